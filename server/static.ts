@@ -1,0 +1,38 @@
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { Env, Hono, MiddlewareHandler, Schema } from 'hono'
+import { except } from 'hono/combine'
+import { etag } from 'hono/etag'
+
+// serveStatic's onFound runs after the response is built, too late to add headers to it.
+const cacheControl =
+  (value: string): MiddlewareHandler =>
+  async (c, next) => {
+    await next()
+    if (c.res.status === 200 || c.res.status === 206 || c.res.status === 304)
+      c.res.headers.set('Cache-Control', value)
+  }
+
+/**
+ * Serves the built SPA from `root`: Vite's hashed `/assets/*` are immutable, every other file and the
+ * `index.html` fallback for client-side routes must be revalidated. `/api/*` is left to the API.
+ */
+export function mountStaticSite<E extends Env, S extends Schema, B extends string>(
+  app: Hono<E, S, B>,
+  root: string,
+): void {
+  app.get(
+    '/assets/*',
+    cacheControl('public, max-age=31536000, immutable'),
+    serveStatic({ root, precompressed: true }),
+  )
+  app.get(
+    '*',
+    except(
+      ['/api', '/api/*', '/assets/*'],
+      cacheControl('no-cache'),
+      etag(),
+      serveStatic({ root, precompressed: true }),
+      serveStatic({ root, path: 'index.html', precompressed: true }),
+    ),
+  )
+}

@@ -1,0 +1,151 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messages } from '../../contract/messages'
+import { apiPaths, type ErrorBody } from '../../contract/wire'
+import { createApp } from '../../server/app'
+import { setupServer, silentLogger, unreachableDatabase } from './helpers'
+
+let server: Awaited<ReturnType<typeof setupServer>>
+const logged: unknown[][] = []
+
+const echoRoute = createRoute({
+  method: 'post',
+  path: '/api/test-echo',
+  request: {
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            email: z.email({ error: 'The email must be a valid email address.' }),
+            name: z.string({ error: 'The name field is required.' }).max(5, { error: 'Name is too long.' }),
+          }),
+        },
+      },
+    },
+  },
+  responses: { 200: { description: 'echo' } },
+})
+
+beforeAll(async () => {
+  server = await setupServer({ logger: { error: (...args: unknown[]) => logged.push(args) } })
+  server.app.get('/api/test-boom', () => {
+    throw new Error('kaboom at secret/path.ts:12')
+  })
+  server.app.openapi(echoRoute, (c) => c.json(c.req.valid('json'), 200))
+}, 60_000)
+
+afterAll(async () => {
+  await server?.database.close()
+})
+
+describe('GET /api/health', () => {
+  it('answers ok after reaching the database', async () => {
+    const res = await server.app.request(apiPaths.health)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: 'ok' })
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('answers the generic 500 when the database is down', async () => {
+    const db = unreachableDatabase()
+    const app = createApp({ db, logger: silentLogger })
+    const res = await app.request(apiPaths.health)
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({ message: messages.generic })
+    await db.destroy()
+  })
+})
+
+describe('errors', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    for (const path of ['/api/nope', '/api', '/api/countries/1']) {
+      const res = await server.app.request(path)
+      expect(res.status).toBe(404)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await res.json()).toEqual({ message: 'Not Found' })
+    }
+  })
+
+  it('answers a wrong method on a known path with a JSON 404', async () => {
+    const res = await server.app.request(apiPaths.countries, { method: 'DELETE' })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ message: 'Not Found' })
+  })
+
+  it('turns a thrown error into the generic message, logged but never leaked', async () => {
+    logged.length = 0
+    const res = await server.app.request('/api/test-boom')
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(JSON.parse(text)).toEqual({ message: messages.generic } satisfies ErrorBody)
+    expect(text).not.toMatch(/kaboom|secret|at |stack/i)
+    expect(logged).toHaveLength(1)
+    expect(String(logged[0]?.[0])).toContain('GET /api/test-boom')
+    expect(logged[0]?.[1]).toBeInstanceOf(Error)
+  })
+
+  it('answers a validation failure with 422 and the schema messages by field', async () => {
+    const res = await server.app.request('/api/test-echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'not-an-email', name: 'far too long' }),
+    })
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({
+      message: 'The email must be a valid email address.',
+      errors: { email: ['The email must be a valid email address.'], name: ['Name is too long.'] },
+    })
+  })
+
+  it('reports a missing field under its own name', async () => {
+    const res = await server.app.request('/api/test-echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.co' }),
+    })
+    expect(res.status).toBe(422)
+    const body = (await res.json()) as ErrorBody
+    expect(body.errors).toEqual({ name: ['The name field is required.'] })
+  })
+
+  it('lets valid input through', async () => {
+    const res = await server.app.request('/api/test-echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.co', name: 'Ann' }),
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ email: 'a@b.co', name: 'Ann' })
+  })
+
+  it('answers malformed JSON with a 400 JSON message', async () => {
+    const res = await server.app.request('/api/test-echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email":',
+    })
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as ErrorBody
+    expect(body.message).toEqual(expect.any(String))
+  })
+})
+
+describe('security headers', () => {
+  it('sends a CSP limited to self (plus data: images) and the usual hardening headers', async () => {
+    const res = await server.app.request(apiPaths.countries)
+    const csp = res.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("style-src 'self'")
+    expect(csp).toContain("img-src 'self' data:")
+    expect(csp).toContain("connect-src 'self'")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(res.headers.get('x-powered-by')).toBeNull()
+  })
+
+  it('sends them on errors too', async () => {
+    const res = await server.app.request('/api/nope')
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
+  })
+})

@@ -1,0 +1,60 @@
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiPaths } from '../../contract/wire'
+import { setupServer } from './helpers'
+
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>
+}
+interface Document {
+  openapi: string
+  info: { title: string; version: string }
+  servers: { url: string }[]
+  paths: Record<string, Record<string, Operation>>
+}
+
+let server: Awaited<ReturnType<typeof setupServer>>
+let raw: Record<string, unknown>
+let doc: Document
+
+beforeAll(async () => {
+  server = await setupServer()
+  const res = await server.app.request(apiPaths.openapi)
+  expect(res.status).toBe(200)
+  raw = (await res.json()) as Record<string, unknown>
+  doc = raw as unknown as Document
+}, 60_000)
+
+afterAll(async () => {
+  await server?.database.close()
+})
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator()
+    const result = await validator.validate(raw)
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+    expect(validator.version).toBe('3.1')
+    expect(doc.info.title).toBeTruthy()
+    expect(doc.info.version).toBeTruthy()
+    expect(doc.servers).toEqual([{ url: '/' }])
+  })
+
+  it('describes every endpoint of the API', () => {
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [apiPaths.countries, apiPaths.health, apiPaths.openapi].sort(),
+    )
+    const countries = doc.paths[apiPaths.countries]?.get
+    expect(Object.keys(countries?.responses ?? {}).sort()).toEqual(['200', '304', '500'])
+  })
+
+  it('describes the error response of every operation', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const error = operation.responses['500']?.content?.['application/json']?.schema
+        expect(error, `${method} ${path}`).toEqual({ $ref: '#/components/schemas/Error' })
+      }
+    }
+  })
+})
