@@ -1,0 +1,92 @@
+import { expect, type Page, test } from '@playwright/test'
+import { blogSlugs, blogTitles, documentTitle, publicPages, userPages } from '../src/app/pages'
+
+/** Collects console errors and uncaught exceptions while a test runs. */
+function watchConsole(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+const pages = { ...publicPages, ...userPages }
+
+for (const [path, info] of Object.entries(pages)) {
+  test(`${path} shows its title and heading`, async ({ page }) => {
+    const errors = watchConsole(page)
+    await page.goto(path)
+    await expect(page).toHaveURL(path)
+    await expect(page).toHaveTitle(documentTitle(info.title))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(info.heading)
+    expect(errors).toEqual([])
+  })
+}
+
+for (const slug of blogSlugs) {
+  test(`/info/blogs/${slug} shows its article heading`, async ({ page }) => {
+    const errors = watchConsole(page)
+    await page.goto(`/info/blogs/${slug}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(blogTitles[slug])
+    await expect(page).toHaveTitle(documentTitle(blogTitles[slug]))
+    expect(errors).toEqual([])
+  })
+}
+
+const redirects: [from: string, to: string][] = [
+  ['/', '/home'],
+  ['/no-such-page', '/home'],
+  ['/services/no-such-service/deeper', '/home'],
+  ['/info/blogs/no-such-article', '/home'],
+  ['/user', '/user/home'],
+]
+
+for (const [from, to] of redirects) {
+  test(`${from} lands on ${to}`, async ({ page }) => {
+    const errors = watchConsole(page)
+    await page.goto(from)
+    await expect(page).toHaveURL(to)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(errors).toEqual([])
+  })
+}
+
+test('the public layout has a header and footer; login and register have no footer', async ({ page }) => {
+  await page.goto('/about-us')
+  await expect(page.getByRole('banner')).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toContainText('© 2025')
+  await page.goto('/login')
+  await expect(page.getByRole('banner')).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toHaveCount(0)
+})
+
+test('the logged-in menu shows the contextual entries only on their own routes', async ({ page }) => {
+  const menu = page.getByRole('navigation', { name: 'Account' })
+  await page.goto('/user/home')
+  await expect(menu.getByRole('link')).toHaveText([
+    'Home',
+    'My Quotes',
+    'My Bookings',
+    'HBL Tracking',
+    'My Profile',
+  ])
+  await page.goto('/user/getquote')
+  await expect(menu.getByRole('link', { name: 'Quotation Preview & Additional Services' })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'Confirm Your Quotation' })).toHaveCount(0)
+  await expect(page.getByTestId('page-title')).toHaveText('Quotation Preview & Additional Services')
+})
+
+test('navigation scrolls to the top and honours anchors', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 500 })
+  await page.goto('/about-us')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click()
+  await expect(page).toHaveURL('/info/privacy-policy')
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+
+  await page.goto('/about-us#site-footer')
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+})

@@ -1,0 +1,41 @@
+import { Link, useLocation } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { BRAND, contextualUserPaths, type UserPath, userPages } from '../../app/pages'
+import * as styles from './user-shell.css'
+
+const isUserPath = (path: string): path is UserPath => path in userPages
+
+/** The logged-in area: a top bar with the page title and a side menu (spec section 2). */
+export function UserShell({ children }: { children: ReactNode }) {
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const current = isUserPath(pathname) ? pathname : undefined
+  const entries = (Object.keys(userPages) as UserPath[]).filter(
+    (path) => !contextualUserPaths.includes(path) || path === current,
+  )
+  return (
+    <div className={styles.shell}>
+      <header className={styles.topBar}>
+        <Link to="/user/home" className={styles.brand}>
+          {BRAND}
+        </Link>
+        <p className={styles.pageTitle} data-testid="page-title">
+          {current ? userPages[current].title : ''}
+        </p>
+      </header>
+      <nav className={styles.sideMenu} aria-label="Account">
+        <ul className={styles.menuList}>
+          {entries.map((path) => (
+            <li key={path}>
+              <Link to={path} className={styles.menuLink}>
+                {userPages[path].title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className={styles.content}>
+        {children}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { headOf, publicPages } from '../../../app/pages'
+import { PlannedPage } from '../../../components/page/planned-page'
+
+const info = publicPages['/info/blog']
+
+export const Route = createFileRoute('/_public/info/blog')({
+  head: () => headOf(info),
+  component: () => <PlannedPage info={info} />,
+})

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { headOf, publicPages } from '../../../app/pages'
+import { PlannedPage } from '../../../components/page/planned-page'
+
+const info = publicPages['/services/cargo-insurance']
+
+export const Route = createFileRoute('/_public/services/cargo-insurance')({
+  head: () => headOf(info),
+  component: () => <PlannedPage info={info} />,
+})

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+
+/** The empty path goes to /home (spec section 2). */
+export const Route = createFileRoute('/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/home', replace: true })
+  },
+})

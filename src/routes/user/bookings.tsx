@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { headOf, userPages } from '../../app/pages'
+import { PlannedPage } from '../../components/page/planned-page'
+
+const info = userPages['/user/bookings']
+
+export const Route = createFileRoute('/user/bookings')({
+  head: () => headOf(info),
+  component: () => <PlannedPage info={info} />,
+})
