@@ -1,0 +1,42 @@
+// Minimal local types for the parts of autocannon's programmatic API the bench uses
+// (autocannon ships no types and @types/autocannon is not installed).
+declare module 'autocannon' {
+  interface Options {
+    url: string
+    connections?: number
+    duration?: number
+    pipelining?: number
+    timeout?: number
+    headers?: Record<string, string>
+    method?: string
+  }
+  interface Histogram {
+    average: number
+    mean: number
+    stddev: number
+    min: number
+    max: number
+    total: number
+    p50: number
+    p90: number
+    p97_5: number
+    p99: number
+  }
+  interface Result {
+    url: string
+    connections: number
+    duration: number
+    errors: number
+    timeouts: number
+    mismatches: number
+    non2xx: number
+    resets: number
+    '2xx': number
+    statusCodeStats: Record<string, { count: number }>
+    latency: Histogram
+    requests: Histogram & { sent: number }
+    throughput: Histogram
+  }
+  function autocannon(opts: Options): Promise<Result>
+  export default autocannon
+}

@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url'
+
+/** Routes measured for initial JS and Lighthouse. */
+export const ROUTES: readonly string[] = ['/home']
+
+export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+export type CategoryId = (typeof LIGHTHOUSE_CATEGORIES)[number]
+
+export const LIGHTHOUSE_RUNS = 3
+
+export const LOAD_TEST = {
+  path: '/api/countries',
+  connections: 50,
+  durationSeconds: 10,
+} as const
+
+/** Budgets are reported as PASS/FAIL, not enforced via the exit code. */
+export const BUDGETS = {
+  performance: 95,
+  accessibility: 95,
+  bestPractices: 95,
+  seo: 95,
+  lcpSeconds: 2.0,
+  tbtMs: 150,
+  cls: 0.05,
+  initialJsKbGzip: 120,
+} as const
+
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+
+/** Flags for a sandbox without internet (both Playwright and chrome-launcher get these). */
+export const CHROME_FLAGS: readonly string[] = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export const SERVER_START_TIMEOUT_MS = 60_000
+
+export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url))
+export const DIST_DIR = fileURLToPath(new URL('../dist/client', import.meta.url))
+export const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
+export const TMP_DIR = fileURLToPath(new URL('./.tmp', import.meta.url))

@@ -1,0 +1,113 @@
+import { request } from 'node:http'
+import { gunzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+import { LOAD_TEST } from './config'
+import { log, round } from './util'
+
+const HEADERS = { 'accept-encoding': 'gzip', accept: 'application/json' }
+
+export interface ProbeResult {
+  status: number
+  contentEncoding: string | null
+  contentType: string | null
+  wireBytes: number
+  decodedBytes: number
+  rows: number | null
+}
+
+export interface LoadReport {
+  url: string
+  connections: number
+  durationSeconds: number
+  probe: ProbeResult
+  requestsPerSecMean: number
+  requestsTotal: number
+  latencyP50Ms: number
+  latencyP99Ms: number
+  latencyMeanMs: number
+  latencyMaxMs: number
+  non2xx: number
+  errors: number
+  timeouts: number
+  throughputBytesPerSecMean: number
+  statusCodes: Record<string, number>
+}
+
+/** One request like a browser would send it, to record the encoding and payload size. */
+function probe(url: string): Promise<ProbeResult> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: HEADERS }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('error', reject)
+      res.on('end', () => {
+        const wire = Buffer.concat(chunks)
+        const encoding = res.headers['content-encoding'] ?? null
+        let rows: number | null = null
+        let decoded = wire
+        try {
+          decoded = encoding === 'gzip' ? gunzipSync(wire) : wire
+          const json: unknown = JSON.parse(decoded.toString('utf8'))
+          if (Array.isArray(json)) rows = json.length
+          else if (json !== null && typeof json === 'object') {
+            const list = Object.values(json).find(Array.isArray)
+            if (list) rows = list.length
+          }
+        } catch {
+          // not JSON (or unknown encoding): leave rows null
+        }
+        resolve({
+          status: res.statusCode ?? 0,
+          contentEncoding: encoding,
+          contentType: res.headers['content-type'] ?? null,
+          wireBytes: wire.length,
+          decodedBytes: decoded.length,
+          rows,
+        })
+      })
+    })
+    req.on('error', reject)
+    req.setTimeout(10_000, () => req.destroy(new Error(`probe of ${url} timed out`)))
+    req.end()
+  })
+}
+
+export async function measureLoad(origin: string, durationSeconds: number): Promise<LoadReport> {
+  const url = `${origin}${LOAD_TEST.path}`
+  const first = await probe(url)
+  log(
+    `load: probe ${LOAD_TEST.path} -> ${first.status}, encoding ${first.contentEncoding ?? 'identity'}, ` +
+      `${first.wireBytes} B on the wire, rows ${first.rows ?? '?'}`,
+  )
+  if (first.status !== 200) throw new Error(`${LOAD_TEST.path} answered ${first.status}, not 200`)
+
+  // Short warm-up so JIT and caches are not part of the measurement.
+  await autocannon({ url, connections: 10, duration: 2, headers: HEADERS })
+
+  log(`load: autocannon ${LOAD_TEST.connections} connections for ${durationSeconds} s`)
+  const r = await autocannon({
+    url,
+    connections: LOAD_TEST.connections,
+    duration: durationSeconds,
+    headers: HEADERS,
+  })
+  const statusCodes: Record<string, number> = {}
+  for (const [code, stat] of Object.entries(r.statusCodeStats)) statusCodes[code] = stat.count
+  return {
+    url,
+    connections: LOAD_TEST.connections,
+    durationSeconds,
+    probe: first,
+    requestsPerSecMean: round(r.requests.average, 1),
+    requestsTotal: r.requests.total,
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    latencyMeanMs: round(r.latency.average, 2),
+    latencyMaxMs: r.latency.max,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    throughputBytesPerSecMean: Math.round(r.throughput.average),
+    statusCodes,
+  }
+}

@@ -1,0 +1,334 @@
+import type { BundleReport } from './bundle'
+import { BUDGETS, type CategoryId } from './config'
+import type { InitialJsReport } from './initial-js'
+import type { FailedAudit, LighthouseReport } from './lighthouse'
+import type { LoadReport } from './load'
+import { kb } from './util'
+
+export interface MachineFacts {
+  node: string
+  platform: string
+  cpuCount: number
+  cpuModel: string
+  totalMemoryGiB: number
+  /** os.loadavg() when the bench started: other work on the machine skews Lighthouse and autocannon. */
+  loadAverageAtStart: number[]
+  chromium: string | null
+  lighthouse: string | null
+  gitCommit: string | null
+}
+
+export interface BudgetCheck {
+  metric: string
+  value: number | null
+  budget: string
+  pass: boolean
+}
+
+export interface RouteBudget {
+  route: string
+  pass: boolean
+  checks: BudgetCheck[]
+}
+
+export interface FullReport {
+  date: string
+  machine: MachineFacts
+  options: { build: boolean; durationSeconds: number; lighthouseRuns: number; routes: readonly string[] }
+  phaseSeconds: Record<string, number>
+  bundle: BundleReport
+  initialJs: InitialJsReport
+  lighthouse: LighthouseReport
+  load: LoadReport
+  budgets: RouteBudget[]
+}
+
+const CATEGORY_LABEL: Record<CategoryId, string> = {
+  performance: 'Performance',
+  accessibility: 'Accessibility',
+  'best-practices': 'Best Practices',
+  seo: 'SEO',
+}
+
+export function evaluateBudgets(initialJs: InitialJsReport, lh: LighthouseReport): RouteBudget[] {
+  return lh.routes.map((r) => {
+    const m = r.median
+    const jsKb = initialJs.routes.find((x) => x.route === r.route)?.totalGzip
+    const min = (metric: string, value: number | null, budget: number): BudgetCheck => ({
+      metric,
+      value,
+      budget: `≥ ${budget}`,
+      pass: value !== null && value >= budget,
+    })
+    const max = (metric: string, value: number | null, budget: number, unit: string): BudgetCheck => ({
+      metric,
+      value,
+      budget: `≤ ${budget}${unit}`,
+      pass: value !== null && value <= budget,
+    })
+    const checks = [
+      min('Performance', m.scores.performance, BUDGETS.performance),
+      max('LCP (s)', m.lcpSeconds, BUDGETS.lcpSeconds, ' s'),
+      max('TBT (ms)', m.tbtMs, BUDGETS.tbtMs, ' ms'),
+      max('CLS', m.cls, BUDGETS.cls, ''),
+      min('Accessibility', m.scores.accessibility, BUDGETS.accessibility),
+      min('Best Practices', m.scores['best-practices'], BUDGETS.bestPractices),
+      min('SEO', m.scores.seo, BUDGETS.seo),
+      max(
+        'Initial JS (KB gzip)',
+        jsKb === undefined ? null : Number(kb(jsKb)),
+        BUDGETS.initialJsKbGzip,
+        ' KB',
+      ),
+    ]
+    return { route: r.route, pass: checks.every((c) => c.pass), checks }
+  })
+}
+
+export function budgetLines(budgets: RouteBudget[]): string[] {
+  return budgets.map((b) => {
+    if (b.pass) return `BUDGET PASS ${b.route}`
+    const failed = b.checks
+      .filter((c) => !c.pass)
+      .map((c) => `${c.metric} ${c.value ?? 'n/a'} (budget ${c.budget})`)
+    return `BUDGET FAIL ${b.route}: ${failed.join('; ')}`
+  })
+}
+
+const fmt = (v: number | null, digits = 0): string => (v === null ? 'n/a' : v.toFixed(digits))
+
+function table(headers: string[], rows: (string | number)[][], align?: ('l' | 'r')[]): string {
+  const sep = headers.map((_, i) => (align?.[i] === 'r' ? '---:' : '---'))
+  const line = (cells: (string | number)[]) =>
+    `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`
+  return [line(headers), `|${sep.join('|')}|`, ...rows.map(line)].join('\n')
+}
+
+function machineSection(r: FullReport): string {
+  const m = r.machine
+  return table(
+    ['Fact', 'Value'],
+    [
+      ['Node', m.node],
+      ['Platform', m.platform],
+      ['CPUs', `${m.cpuCount} × ${m.cpuModel}`],
+      ['Memory', `${m.totalMemoryGiB.toFixed(1)} GiB`],
+      ['Load average at start (1/5/15 min)', m.loadAverageAtStart.map((x) => x.toFixed(2)).join(' / ')],
+      ['Chromium', m.chromium ?? 'n/a'],
+      ['Lighthouse', m.lighthouse ?? 'n/a'],
+      ['Git commit', m.gitCommit ?? 'n/a'],
+      ['Lighthouse benchmarkIndex', fmt(r.lighthouse.benchmarkIndex)],
+    ],
+  )
+}
+
+function budgetSection(r: FullReport): string {
+  const rows = r.budgets.map((b) => [
+    b.route,
+    ...b.checks.map((c) => `${c.pass ? '✅' : '❌'} ${c.value ?? 'n/a'}`),
+    b.pass ? '**PASS**' : '**FAIL**',
+  ])
+  const headers = ['Route', ...(r.budgets[0]?.checks.map((c) => `${c.metric} ${c.budget}`) ?? []), 'Result']
+  return `${table(headers, rows)}\n\nBudgets are informational: they do not affect the exit code.`
+}
+
+function bundleSection(r: FullReport): string {
+  const rows = r.bundle.files.map((f) => [f.file, f.kind, kb(f.raw), kb(f.gzip), kb(f.brotli)])
+  const t = r.bundle.totals
+  for (const key of ['js', 'css', 'all'] as const) {
+    const label = key === 'all' ? 'JS + CSS' : key.toUpperCase()
+    rows.push([
+      `**Total ${label}** (${t[key].count} files)`,
+      '',
+      kb(t[key].raw),
+      kb(t[key].gzip),
+      kb(t[key].brotli),
+    ])
+  }
+  return table(['File', 'Kind', 'Raw KB', 'Gzip-9 KB', 'Brotli-11 KB'], rows, ['l', 'l', 'r', 'r', 'r'])
+}
+
+function initialJsSection(r: FullReport): string {
+  return r.initialJs.routes
+    .map((route) => {
+      const rows = route.scripts.map((s) => [
+        s.file ?? s.url,
+        kb(s.raw),
+        kb(s.gzip),
+        s.source,
+        `${s.wireBytes === null ? 'n/a' : kb(s.wireBytes)} (${s.contentEncoding ?? 'identity'})`,
+      ])
+      const wire = route.scripts.reduce((sum, s) => sum + (s.wireBytes ?? 0), 0)
+      rows.push(['**Total**', kb(route.totalRaw), `**${kb(route.totalGzip)}**`, '', kb(wire)])
+      const notes: string[] = []
+      if (route.documentStatus !== 200) notes.push(`⚠️ document status ${route.documentStatus ?? 'n/a'}`)
+      for (const e of route.pageErrors) notes.push(`⚠️ page error: ${e}`)
+      return [
+        `### \`${route.route}\` — ${kb(route.totalGzip)} KB gzip in ${route.scripts.length} scripts`,
+        '',
+        table(['Script', 'Raw KB', 'Gzip-9 KB', 'Sized from', 'Served KB (encoding)'], rows, [
+          'l',
+          'r',
+          'r',
+          'l',
+          'r',
+        ]),
+        ...(notes.length > 0 ? ['', ...notes.map((n) => `- ${n}`)] : []),
+      ].join('\n')
+    })
+    .join('\n\n')
+}
+
+function lighthouseSection(r: FullReport): string {
+  const lh = r.lighthouse
+  const cats = Object.keys(CATEGORY_LABEL) as CategoryId[]
+  const medianRows = lh.routes.map((route) => {
+    const m = route.median
+    return [
+      route.route,
+      ...cats.map((c) => fmt(m.scores[c])),
+      fmt(m.lcpSeconds, 2),
+      fmt(m.tbtMs),
+      fmt(m.cls, 3),
+      fmt(m.fcpSeconds, 2),
+      fmt(m.speedIndexSeconds, 2),
+    ]
+  })
+  const headers = ['Route', ...cats.map((c) => CATEGORY_LABEL[c]), 'LCP s', 'TBT ms', 'CLS', 'FCP s', 'SI s']
+  const align: ('l' | 'r')[] = ['l', ...headers.slice(1).map(() => 'r' as const)]
+  const runRows = lh.routes.flatMap((route) =>
+    route.runs.map((run, i) => [
+      `${route.route} #${i + 1}`,
+      ...cats.map((c) => fmt(run.scores[c])),
+      fmt(run.lcpSeconds, 2),
+      fmt(run.tbtMs),
+      fmt(run.cls, 3),
+      fmt(run.fcpSeconds, 2),
+      fmt(run.speedIndexSeconds, 2),
+    ]),
+  )
+  const failedRows = lh.routes.flatMap((route) => {
+    const seen = new Map<string, { audit: FailedAudit; runs: number }>()
+    for (const run of route.runs) {
+      for (const audit of run.failedAudits) {
+        const key = `${audit.category}/${audit.id}`
+        const entry = seen.get(key)
+        if (entry) entry.runs += 1
+        else seen.set(key, { audit, runs: 1 })
+      }
+    }
+    return [...seen.values()].map(({ audit, runs }) => [
+      route.route,
+      CATEGORY_LABEL[audit.category],
+      `${audit.title} (\`${audit.id}\`)`,
+      audit.score.toFixed(2),
+      audit.displayValue ?? '',
+      `${runs}/${route.runs.length}`,
+    ])
+  })
+  const warnings = new Set(lh.routes.flatMap((route) => route.runs.flatMap((run) => run.warnings)))
+  const errors = new Set(lh.routes.flatMap((route) => route.runs.flatMap((run) => run.runtimeError ?? [])))
+  const runs = lh.routes[0]?.runs.length ?? 0
+  return [
+    `Median of ${runs} runs per route; ${lh.formFactor ?? '?'} form factor, ${lh.throttlingMethod ?? '?'} throttling (Lighthouse default config).`,
+    '',
+    table(headers, medianRows, align),
+    '',
+    '<details><summary>Individual runs</summary>',
+    '',
+    table(
+      headers.map((h, i) => (i === 0 ? 'Run' : h)),
+      runRows,
+      align,
+    ),
+    '',
+    '</details>',
+    '',
+    '**Audits scoring below 0.9** (score and value from the first run that failed them):',
+    '',
+    failedRows.length > 0
+      ? table(['Route', 'Category', 'Audit', 'Score', 'Value', 'Failed in'], failedRows, [
+          'l',
+          'l',
+          'l',
+          'r',
+          'l',
+          'r',
+        ])
+      : 'None.',
+    ...(warnings.size > 0 ? ['', '**Lighthouse warnings:**', ...[...warnings].map((w) => `- ${w}`)] : []),
+    ...(errors.size > 0 ? ['', '**Lighthouse runtime errors:**', ...[...errors].map((e) => `- ${e}`)] : []),
+  ].join('\n')
+}
+
+function loadSection(r: FullReport): string {
+  const l = r.load
+  const p = l.probe
+  return [
+    `\`GET ${new URL(l.url).pathname}\` with \`Accept-Encoding: gzip\`, ${l.connections} connections, ${l.durationSeconds} s (after a 2 s warm-up).`,
+    '',
+    table(
+      ['Metric', 'Value'],
+      [
+        ['Requests/s (mean)', l.requestsPerSecMean.toFixed(1)],
+        ['Requests (total)', l.requestsTotal],
+        ['Latency p50', `${l.latencyP50Ms} ms`],
+        ['Latency p99', `${l.latencyP99Ms} ms`],
+        ['Latency mean / max', `${l.latencyMeanMs} ms / ${l.latencyMaxMs} ms`],
+        ['Non-2xx responses', l.non2xx],
+        ['Errors (incl. timeouts)', `${l.errors} (${l.timeouts} timeouts)`],
+        ['Throughput (mean)', `${(l.throughputBytesPerSecMean / 1024 / 1024).toFixed(2)} MiB/s`],
+        [
+          'Status codes',
+          Object.entries(l.statusCodes)
+            .map(([c, n]) => `${c}: ${n}`)
+            .join(', ') || 'n/a',
+        ],
+        ['Response', `${p.status}, ${p.contentType ?? '?'}, encoding ${p.contentEncoding ?? 'identity'}`],
+        [
+          'Response size',
+          `${kb(p.wireBytes)} KB on the wire, ${kb(p.decodedBytes)} KB decoded, ${p.rows ?? '?'} rows`,
+        ],
+      ],
+      ['l', 'r'],
+    ),
+  ].join('\n')
+}
+
+export function renderMarkdown(r: FullReport): string {
+  const phases = Object.entries(r.phaseSeconds)
+    .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+    .join(', ')
+  return [
+    `# Benchmark report — ${r.date}`,
+    '',
+    `Routes: ${r.options.routes.map((x) => `\`${x}\``).join(', ')}. KB = 1024 bytes. Phases: ${phases}.`,
+    '',
+    '## Machine',
+    '',
+    machineSection(r),
+    '',
+    '## Budgets',
+    '',
+    budgetSection(r),
+    '',
+    '## Bundle sizes (dist/client, JS + CSS)',
+    '',
+    bundleSection(r),
+    '',
+    '## Initial JS per route',
+    '',
+    'Every script response until `load` + network idle in Chromium, sized from the files in dist/client (gzip level 9).',
+    '',
+    initialJsSection(r),
+    '',
+    '## Lighthouse',
+    '',
+    lighthouseSection(r),
+    '',
+    '## API load test',
+    '',
+    loadSection(r),
+    '',
+  ].join('\n')
+}

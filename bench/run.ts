@@ -1,0 +1,195 @@
+// Benchmark: bundle sizes, initial JS, Lighthouse and an API load test.
+// Usage: npm run bench [-- --no-build] [--duration <s>] [--runs <n>]
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import { cpus, loadavg, platform, release, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { measureBundle } from './bundle'
+import { BENCH_DIR, DIST_DIR, LIGHTHOUSE_RUNS, LOAD_TEST, ROOT_DIR, ROUTES } from './config'
+import { measureInitialJs } from './initial-js'
+import { measureLighthouse } from './lighthouse'
+import { measureLoad } from './load'
+import { budgetLines, evaluateBudgets, type FullReport, type MachineFacts, renderMarkdown } from './report'
+import { startServer } from './server'
+import { errorMessage, log, runCleanups } from './util'
+
+const USAGE = `Usage: npm run bench -- [--no-build] [--duration <seconds>] [--runs <lighthouse runs per route>]`
+
+class UsageError extends Error {}
+
+interface Options {
+  build: boolean
+  durationSeconds: number
+  lighthouseRuns: number
+}
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--${name} must be a positive integer, got '${raw}'\n${USAGE}`)
+  return n
+}
+
+function parseOptions(): Options {
+  let values: { 'no-build'?: boolean; duration?: string; runs?: string; help?: boolean }
+  try {
+    ;({ values } = parseArgs({
+      options: {
+        'no-build': { type: 'boolean', default: false },
+        duration: { type: 'string' },
+        runs: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }))
+  } catch (err) {
+    throw new UsageError(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`)
+    process.exit(0)
+  }
+  return {
+    build: !values['no-build'],
+    durationSeconds: positiveInt('duration', values.duration, LOAD_TEST.durationSeconds),
+    lighthouseRuns: positiveInt('runs', values.runs, LIGHTHOUSE_RUNS),
+  }
+}
+
+function runBuild(): Promise<void> {
+  log('npm run build')
+  return new Promise((resolve, reject) => {
+    // Build output goes to stderr so stdout carries only the report.
+    const child = spawn('npm', ['run', 'build'], { cwd: ROOT_DIR, stdio: ['ignore', 2, 2] })
+    child.once('error', reject)
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve()
+      else reject(new Error(`npm run build failed (code ${code ?? 'null'}, signal ${signal ?? 'null'})`))
+    })
+  })
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT_DIR,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim()
+  } catch {
+    return null
+  }
+}
+
+function machineFacts(
+  chromium: string | null,
+  lighthouse: string | null,
+  loadAverageAtStart: number[],
+): MachineFacts {
+  const cpuList = cpus()
+  return {
+    node: process.version,
+    platform: `${platform()} ${release()}`,
+    cpuCount: cpuList.length,
+    cpuModel: cpuList[0]?.model.trim() ?? 'unknown',
+    totalMemoryGiB: totalmem() / 1024 ** 3,
+    loadAverageAtStart,
+    chromium,
+    lighthouse,
+    gitCommit: gitCommit(),
+  }
+}
+
+/** Write JSON and let Biome format it, so `npm run lint` stays green if the report is committed. */
+async function writeJson(path: string, data: unknown): Promise<void> {
+  await writeFile(path, `${JSON.stringify(data, null, 2)}\n`)
+  try {
+    execFileSync(join(ROOT_DIR, 'node_modules/.bin/biome'), ['format', '--write', path], {
+      cwd: ROOT_DIR,
+      stdio: 'ignore',
+    })
+  } catch (err) {
+    log(`could not format ${path} with Biome: ${errorMessage(err)}`)
+  }
+}
+
+async function timed<T>(phases: Record<string, number>, name: string, fn: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  try {
+    return await fn()
+  } finally {
+    phases[name] = (performance.now() - started) / 1000
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions()
+  const phases: Record<string, number> = {}
+  const date = new Date()
+  const loadAtStart = loadavg()
+
+  if (options.build) await timed(phases, 'build', runBuild)
+  if (!existsSync(join(DIST_DIR, 'index.html'))) {
+    throw new Error(
+      `${DIST_DIR}/index.html not found — run without --no-build or run \`npm run build\` first`,
+    )
+  }
+
+  log('measuring bundle sizes')
+  const bundle = await timed(phases, 'bundle', () => measureBundle(DIST_DIR))
+
+  const server = await timed(phases, 'server start', startServer)
+  const origin = server.origin
+  const initialJs = await timed(phases, 'initial JS', () => measureInitialJs(origin, ROUTES, DIST_DIR))
+  const lighthouse = await timed(phases, 'lighthouse', () =>
+    measureLighthouse(origin, ROUTES, options.lighthouseRuns),
+  )
+  const load = await timed(phases, 'load test', () => measureLoad(origin, options.durationSeconds))
+  await server.stop()
+
+  const budgets = evaluateBudgets(initialJs, lighthouse)
+  const report: FullReport = {
+    date: date.toISOString(),
+    machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart),
+    options: { ...options, routes: ROUTES },
+    phaseSeconds: phases,
+    bundle,
+    initialJs,
+    lighthouse,
+    load,
+    budgets,
+  }
+
+  const markdown = renderMarkdown(report)
+  await writeFile(join(BENCH_DIR, 'report.md'), markdown)
+  await writeJson(join(BENCH_DIR, 'report.json'), report)
+  process.stdout.write(markdown)
+  process.stdout.write(`\n${budgetLines(budgets).join('\n')}\n`)
+  log(`wrote ${join(BENCH_DIR, 'report.md')} and report.json`)
+}
+
+let interrupted = false
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    interrupted = true
+    log(`received ${signal}, cleaning up`)
+    void runCleanups().finally(() => process.exit(130))
+  })
+}
+
+try {
+  await main()
+} catch (err) {
+  // After a signal, errors are just the browsers/server going away under a running phase.
+  if (!interrupted) log(err instanceof UsageError ? err.message : `FAILED: ${errorMessage(err)}`)
+  process.exitCode = 1
+} finally {
+  // Stops the server (and any browser) if a phase threw before doing so itself.
+  await runCleanups()
+}
+// Lighthouse/Chromium helpers can leave handles open; do not hang after the report.
+process.exit(process.exitCode ?? 0)
