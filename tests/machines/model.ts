@@ -1,0 +1,227 @@
+/**
+ * Model-based testing of the production statecharts (see ../shared/ARCHITECTURE.md):
+ * paths come from the machine itself through xstate/graph, are replayed on a real actor whose
+ * invoked actors are controllable promises and whose clock is simulated, and every state and
+ * transition a path takes is recorded so a test can fail when one is never reached.
+ */
+import {
+  type AnyActorLogic,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  createActor,
+  type EventObject,
+  fromPromise,
+  __unsafe_getAllOwnEventDescriptors as getAllOwnEventDescriptors,
+  getStateNodes,
+  type InspectionEvent,
+  SimulatedClock,
+  type SnapshotFrom,
+} from 'xstate'
+import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph'
+
+type Path = StatePath<AnyMachineSnapshot, EventObject>
+
+/** Every state node of a machine, by id. */
+function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const nodes: AnyStateNode[] = []
+  const walk = (node: AnyStateNode) => {
+    nodes.push(node)
+    for (const child of Object.values(node.states)) walk(child as AnyStateNode)
+  }
+  walk(machine.root)
+  return nodes
+}
+
+function transitionKey(t: AnyTransitionDefinition): string {
+  const source = t.source as AnyStateNode
+  const list = t.eventType ? (source.transitions.get(t.eventType) ?? []) : (source.always ?? [])
+  return `${source.id} --${t.eventType || 'always'}#${list.indexOf(t)}--> ${(t.target ?? []).map((n) => n.id).join(',') || '(self)'}`
+}
+
+/** Every transition of a machine, keyed as transitionKey() keys the ones taken. */
+export function allTransitionKeys(machine: AnyStateMachine): string[] {
+  return allStateNodes(machine).flatMap((node) => [
+    ...[...node.transitions.values()].flat().map(transitionKey),
+    ...(node.always ?? []).map(transitionKey),
+  ])
+}
+
+export function allStateIds(machine: AnyStateMachine): string[] {
+  return allStateNodes(machine).map((node) => node.id)
+}
+
+/** A promise actor whose every run waits until a test resolves or rejects it. */
+export function controllablePromises<Name extends string>(
+  names: readonly Name[],
+): {
+  actors: Record<Name, AnyActorLogic>
+  pending: Map<
+    string,
+    { resolve: (value: unknown) => void; reject: (error: unknown) => void; input: unknown }
+  >
+} {
+  const pending = new Map<
+    string,
+    { resolve: (value: unknown) => void; reject: (error: unknown) => void; input: unknown }
+  >()
+  const actors = Object.fromEntries(
+    names.map((name) => [
+      name,
+      fromPromise<unknown, unknown>(
+        ({ input }) => new Promise((resolve, reject) => pending.set(name, { resolve, reject, input })),
+      ),
+    ]),
+  ) as Record<Name, AnyActorLogic>
+  return { actors, pending }
+}
+
+export interface Coverage {
+  states: Set<string>
+  transitions: Set<string>
+}
+
+export function newCoverage(): Coverage {
+  return { states: new Set(), transitions: new Set() }
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+function delayOf(
+  machine: AnyStateMachine,
+  snapshot: SnapshotFrom<AnyStateMachine>,
+  eventType: string,
+): number {
+  const rest = eventType.slice('xstate.after.'.length)
+  const name = rest.slice(0, rest.indexOf('.'))
+  if (/^\d+$/.test(name)) return Number(name)
+  const delay = (machine.implementations.delays as Record<string, unknown>)[name]
+  if (typeof delay === 'number') return delay
+  if (typeof delay === 'function') return delay({ context: snapshot.context, event: undefined })
+  throw new Error(`Unknown delay ${name}`)
+}
+
+export interface ReplayOptions {
+  /** The machine with its effects provided as stubs; its invoked actors must come from controllablePromises(). */
+  machine: AnyStateMachine
+  pending: ReturnType<typeof controllablePromises>['pending']
+  input?: unknown
+  coverage: Coverage
+  /** Called after every step with the live actor; throw to fail. */
+  check?: (actor: AnyActorRef, step: Path['steps'][number]) => void
+}
+
+/**
+ * Replays one generated path on a real actor: ordinary events are sent, `xstate.after.*` advances the
+ * simulated clock, `xstate.done.actor.X` / `xstate.error.actor.X` settle the pending run of actor X.
+ * After every step the actor must be in the state the path says.
+ */
+export async function replay(path: Path, options: ReplayOptions): Promise<void> {
+  const clock = new SimulatedClock()
+  const { machine, pending, coverage } = options
+  const inspect = (event: InspectionEvent) => {
+    if (event.type === '@xstate.microstep') {
+      for (const t of event._transitions) coverage.transitions.add(transitionKey(t))
+    }
+  }
+  const actor = createActor(machine, { clock, input: options.input, inspect })
+  actor.start()
+  const record = () => {
+    for (const node of getStateNodes(machine.root, actor.getSnapshot().value)) coverage.states.add(node.id)
+    coverage.states.add(machine.root.id)
+  }
+  record()
+  for (const step of path.steps) {
+    const event = step.event
+    if (event.type === 'xstate.init') continue
+    if (event.type.startsWith('xstate.after.')) {
+      clock.increment(delayOf(machine, actor.getSnapshot(), event.type))
+    } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
+      const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '')
+      const run = pending.get(id)
+      if (!run) throw new Error(`No pending run of ${id} for ${event.type}`)
+      pending.delete(id)
+      if (event.type.startsWith('xstate.done')) run.resolve((event as { output?: unknown }).output)
+      else run.reject((event as { error?: unknown }).error ?? new Error('failed'))
+    } else {
+      actor.send(event)
+    }
+    await flush()
+    const actual = actor.getSnapshot().value
+    if (JSON.stringify(actual) !== JSON.stringify(step.state.value)) {
+      throw new Error(
+        `After ${JSON.stringify(event)} expected ${JSON.stringify(step.state.value)}, got ${JSON.stringify(actual)}`,
+      )
+    }
+    record()
+    options.check?.(actor, step)
+  }
+  actor.stop()
+}
+
+export interface PathOptions {
+  /** Events to try, with payloads (done events with outputs, error events, user events with values). */
+  events?: EventObject[] | ((snapshot: AnyMachineSnapshot) => EventObject[])
+  input?: unknown
+  /** Stop exploring beyond a snapshot (keeps simple paths finite). */
+  stopWhen?: (snapshot: AnyMachineSnapshot) => boolean
+  serializeState?: (
+    snapshot: AnyMachineSnapshot,
+    event: EventObject | undefined,
+    previous: AnyMachineSnapshot | undefined,
+  ) => string
+  simple?: boolean
+  /** Leave out an event in a snapshot, e.g. a long timer while a shorter one would fire first. */
+  filterEvents?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean
+}
+
+/** The machine's paths: shortest to every distinct state, or every simple path. */
+export function pathsOf(machine: AnyStateMachine, options: PathOptions = {}): Path[] {
+  const generate = options.simple ? getSimplePaths : getShortestPaths
+  const traversal: Record<string, unknown> = {}
+  // Every event type the snapshot's states name, with the given payload variants where there are any
+  // (xstate/graph uses a given list instead of the machine's own events, so merge them here).
+  traversal.events = (snapshot: AnyMachineSnapshot) => {
+    const given = typeof options.events === 'function' ? options.events(snapshot) : (options.events ?? [])
+    return getAllOwnEventDescriptors(snapshot).flatMap((type: string) => {
+      const variants = given.filter((event) => event.type === type)
+      return variants.length > 0 ? variants : [{ type }]
+    })
+  }
+  if (options.input !== undefined) traversal.input = options.input
+  if (options.stopWhen) traversal.stopWhen = options.stopWhen
+  // Offer only events some transition takes: the default event list also names events of inactive states.
+  traversal.filterEvents = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+    snapshot.can(event) && (options.filterEvents?.(snapshot, event) ?? true)
+  // A vertex per (previous state, event, state) makes the shortest paths cover every transition, not
+  // only every state.
+  traversal.serializeState =
+    options.serializeState ??
+    ((
+      snapshot: AnyMachineSnapshot,
+      event: EventObject | undefined,
+      previous: AnyMachineSnapshot | undefined,
+    ) => JSON.stringify([previous?.value, event?.type, snapshot.value, snapshot.context]))
+  return generate(machine, traversal) as Path[]
+}
+
+export function describePath(path: Path): string {
+  return (
+    path.steps
+      .map((step) => step.event.type)
+      .filter((type) => type !== 'xstate.init')
+      .join(' → ') || '(initial)'
+  )
+}
+
+/** What the paths never reached: state ids and transition keys. */
+export function uncovered(machine: AnyStateMachine, coverage: Coverage) {
+  const left = new Set([...coverage.transitions].map((key) => key.slice(0, key.indexOf(' --'))))
+  return {
+    // A transient state (one left at once by an `always` transition) is covered when it was left.
+    states: allStateIds(machine).filter((id) => !coverage.states.has(id) && !left.has(id)),
+    transitions: allTransitionKeys(machine).filter((key) => !coverage.transitions.has(key)),
+  }
+}
