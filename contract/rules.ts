@@ -207,7 +207,7 @@ export function firstErrors(errors: FieldErrors): Record<string, string> {
  * The one toast a contact enquiry shows when it is invalid (spec section 5): the email message when a
  * typed email fails the pattern, otherwise the fill-all-fields message. An empty email is "not filled".
  */
-export function contactToastMessage(value: Record<string, unknown>): string | undefined {
+export function contactToastMessage(value: unknown): string | undefined {
   const errors = fieldErrors(contactSchema, value)
   if (Object.keys(errors).length === 0) return undefined
   return errors.mail?.includes(ruleMessages.contactEmailInvalid) &&

@@ -64,6 +64,10 @@ export const apiPaths = {
   authCheck: '/api/auth/check',
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
+  register: '/api/register',
+  activate: '/api/register/activate',
+  resendActivation: '/api/register/resend-activation',
+  contact: '/api/contact',
 } as const
 
 /** How the SPA's API client reports a failed call to the statecharts. */
@@ -77,3 +81,7 @@ export interface ApiFailure {
   /** Seconds to wait, from Retry-After (429). */
   retryAfter?: number
 }
+
+/** POST /api/register: the registration payload of spec section 3. */
+/** POST /api/contact: the contact enquiry payload of spec section 3. */
+export type { ContactPayload, RegistrationPayload } from './rules'

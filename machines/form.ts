@@ -24,7 +24,15 @@ export function changeField<Values>(
   context: FormContext<Values>,
   change: { field: keyof Values & string; value: unknown },
 ): Pick<FormContext<Values>, 'values' | 'errors'> {
-  const values = { ...context.values, [change.field]: change.value }
+  return changeFields(schema, context, { [change.field]: change.value } as Partial<Values>)
+}
+
+export function changeFields<Values>(
+  schema: z.ZodType,
+  context: FormContext<Values>,
+  patch: Partial<Values>,
+): Pick<FormContext<Values>, 'values' | 'errors'> {
+  const values = { ...context.values, ...patch }
   return { values, errors: fieldErrors(schema, values) }
 }
 
