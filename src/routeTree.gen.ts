@@ -16,6 +16,7 @@ import { Route as PublicRouteImport } from './routes/_public'
 import { Route as UserRouteRouteImport } from './routes/user/route'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/_auth/register'
+import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as PublicAboutUsRouteImport } from './routes/_public/about-us'
 import { Route as PublicHomeRouteImport } from './routes/_public/home'
 import { Route as UserIndexRouteImport } from './routes/user/index'
@@ -79,6 +80,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const AuthRegisterRoute = AuthRegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => AuthRoute,
 } as any)
 const PublicAboutUsRoute = PublicAboutUsRouteImport.update({
@@ -252,6 +258,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/login': typeof AuthLoginRoute
   '/register': typeof AuthRegisterRoute
+  '/reset-password': typeof AuthResetPasswordRoute
   '/about-us': typeof PublicAboutUsRoute
   '/home': typeof PublicHomeRoute
   '/user/bookings': typeof UserBookingsRoute
@@ -289,6 +296,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/login': typeof AuthLoginRoute
   '/register': typeof AuthRegisterRoute
+  '/reset-password': typeof AuthResetPasswordRoute
   '/about-us': typeof PublicAboutUsRoute
   '/home': typeof PublicHomeRoute
   '/user/bookings': typeof UserBookingsRoute
@@ -330,6 +338,7 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/register': typeof AuthRegisterRoute
+  '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_public/about-us': typeof PublicAboutUsRoute
   '/_public/home': typeof PublicHomeRoute
   '/user/bookings': typeof UserBookingsRoute
@@ -370,6 +379,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/about-us'
     | '/home'
     | '/user/bookings'
@@ -407,6 +417,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/about-us'
     | '/home'
     | '/user/bookings'
@@ -447,6 +458,7 @@ export interface FileRouteTypes {
     | '/_public'
     | '/_auth/login'
     | '/_auth/register'
+    | '/_auth/reset-password'
     | '/_public/about-us'
     | '/_public/home'
     | '/user/bookings'
@@ -537,6 +549,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof AuthRegisterRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/reset-password': {
+      id: '/_auth/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof AuthResetPasswordRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_public/about-us': {
@@ -788,11 +807,13 @@ const UserRouteRouteWithChildren = UserRouteRoute._addFileChildren(
 interface AuthRouteChildren {
   AuthLoginRoute: typeof AuthLoginRoute
   AuthRegisterRoute: typeof AuthRegisterRoute
+  AuthResetPasswordRoute: typeof AuthResetPasswordRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthLoginRoute: AuthLoginRoute,
   AuthRegisterRoute: AuthRegisterRoute,
+  AuthResetPasswordRoute: AuthResetPasswordRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

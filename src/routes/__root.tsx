@@ -1,9 +1,10 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
+import type { AppActors } from '../app/actors'
+import { SessionChrome } from '../components/app/session-chrome'
 import '../styles/global.css'
 
-/** What every route can read from the router's context; the long-lived actors join it here. */
-// biome-ignore lint/complexity/noBannedTypes: filled by the session and loader actors in later work
-export type RouterContext = {}
+/** What every route can read from the router's context: the long-lived actors, created outside React. */
+export type RouterContext = AppActors
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({
@@ -17,6 +18,7 @@ function Root() {
     <>
       <HeadContent />
       <Outlet />
+      <SessionChrome />
     </>
   )
 }

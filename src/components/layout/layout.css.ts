@@ -118,3 +118,11 @@ export const copyright = style({
   borderTop: '1px solid rgba(255, 255, 255, 0.2)',
   fontSize: vars.fontSize.sm,
 })
+
+export const footerForm = style({
+  maxWidth: vars.size.content,
+  margin: `0 auto ${vars.space['10']}`,
+  padding: vars.space['6'],
+  borderRadius: vars.radius.lg,
+  background: 'rgba(255, 255, 255, 0.06)',
+})

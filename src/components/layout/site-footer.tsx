@@ -1,13 +1,28 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { BRAND, TAGLINE } from '../../app/pages'
 import * as styles from './layout.css'
+
+// The enquiry form (its chart, rules and widgets) loads after the page, not with it.
+const ContactForm = lazy(() =>
+  import('../../features/contact/contact-form').then((module) => ({ default: module.ContactForm })),
+)
 
 export const COPYRIGHT_YEAR = 2025
 
 /** The public footer. */
 export function SiteFooter() {
+  const onContactPage = useLocation({ select: (location) => location.pathname.startsWith('/contact-us') })
   return (
     <footer id="site-footer" className={styles.footer}>
+      {onContactPage ? null : (
+        <section className={styles.footerForm} aria-labelledby="footer-enquiry">
+          <h2 id="footer-enquiry">Get In Touch</h2>
+          <Suspense fallback={null}>
+            <ContactForm idPrefix="footer" tone="dark" />
+          </Suspense>
+        </section>
+      )}
       <div className={styles.footerInner}>
         <section aria-labelledby="footer-about">
           <h2 id="footer-about">{BRAND}</h2>

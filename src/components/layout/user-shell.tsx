@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { BRAND, contextualUserPaths, type UserPath, userPages } from '../../app/pages'
+import { UserMenu } from './user-menu'
 import * as styles from './user-shell.css'
 
 const isUserPath = (path: string): path is UserPath => path in userPages
@@ -21,6 +22,7 @@ export function UserShell({ children }: { children: ReactNode }) {
         <p className={styles.pageTitle} data-testid="page-title">
           {current ? userPages[current].title : ''}
         </p>
+        <UserMenu />
       </header>
       <nav className={styles.sideMenu} aria-label="Account">
         <ul className={styles.menuList}>

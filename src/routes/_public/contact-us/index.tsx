@@ -1,10 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
+import * as styles from '../../../components/page/planned-page.css'
+import { ContactForm } from '../../../features/contact/contact-form'
 
 const info = publicPages['/contact-us']
 
 export const Route = createFileRoute('/_public/contact-us/')({
   head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  component: ContactPage,
 })
+
+function ContactPage() {
+  return (
+    <article className={styles.page}>
+      <h1>{info.heading}</h1>
+      <p className={styles.lead}>
+        Tell us what you are shipping and where. Our team replies within one business day, and support is
+        available 24x7.
+      </p>
+      <ContactForm idPrefix="contact" />
+    </article>
+  )
+}

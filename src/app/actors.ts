@@ -1,0 +1,141 @@
+import { type Actor, createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate'
+import { messages } from '../../contract/messages'
+import { loaderMachine } from '../../machines/loader.machine'
+import { sessionMachine } from '../../machines/session.machine'
+import { checkSession, logout } from '../api/auth'
+import { type ApiClient, createApiClient } from '../api/client'
+import { closeAllDialogs } from './dialogs'
+import {
+  type BrowserStorage,
+  clearSession,
+  markPinged,
+  readSessionInput,
+  storageEventToSession,
+  writeActivity,
+  writeSession,
+  writeToken,
+} from './storage'
+
+export type SessionActor = Actor<typeof sessionMachine>
+export type LoaderActor = Actor<typeof loaderMachine>
+export type Inspect = ((event: InspectionEvent) => void) | Observer<InspectionEvent>
+
+/** The long-lived actors and the API client, created once, outside React. */
+export interface AppActors {
+  session: SessionActor
+  loader: LoaderActor
+  api: ApiClient
+  inspect: Inspect | undefined
+  /** Where the actors navigate; bound to the router once it exists. */
+  bindNavigation: (navigate: (to: '/home' | '/user/home') => void) => void
+  /** Starts listening to the user's activity and to other tabs; returns the stop function. */
+  listen: (target: Window) => () => void
+}
+
+/** Activity is reported at most this often: the 15-minute timer needs no finer grain. */
+const ACTIVITY_THROTTLE_MS = 5_000
+/** While the user is active, the server's session (which only sees requests) is kept alive this often. */
+const KEEPALIVE_MS = 4 * 60_000
+
+export function createAppActors(options: {
+  storage: BrowserStorage
+  inspect?: Inspect
+  now?: () => number
+}): AppActors {
+  const { storage, inspect } = options
+  const now = options.now ?? Date.now
+  let navigate: (to: '/home' | '/user/home') => void = () => {}
+
+  const loader = createActor(loaderMachine, { inspect }).start()
+  let session: SessionActor | undefined
+
+  const api = createApiClient({
+    token: () => storage.local.getItem('authToken'),
+    requestStarted: () => loader.send({ type: 'request.started' }),
+    requestFinished: () => loader.send({ type: 'request.finished' }),
+    tokenReceived: (token) => session?.send({ type: 'api.token', token, at: now() }),
+    unauthenticated: () => session?.send({ type: 'api.unauthenticated' }),
+  })
+
+  let lastKeepalive = now()
+  const keepServerSessionAlive = () => {
+    if (now() - lastKeepalive < KEEPALIVE_MS) return
+    lastKeepalive = now()
+    checkSession(api).catch(() => {})
+  }
+
+  session = createActor(
+    sessionMachine.provide({
+      actors: {
+        logout: fromPromise(async () => {
+          try {
+            return await logout(api)
+          } catch (failure) {
+            // The server had already ended the session (idle or elsewhere): the outcome is the same.
+            if ((failure as { status?: number }).status === 401) return { message: messages.loggedOut }
+            throw failure
+          }
+        }),
+        ping: fromPromise<unknown, { token: string | null }>(() => checkSession(api)),
+      },
+      actions: {
+        persistSession: ({ event }) => {
+          if (event.type === 'session.started') {
+            writeSession(storage, event)
+            lastKeepalive = event.at
+          }
+        },
+        persistToken: ({ event }) => {
+          if (event.type === 'api.token') writeToken(storage, event.token, event.at)
+        },
+        persistActivity: ({ event }) => {
+          if (event.type !== 'user.activity') return
+          writeActivity(storage, event.at)
+          keepServerSessionAlive()
+        },
+        clearStorage: () => clearSession(storage),
+        markPinged: () => markPinged(storage),
+        goHome: () => navigate('/home'),
+        closeAllDialogs,
+      },
+    }),
+    { input: readSessionInput(storage, now()), inspect },
+  ).start()
+
+  const sessionActor = session
+
+  return {
+    session: sessionActor,
+    loader,
+    api,
+    inspect,
+    bindNavigation: (next) => {
+      navigate = next
+    },
+    listen: (target) => {
+      let lastReport = 0
+      const onActivity = () => {
+        const at = now()
+        if (at - lastReport < ACTIVITY_THROTTLE_MS) return
+        lastReport = at
+        sessionActor.send({ type: 'user.activity', at })
+      }
+      const onStorage = (event: StorageEvent) => {
+        const sessionEvent = storageEventToSession(event, storage, now())
+        if (sessionEvent) sessionActor.send(sessionEvent)
+      }
+      const activity = ['mousemove', 'keydown', 'mousedown', 'touchstart'] as const
+      for (const type of activity) target.addEventListener(type, onActivity, { passive: true })
+      target.addEventListener('storage', onStorage)
+      return () => {
+        for (const type of activity) target.removeEventListener(type, onActivity)
+        target.removeEventListener('storage', onStorage)
+      }
+    },
+  }
+}
+
+/** Whether the session actor is signed in now. */
+export const isSignedIn = (session: SessionActor) =>
+  session.getSnapshot().matches({ auth: 'authenticated' }) ||
+  session.getSnapshot().matches({ auth: 'expiring' })

@@ -1,0 +1,36 @@
+import { useSelector } from '@xstate/react'
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
+import { useApp } from '../../app/use-app'
+import { Flag } from './flag'
+import * as styles from './user-shell.css'
+
+/** The top bar's user: name, the flag of their country and a dropdown with Logout. */
+export function UserMenu() {
+  const { session } = useApp()
+  const user = useSelector(session, (s) => s.context.user)
+  const loggingOut = useSelector(session, (s) => s.matches({ auth: 'loggingOut' }))
+  if (!user) return null
+  return (
+    <div className={styles.user}>
+      <Flag code={user.mcou_code} name={user.mcou_code} className={styles.flag} />
+      <MenuTrigger>
+        <Button className={styles.userButton} aria-label={`Account menu for ${user.esus_name}`}>
+          <span>{user.esus_name}</span>
+          <span aria-hidden="true">▾</span>
+        </Button>
+        <Popover className={styles.popover} placement="bottom end">
+          <Menu
+            className={styles.menu}
+            onAction={(key) => {
+              if (key === 'logout') session.send({ type: 'user.logout' })
+            }}
+          >
+            <MenuItem id="logout" className={styles.menuItem} isDisabled={loggingOut}>
+              Logout
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+    </div>
+  )
+}

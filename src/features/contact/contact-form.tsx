@@ -1,0 +1,145 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { TextField as AriaTextField, Form, Label, TextArea } from 'react-aria-components'
+import { fromPromise } from 'xstate'
+import { contactModes, contactSources, limits } from '../../../contract/rules'
+import { type ContactValues, contactMachine } from '../../../machines/contact.machine'
+import { loadCountries } from '../../api/countries'
+import { sendEnquiry } from '../../api/register'
+import { onCloseAllDialogs } from '../../app/dialogs'
+import { useApp } from '../../app/use-app'
+import { Button } from '../../components/ui/button'
+import { DiallingCodeSelect } from '../../components/ui/country-picker'
+import { ErrorDialog } from '../../components/ui/dialog'
+import { SelectField } from '../../components/ui/select-field'
+import { Snackbar } from '../../components/ui/snackbar'
+import { TextField } from '../../components/ui/text-field'
+import * as ui from '../../components/ui/ui.css'
+import * as styles from './contact.css'
+
+/** The Get in Touch enquiry, on the /contact-us page and in the footer: one chart, two places. */
+export function ContactForm({ idPrefix, tone = 'light' }: { idPrefix: string; tone?: 'light' | 'dark' }) {
+  const { api, inspect } = useApp()
+  const navigate = useNavigate()
+  const actor = useActorRef(
+    contactMachine.provide({
+      actors: {
+        loadCountries: fromPromise(() => loadCountries(api, window.localStorage)),
+        sendEnquiry: fromPromise(({ input }) => sendEnquiry(api, input)),
+      },
+      actions: {
+        goToThankYou: () => {
+          navigate({ to: '/contact-us/thank-you' })
+        },
+      },
+    }),
+    inspect ? { inspect } : undefined,
+  )
+  useEffect(() => onCloseAllDialogs(() => actor.send({ type: 'dialog.acknowledged' })), [actor])
+  const values = useSelector(actor, (s) => s.context.values)
+  const countries = useSelector(actor, (s) => s.context.countries)
+  const codeCountryId = useSelector(actor, (s) => s.context.codeCountryId)
+  const toast = useSelector(actor, (s) => s.context.toast)
+  const dialogMessage = useSelector(actor, (s) => s.context.dialogMessage)
+  const sending = useSelector(actor, (s) => s.matches({ flow: 'sending' }))
+  const change = <Field extends keyof ContactValues>(field: Field, value: ContactValues[Field]) =>
+    actor.send({ type: 'field.changed', field, value } as never)
+  const labelClass = tone === 'dark' ? styles.onDark : undefined
+
+  return (
+    <>
+      <Form
+        className={styles.form}
+        aria-label="Get in Touch"
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault()
+          actor.send({ type: 'user.submit' })
+        }}
+      >
+        <div className={labelClass}>
+          <TextField
+            label="Name"
+            id={`${idPrefix}-name`}
+            autoComplete="name"
+            maxLength={limits.nameMax}
+            value={values.name}
+            onChange={(value) => change('name', value)}
+          />
+        </div>
+        <div className={labelClass}>
+          <TextField
+            label="Company"
+            id={`${idPrefix}-company`}
+            autoComplete="organization"
+            maxLength={limits.nameMax}
+            value={values.company}
+            onChange={(value) => change('company', value)}
+          />
+        </div>
+        <div className={labelClass}>
+          <TextField
+            label="Email"
+            id={`${idPrefix}-mail`}
+            type="email"
+            autoComplete="email"
+            maxLength={limits.emailMax}
+            value={values.mail}
+            onChange={(value) => change('mail', value)}
+          />
+        </div>
+        <div className={[styles.phoneRow, labelClass].filter(Boolean).join(' ')}>
+          <DiallingCodeSelect
+            label="Code"
+            countries={countries}
+            selectedId={codeCountryId}
+            onChange={(countryId) => actor.send({ type: 'country.chosen', countryId })}
+          />
+          <TextField
+            label="Phone"
+            id={`${idPrefix}-phone`}
+            type="tel"
+            autoComplete="tel-national"
+            maxLength={limits.contactPhoneMax}
+            digitsOnly
+            value={values.phone}
+            onChange={(value) => change('phone', value)}
+          />
+        </div>
+        <div className={labelClass}>
+          <SelectField
+            label="How did you hear about us?"
+            options={contactSources}
+            value={values.source}
+            onChange={(value) => change('source', value)}
+          />
+        </div>
+        <div className={labelClass}>
+          <SelectField
+            label="Mode"
+            options={contactModes}
+            value={values.mode}
+            onChange={(value) => change('mode', value)}
+          />
+        </div>
+        <AriaTextField
+          className={[ui.field, styles.wide, labelClass].filter(Boolean).join(' ')}
+          value={values.message}
+          onChange={(value) => change('message', value)}
+          maxLength={limits.contactMessageMax}
+        >
+          <Label className={ui.label}>Message</Label>
+          <TextArea className={[ui.input, styles.textarea].join(' ')} id={`${idPrefix}-message`} />
+        </AriaTextField>
+        <div className={styles.wide}>
+          <Button type="submit" isDisabled={sending}>
+            {sending ? 'Sending…' : 'Enquire Now'}
+          </Button>
+        </div>
+      </Form>
+      <Snackbar message={toast} onDismiss={() => actor.send({ type: 'toast.dismissed' })} />
+      <ErrorDialog message={dialogMessage} onClose={() => actor.send({ type: 'dialog.acknowledged' })} />
+    </>
+  )
+}

@@ -1,0 +1,178 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Form } from 'react-aria-components'
+import { fromPromise } from 'xstate'
+import { messages } from '../../../contract/messages'
+import { limits, registrationSources } from '../../../contract/rules'
+import { type RegisterValues, registerMachine } from '../../../machines/register.machine'
+import { loadCountries } from '../../api/countries'
+import { register } from '../../api/register'
+import type { PageInfo } from '../../app/pages'
+import { useApp } from '../../app/use-app'
+import { Button } from '../../components/ui/button'
+import { CountryComboBox } from '../../components/ui/country-picker'
+import { Dialog, ErrorDialog } from '../../components/ui/dialog'
+import { CheckboxField, SelectField } from '../../components/ui/select-field'
+import { PasswordField, TextField } from '../../components/ui/text-field'
+import * as styles from './register.css'
+
+type TextFieldName = Exclude<keyof RegisterValues, 'esus_mcou' | 'esus_mcpy' | 'check' | 'esus_source'>
+
+export function RegisterPage({ info }: { info: PageInfo }) {
+  const { api, inspect } = useApp()
+  const navigate = useNavigate()
+  const actor = useActorRef(
+    registerMachine.provide({
+      actors: {
+        loadCountries: fromPromise(() => loadCountries(api, window.localStorage)),
+        register: fromPromise(({ input }) => register(api, input)),
+      },
+      actions: {
+        goToLogin: () => {
+          navigate({ to: '/login' })
+        },
+      },
+    }),
+    inspect ? { inspect } : undefined,
+  )
+  const state = useSelector(actor, (s) => s)
+  const { values, errors, shown, countries, dialogMessage } = state.context
+  const errorOf = (field: keyof RegisterValues) => (shown[field] ? errors[field]?.[0] : undefined)
+  const isValid = Object.keys(errors).length === 0
+  const loading = !state.matches({ loading: 'idle' })
+  const change = <Field extends keyof RegisterValues>(field: Field, value: RegisterValues[Field]) =>
+    actor.send({ type: 'field.changed', field, value } as never)
+  const blur = (field: keyof RegisterValues) => actor.send({ type: 'field.blurred', field })
+  const text = (
+    field: TextFieldName,
+    label: string,
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => (
+    <TextField
+      label={label}
+      name={field}
+      value={values[field]}
+      onChange={(value) => change(field, value)}
+      onBlur={() => blur(field)}
+      error={errorOf(field)}
+      {...extra}
+    />
+  )
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="register-heading">
+        <h1 id="register-heading">{info.heading}</h1>
+        <p>Register your company to get instant quotes, book shipments and track them in one place.</p>
+        <Form
+          validationBehavior="aria"
+          onSubmit={(event) => {
+            event.preventDefault()
+            actor.send({ type: 'user.submit' })
+          }}
+        >
+          <div className={styles.grid}>
+            {text('esus_name', 'Name', { autoComplete: 'name', maxLength: limits.nameMax })}
+            {text('esus_company_name', 'Company Name', {
+              autoComplete: 'organization',
+              maxLength: limits.nameMax,
+            })}
+            {text('esus_regn_no', 'Company Registration Number', {
+              maxLength: limits.nameMax,
+              inputClassName: styles.upper,
+            })}
+            {text('esus_email_id', 'Email (your username)', {
+              type: 'email',
+              autoComplete: 'email',
+              maxLength: limits.emailMax,
+            })}
+            <PasswordField
+              label="Password"
+              name="esus_password"
+              autoComplete="new-password"
+              maxLength={limits.passwordMax}
+              value={values.esus_password}
+              onChange={(value) => change('esus_password', value)}
+              onBlur={() => blur('esus_password')}
+              error={errorOf('esus_password')}
+            />
+            <PasswordField
+              label="Confirm Password"
+              name="password_confirmation"
+              autoComplete="new-password"
+              maxLength={limits.passwordMax}
+              value={values.password_confirmation}
+              onChange={(value) => change('password_confirmation', value)}
+              onBlur={() => blur('password_confirmation')}
+              error={errorOf('password_confirmation')}
+            />
+            <CountryComboBox
+              label="Country"
+              name="esus_mcou"
+              countries={countries}
+              selectedId={values.esus_mcou}
+              onChange={(countryId) => actor.send({ type: 'country.chosen', countryId })}
+              onBlur={() => blur('esus_mcou')}
+              error={errorOf('esus_mcou')}
+            />
+            <div className={styles.phoneRow}>
+              {text('code', 'Code', { isReadOnly: true })}
+              {text('esus_phone', 'Phone Number', {
+                type: 'tel',
+                autoComplete: 'tel-national',
+                maxLength: limits.phoneMax,
+                digitsOnly: true,
+              })}
+            </div>
+            <div className={styles.wide}>
+              {text('esus_address1', 'Address', {
+                autoComplete: 'street-address',
+                maxLength: limits.addressMax,
+              })}
+            </div>
+            <SelectField
+              label="How did you hear about us?"
+              name="esus_source"
+              options={registrationSources}
+              value={values.esus_source}
+              onChange={(value) => {
+                change('esus_source', value)
+                blur('esus_source')
+              }}
+              error={errorOf('esus_source')}
+            />
+            <div className={styles.wide}>
+              <CheckboxField
+                name="check"
+                isSelected={values.check}
+                onChange={(checked) => {
+                  change('check', checked)
+                  blur('check')
+                }}
+                error={errorOf('check')}
+              >
+                I agree to the <Link to="/info/terms-conditions">Terms and Conditions</Link> and the{' '}
+                <Link to="/info/privacy-policy">Privacy Policy</Link>.
+              </CheckboxField>
+            </div>
+          </div>
+          <Button type="submit" block isDisabled={!isValid || loading}>
+            {loading ? 'Registering…' : 'Register'}
+          </Button>
+        </Form>
+        <p className={styles.footnote}>
+          Already registered? <Link to="/login">Member Login</Link>
+        </p>
+      </section>
+      <Dialog
+        isOpen={state.matches({ flow: 'registered' })}
+        title="Registration Successful"
+        width={500}
+        onClose={() => actor.send({ type: 'dialog.acknowledged' })}
+      >
+        <p>{messages.registered}</p>
+      </Dialog>
+      <ErrorDialog message={dialogMessage} onClose={() => actor.send({ type: 'dialog.acknowledged' })} />
+    </div>
+  )
+}
