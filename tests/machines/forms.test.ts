@@ -9,6 +9,7 @@ import {
 import { timings } from '../../contract/constants'
 import { messages } from '../../contract/messages'
 import type { Country } from '../../contract/wire'
+import { activationMachine } from '../../machines/activation.machine'
 import { contactMachine } from '../../machines/contact.machine'
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine'
 import { loginMachine } from '../../machines/login.machine'
@@ -345,3 +346,27 @@ modelSuite(
     { type: 'xstate.error.actor.sendEnquiry', error: { status: 500 } },
   ],
 )
+
+describe('activation, model-based', () => {
+  const coverage = newCoverage()
+  const events = [
+    { type: 'xstate.done.actor.activate', output: { message: 'Your account is activated.' } },
+    {
+      type: 'xstate.error.actor.activate',
+      error: { status: 410, message: 'This activation link has expired.' },
+    },
+  ]
+  const paths = [{ token: 'abc' }, { token: '' }].flatMap((input) =>
+    pathsOf(activationMachine, { input, events }).map((path) => ({ input, path })),
+  )
+  it.each(paths.map(({ input, path }) => [describePath(path), input, path] as const))(
+    '%s',
+    async (_t, input, path) => {
+      const { actors, pending } = controllablePromises(['activate'])
+      await replay(path, { machine: activationMachine.provide({ actors }), pending, input, coverage })
+    },
+  )
+  afterAll(() => {
+    expect(uncovered(activationMachine, coverage)).toEqual({ states: [], transitions: [] })
+  })
+})

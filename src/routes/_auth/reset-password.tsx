@@ -12,7 +12,7 @@ const info = {
 export const Route = createFileRoute('/_auth/reset-password')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' ? { token: search.token } : {},
-  head: () => ({ ...headOf(info), meta: [...headOf(info).meta, { name: 'robots', content: 'noindex' }] }),
+  head: () => ({ meta: [...headOf(info).meta, { name: 'robots', content: 'noindex' }] }),
   component: ResetPasswordRoute,
 })
 

@@ -1,0 +1,201 @@
+import { expect, test } from '@playwright/test'
+import { messages } from '../contract/messages'
+import { createCustomer, logIn, mailTo, strongPassword, watchConsole } from './fixtures'
+
+test('a customer logs in, sees their name and flag, and the session is stored under the spec keys', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'login')
+  const errors = watchConsole(page)
+  await logIn(page, customer)
+  await expect(page.getByTestId('page-title')).toHaveText('Home')
+  await expect(page.getByRole('button', { name: `Account menu for ${customer.name}` })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'SG' })).toBeVisible()
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('authToken'),
+    user: JSON.parse(localStorage.getItem('eshipUser') ?? 'null'),
+    activity: Number(localStorage.getItem('lastActivityTimestamp')),
+    pinged: sessionStorage.getItem('hasPingedLaravel'),
+  }))
+  expect(stored.token).toMatch(/^[\w-]{40,}$/)
+  expect(stored.user.esus_name).toBe(customer.name)
+  expect(stored.activity).toBeGreaterThan(Date.now() - 60_000)
+  expect(stored.pinged).toBe('true')
+  expect(errors).toEqual([])
+})
+
+test('a wrong password shows the server message in a dialog that clicking outside does not close', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'wrong')
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(customer.email)
+  await page.getByLabel('Password', { exact: true }).fill('Not#the1password')
+  await page.getByRole('button', { name: 'Login' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText('Invalid email or password.')
+  await page.mouse.click(5, 5)
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'OK' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page).toHaveURL('/login')
+})
+
+test('a second login while the first session lives is refused as logged in on another device', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'elsewhere')
+  const first = await request.post('/api/auth/login', {
+    data: { email: customer.email, password: customer.password },
+  })
+  expect((await first.json()).isLoggedIn).toBe(false)
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(customer.email)
+  await page.getByLabel('Password', { exact: true }).fill(customer.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('alertdialog')).toContainText(messages.loggedInElsewhere)
+  await expect(page).toHaveURL('/login')
+})
+
+test('15 minutes without activity log out, go home and show Session Expired', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'idle')
+  await page.clock.install()
+  await logIn(page, customer)
+  await page.clock.fastForward('14:59')
+  await expect(page).toHaveURL('/user/home')
+  await page.clock.fastForward('00:02')
+  await expect(page).toHaveURL('/home')
+  const dialog = page.getByRole('alertdialog', { name: 'Session Expired' })
+  await expect(dialog).toContainText(messages.sessionExpiredText)
+  expect(await dialog.evaluate((node) => node.getBoundingClientRect().width)).toBeLessThanOrEqual(350)
+  await dialog.getByRole('button', { name: 'OK' }).click()
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull()
+})
+
+test('a 401 mid-session clears storage, lands on /home with Session Expired and an Error snackbar', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'expired')
+  await logIn(page, customer)
+  const token = await page.evaluate(() => localStorage.getItem('authToken'))
+  // The server ends the session behind the page's back.
+  const ended = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })
+  expect(ended.status()).toBe(200)
+  // A new browser session pings the server, which now answers 401 Unauthenticated.
+  await page.evaluate(() => sessionStorage.removeItem('hasPingedLaravel'))
+  await page.reload()
+  await expect(page).toHaveURL('/home')
+  await expect(page.getByRole('alertdialog', { name: 'Session Expired' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Error' })).toBeVisible()
+  const stored = await page.evaluate(() =>
+    ['authToken', 'eshipUser', 'apiData', 'quoteData', 'lastActivityTimestamp'].map((key) =>
+      localStorage.getItem(key),
+    ),
+  )
+  expect(stored).toEqual([null, null, null, null, null])
+  expect(await page.evaluate(() => sessionStorage.getItem('hasPingedLaravel'))).toBeNull()
+})
+
+test('logout from the top bar goes home and ends the session on the server', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'logout')
+  await logIn(page, customer)
+  const token = await page.evaluate(() => localStorage.getItem('authToken'))
+  await page.getByRole('button', { name: `Account menu for ${customer.name}` }).click()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
+  await expect(page).toHaveURL('/home')
+  await expect(page.getByRole('alertdialog')).toHaveCount(0)
+  const replay = await request.get('/api/auth/check', { headers: { Authorization: `Bearer ${token}` } })
+  expect(replay.status()).toBe(401)
+  await page.goto('/user/bookings')
+  await expect(page).toHaveURL('/login')
+})
+
+test('two tabs: logging out in one ends the session in the other', async ({ context, request }) => {
+  const customer = await createCustomer(request, 'tabs')
+  const first = await context.newPage()
+  await logIn(first, customer)
+  const second = await context.newPage()
+  await second.goto('/user/quotation')
+  await expect(second.getByTestId('page-title')).toHaveText('My Quotes')
+  await first.getByRole('button', { name: `Account menu for ${customer.name}` }).click()
+  await first.getByRole('menuitem', { name: 'Logout' }).click()
+  await expect(first).toHaveURL('/home')
+  await expect(second).toHaveURL('/home')
+})
+
+test('guards: /user needs a session, /login with a session goes to /user/home', async ({ page, request }) => {
+  await page.goto('/user/profile')
+  await expect(page).toHaveURL('/login')
+  const customer = await createCustomer(request, 'guards')
+  await logIn(page, customer)
+  await page.goto('/login')
+  await expect(page).toHaveURL('/user/home')
+  await page.goto('/user/getquote')
+  const menu = page.getByRole('navigation', { name: 'Account' })
+  await expect(menu.getByRole('link')).toHaveText([
+    'Home',
+    'My Quotes',
+    'My Bookings',
+    'HBL Tracking',
+    'My Profile',
+    'Quotation Preview & Additional Services',
+  ])
+  await page.goto('/user/home')
+  await expect(menu.getByRole('link')).toHaveText([
+    'Home',
+    'My Quotes',
+    'My Bookings',
+    'HBL Tracking',
+    'My Profile',
+  ])
+})
+
+test('forgot password: mail, reset, and log in with the new password', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'forgot')
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Forgot Password?' }).click()
+  const modal = page.getByRole('dialog', { name: 'Forgot Password' })
+  await modal.getByRole('button', { name: 'Send Reset Link' }).click()
+  await expect(modal).toContainText('*Email is Required.')
+  await modal.getByLabel('Email').fill('not-an-email')
+  await modal.getByLabel('Email').blur()
+  await expect(modal).toContainText('Invalid Email Format.')
+  await modal.getByLabel('Email').fill(customer.email)
+  await modal.getByRole('button', { name: 'Send Reset Link' }).click()
+  await expect(modal).toHaveCount(0)
+  await expect(page.getByText(messages.resetLinkSent)).toBeVisible()
+
+  const [link] = await mailTo(request, customer.email, /\/reset-password\?token=[\w-]+/)
+  await page.goto(link)
+  const newPassword = `New${strongPassword}`
+  await page.getByLabel('New Password').fill(newPassword)
+  await page.getByLabel('Confirm Password').fill(newPassword)
+  await page.getByRole('button', { name: 'Set New Password' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'reset' })).toBeVisible()
+  await logIn(page, { ...customer, password: newPassword })
+})
+
+test('the loading overlay changes its message after 3 s and 6 s', async ({ page }) => {
+  await page.clock.install()
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/api/countries', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/register')
+  const loader = page.getByTestId('loader')
+  await expect(loader).toHaveText('Please wait while loading . . .')
+  await page.clock.fastForward(3000)
+  await expect(loader).toHaveText("We're preparing your content . . .")
+  await page.clock.fastForward(3000)
+  await expect(loader).toHaveText('Almost there, thanks for your patience !')
+  release()
+  await expect(loader).toHaveCount(0)
+})

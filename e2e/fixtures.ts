@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import type { CountriesResponse } from '../contract/wire'
+
+export interface Customer {
+  email: string
+  password: string
+  name: string
+}
+
+export const strongPassword = 'Shipping#2025'
+
+/** A unique email per test, so tests never share an account (one active session per account). */
+export const uniqueEmail = (label = 'e2e') => `${label}-${randomUUID().slice(0, 8)}@example.com`
+
+/** Collects console errors and uncaught exceptions while a test runs. */
+export function watchConsole(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+interface OutboxMail {
+  to: string
+  subject: string
+  text: string
+}
+
+/** The newest mail to `to` in the server's development outbox whose text matches `pattern`. */
+export async function mailTo(
+  request: APIRequestContext,
+  to: string,
+  pattern: RegExp,
+): Promise<RegExpMatchArray> {
+  let found: RegExpMatchArray | null = null
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+        const body = (await response.json()) as { mails: OutboxMail[] }
+        for (const mail of body.mails) {
+          found = mail.text.match(pattern)
+          if (found) return true
+        }
+        return false
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+  return found as unknown as RegExpMatchArray
+}
+
+export async function singapore(request: APIRequestContext) {
+  const { countries } = (await (await request.get('/api/countries')).json()) as CountriesResponse
+  const country = countries.find((c) => c.mcou_code === 'SG')
+  if (!country) throw new Error('no Singapore in /api/countries')
+  return country
+}
+
+/** Registers and activates a customer through the API and the activation mail, as a user would. */
+export async function createCustomer(request: APIRequestContext, label = 'customer'): Promise<Customer> {
+  const sg = await singapore(request)
+  const customer = { email: uniqueEmail(label), password: strongPassword, name: `Test ${label}` }
+  const response = await request.post('/api/register', {
+    data: {
+      esus_name: customer.name,
+      esus_company_name: 'Lion City Exports Pte Ltd',
+      esus_regn_no: '201912345K',
+      esus_email_id: customer.email,
+      esus_password: customer.password,
+      password_confirmation: customer.password,
+      esus_mcou: sg.mcou_rid,
+      code: sg.mcou_country_dialing_code,
+      esus_phone: '61234567',
+      esus_address1: '10 Anson Road, #20-01',
+      esus_source: 'Others',
+      check: true,
+      esus_mcpy: sg.eshp_mcpy,
+    },
+  })
+  expect(response.status()).toBe(200)
+  const [, token] = await mailTo(request, customer.email, /activate\?token=([\w-]+)/)
+  const activated = await request.post('/api/register/activate', { data: { token } })
+  expect(activated.status()).toBe(200)
+  return customer
+}
+
+/** Logs in through the login page and waits for the logged-in home. */
+export async function logIn(page: Page, customer: Customer) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(customer.email)
+  await page.getByLabel('Password', { exact: true }).fill(customer.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL('/user/home')
+}
