@@ -4,9 +4,14 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { Kysely } from 'kysely'
 import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
+import { clientIp } from './auth/client-ip'
+import { BackgroundTasks } from './background'
 import type { Database } from './db/schema'
+import { createMailer, type Mailer, type MailSettings } from './mail/index'
 import { createRouter, errorResponses } from './openapi'
+import { authRoutes } from './routes/auth'
 import { countriesRoutes } from './routes/countries'
+import { devOutboxRoutes } from './routes/dev-outbox'
 import { healthRoutes } from './routes/health'
 import { mountStaticSite } from './static'
 
@@ -14,8 +19,23 @@ export interface AppOptions {
   db: Kysely<Database>
   /** Directory of the built SPA; without it only the API is served. */
   staticDir?: string
-  /** Where unexpected errors are reported (defaults to the console). */
-  logger?: Pick<Console, 'error'>
+  /** Where unexpected errors are reported and outbox links printed (`info`; defaults to the console). */
+  logger?: Pick<Console, 'error'> & Partial<Pick<Console, 'info'>>
+  /** The clock of sessions, reset links and rate limits (tests move it). */
+  now?: () => Date
+  /**
+   * Reverse proxies in front of the server (TRUST_PROXY): when above 0 the client address comes from
+   * X-Forwarded-For, which is also how `app.request` tests give requests an address. Default 0.
+   */
+  trustProxy?: number
+  /** NODE_ENV is 'production': the development outbox page is off. */
+  production?: boolean
+  /** SMTP_URL, MAIL_FROM, APP_URL; without smtpUrl mail goes to the database outbox. */
+  mail?: MailSettings
+  /** Replaces the mailer made from `mail` (tests). */
+  mailer?: Mailer
+  /** Where work that answers do not wait for (mail) runs; shutdown and tests wait on its idle(). */
+  tasks?: BackgroundTasks
 }
 
 export const openApiConfig = {
@@ -28,7 +48,17 @@ export const openApiConfig = {
   servers: [{ url: '/' }],
 }
 
-export function createApp({ db, staticDir, logger = console }: AppOptions) {
+export function createApp(options: AppOptions) {
+  const {
+    db,
+    staticDir,
+    logger = console,
+    now = () => new Date(),
+    trustProxy = 0,
+    production = false,
+  } = options
+  const mailer = options.mailer ?? createMailer(options.mail, { logger })
+  const tasks = options.tasks ?? new BackgroundTasks(logger)
   const app = createRouter()
 
   app.use(
@@ -36,7 +66,8 @@ export function createApp({ db, staticDir, logger = console }: AppOptions) {
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // react-aria positions overlays with inline styles; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -51,6 +82,12 @@ export function createApp({ db, staticDir, logger = console }: AppOptions) {
 
   app.route('/api', countriesRoutes(db))
   app.route('/api', healthRoutes(db))
+  app.route('/api', authRoutes({ db, now, mailer, tasks, clientIp: (c) => clientIp(c, trustProxy) }))
+  if (mailer.outbox && !production) {
+    app.route('/', devOutboxRoutes(db))
+  } else {
+    app.get('/dev/outbox', (c) => c.notFound())
+  }
 
   app.openAPIRegistry.registerPath({
     method: 'get',

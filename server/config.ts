@@ -4,7 +4,25 @@ export interface Config {
   databaseUrl: string | undefined
   pgliteDir: string
   staticDir: string
+  /** NODE_ENV is 'production': no demo customer, no development outbox page, full scrypt cost only. */
+  production: boolean
+  /** SMTP server for outgoing mail; unset keeps every mail in the embedded outbox. */
+  smtpUrl: string | undefined
+  mailFrom: string
+  /** Public address of the app, the base of links in mails. */
+  appUrl: string
+  /** How many reverse proxies in front of the server to trust for X-Forwarded-For (0: none). */
+  trustProxy: number
+  /** Whether server start ensures the demo customer exists (never in production). */
+  demoSeed: boolean
+  /** log2 of scrypt's cost parameter N for new password hashes. */
+  scryptLogN: number
 }
+
+export const DEFAULT_MAIL_FROM = 'eShip <no-reply@eship.local>'
+/** OWASP's scrypt recommendation: N = 2^17, r = 8, p = 1. */
+export const DEFAULT_SCRYPT_LOG_N = 17
+export const MIN_SCRYPT_LOG_N = 10
 
 export const envVars = [
   { name: 'PORT', default: '3000', description: 'TCP port the HTTP server listens on.' },
@@ -24,6 +42,42 @@ export const envVars = [
     default: 'dist/client',
     description: 'Directory of the built SPA that the server serves.',
   },
+  {
+    name: 'NODE_ENV',
+    default: '',
+    description:
+      '`production` turns off the demo customer and the development outbox page (/dev/outbox, /api/dev/outbox) and refuses SCRYPT_LOG_N below 17.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '',
+    description:
+      'SMTP server for outgoing mail (`smtp://user:pass@host:587`, `smtps://...:465`); unset stores every mail in the database outbox and prints its links to the log.',
+  },
+  { name: 'MAIL_FROM', default: DEFAULT_MAIL_FROM, description: 'Sender address of outgoing mail.' },
+  {
+    name: 'APP_URL',
+    default: 'http://localhost:<PORT>',
+    description: 'Public address of the app, the base of the links in mails (password reset).',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: '0',
+    description:
+      'Number of reverse proxies in front of the server; when 1 or more, the client address (rate limits) comes from X-Forwarded-For, otherwise from the socket.',
+  },
+  {
+    name: 'DEMO_SEED',
+    default: '1',
+    description:
+      '`0` skips creating the demo customer demo@eship.example at start (it is never created in production).',
+  },
+  {
+    name: 'SCRYPT_LOG_N',
+    default: String(DEFAULT_SCRYPT_LOG_N),
+    description:
+      'log2 of the scrypt cost N for new password hashes (10 to 17); lower values only to keep tests fast, refused below 17 in production.',
+  },
 ] as const
 
 type Env = Record<string, string | undefined>
@@ -42,12 +96,52 @@ function parsePort(value: string | undefined): number {
   return port
 }
 
+function parseTrustProxy(value: string | undefined): number {
+  if (value === undefined || value === 'false') return 0
+  if (value === 'true') return 1
+  const hops = Number(value)
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+    throw new Error(`TRUST_PROXY must be a number of proxies between 0 and 10, got "${value}"`)
+  }
+  return hops
+}
+
+/** SCRYPT_LOG_N as a number; also read by server/auth/password.ts at each hash. */
+export function parseScryptLogN(value: string | undefined, production = false): number {
+  if (value === undefined) return DEFAULT_SCRYPT_LOG_N
+  const logN = Number(value)
+  if (!Number.isInteger(logN) || logN < MIN_SCRYPT_LOG_N || logN > DEFAULT_SCRYPT_LOG_N) {
+    throw new Error(
+      `SCRYPT_LOG_N must be an integer between ${MIN_SCRYPT_LOG_N} and ${DEFAULT_SCRYPT_LOG_N}, got "${value}"`,
+    )
+  }
+  if (production && logN < DEFAULT_SCRYPT_LOG_N) {
+    throw new Error(`SCRYPT_LOG_N below ${DEFAULT_SCRYPT_LOG_N} is for tests only, not for production`)
+  }
+  return logN
+}
+
+function parseUrl(name: string, value: string): string {
+  if (!URL.canParse(value)) throw new Error(`${name} must be an absolute URL, got "${value}"`)
+  return value.replace(/\/+$/, '')
+}
+
 export function loadConfig(env: Env = process.env): Config {
+  const port = parsePort(nonEmpty(env.PORT))
+  const production = nonEmpty(env.NODE_ENV) === 'production'
+  const appUrl = nonEmpty(env.APP_URL)
   return {
-    port: parsePort(nonEmpty(env.PORT)),
+    port,
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     databaseUrl: nonEmpty(env.DATABASE_URL),
     pgliteDir: nonEmpty(env.PGLITE_DIR) ?? '.data/pglite',
     staticDir: nonEmpty(env.STATIC_DIR) ?? 'dist/client',
+    production,
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? DEFAULT_MAIL_FROM,
+    appUrl: appUrl ? parseUrl('APP_URL', appUrl) : `http://localhost:${port}`,
+    trustProxy: parseTrustProxy(nonEmpty(env.TRUST_PROXY)),
+    demoSeed: !production && nonEmpty(env.DEMO_SEED) !== '0',
+    scryptLogN: parseScryptLogN(nonEmpty(env.SCRYPT_LOG_N), production),
   }
 }

@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
+import { dummyHash } from './auth/password'
+import { BackgroundTasks } from './background'
 import { loadConfig } from './config'
 import { openDatabase } from './db/client'
+import { demoCustomer, ensureDemoCustomer } from './db/demo'
 import { migrateToLatest } from './db/migrate'
 
 const config = loadConfig()
@@ -18,13 +21,41 @@ console.log(
     : `Database: ${where}; schema up to date`,
 )
 
+// password.ts reads the cost at each hash; loadConfig has validated it.
+process.env.SCRYPT_LOG_N = String(config.scryptLogN)
+// The first login of an unknown email would otherwise pay for making the dummy hash too.
+await dummyHash()
+
+if (config.demoSeed) {
+  const outcome = await ensureDemoCustomer(database.db)
+  console.log(
+    `Demo customer (${outcome}): ${demoCustomer.email} / ${demoCustomer.password} (DEMO_SEED=0 turns it off)`,
+  )
+}
+
+if (config.smtpUrl) {
+  console.log('Mail: SMTP (SMTP_URL)')
+} else if (config.production) {
+  console.warn('Mail: SMTP_URL is unset; mails are kept in the database outbox and their links logged')
+} else {
+  console.log(`Mail: kept in the outbox, see http://localhost:${config.port}/dev/outbox`)
+}
+
 const staticDir = resolve(config.staticDir)
 const hasStatic = existsSync(resolve(staticDir, 'index.html'))
 if (!hasStatic) {
   console.warn(`No built SPA at ${staticDir} (run \`npm run build\`); serving the API only`)
 }
 
-const app = createApp({ db: database.db, ...(hasStatic ? { staticDir } : {}) })
+const tasks = new BackgroundTasks()
+const app = createApp({
+  db: database.db,
+  ...(hasStatic ? { staticDir } : {}),
+  trustProxy: config.trustProxy,
+  production: config.production,
+  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, appUrl: config.appUrl },
+  tasks,
+})
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const ms = Math.round(performance.now() - started)
@@ -46,6 +77,7 @@ async function shutdown(signal: string) {
       server.close((err) => (err ? fail(err) : done()))
       if ('closeIdleConnections' in server) server.closeIdleConnections()
     })
+    await tasks.idle()
     await database.close()
     process.exit(0)
   } catch (error) {

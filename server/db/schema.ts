@@ -1,4 +1,9 @@
-import type { Generated, Selectable } from 'kysely'
+import type { ColumnType, Generated, Selectable } from 'kysely'
+
+/** A timestamptz column: a Date when read; written as a Date. */
+type Timestamp = ColumnType<Date, Date, Date>
+/** A timestamptz column the database fills in unless told. */
+type CreatedAt = ColumnType<Date, Date | undefined, Date>
 
 export interface CompaniesTable {
   id: number
@@ -15,10 +20,72 @@ export interface CountriesTable {
   eshp_mcpy: Generated<number>
 }
 
+export interface UsersTable {
+  id: Generated<number>
+  esus_name: string
+  esus_company_name: string
+  esus_regn_no: string
+  /** Always lower case (a check constraint enforces it); unique. */
+  esus_email_id: string
+  /** server/auth/password.ts format: `scrypt$17$8$1$<salt>$<key>`. */
+  password_hash: string
+  esus_mcou: number
+  code: string
+  esus_phone: string
+  esus_address1: string
+  esus_source: string
+  esus_mcpy: number
+  user_type: ColumnType<string, string | undefined, string>
+  activated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  created_at: CreatedAt
+}
+
+export interface SessionsTable {
+  id: Generated<number>
+  user_id: number
+  /** SHA-256 of the bearer token, hex; the token itself is never stored. */
+  token_hash: string
+  created_at: Timestamp
+  last_seen_at: Timestamp
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+export interface RateLimitsTable {
+  key: string
+  window_start: Timestamp
+  count: number
+}
+
+export interface OutboxTable {
+  id: Generated<number>
+  to: string
+  subject: string
+  text: string
+  html: string
+  created_at: CreatedAt
+}
+
 export interface Database {
   companies: CompaniesTable
   countries: CountriesTable
+  users: UsersTable
+  sessions: SessionsTable
+  password_resets: PasswordResetsTable
+  rate_limits: RateLimitsTable
+  outbox: OutboxTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>
 export type CountryRow = Selectable<CountriesTable>
+export type UserRow = Selectable<UsersTable>
+export type SessionRow = Selectable<SessionsTable>
+export type OutboxRow = Selectable<OutboxTable>

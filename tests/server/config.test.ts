@@ -9,6 +9,13 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       pgliteDir: '.data/pglite',
       staticDir: 'dist/client',
+      production: false,
+      smtpUrl: undefined,
+      mailFrom: 'eShip <no-reply@eship.local>',
+      appUrl: 'http://localhost:3000',
+      trustProxy: 0,
+      demoSeed: true,
+      scryptLogN: 17,
     })
   })
 
@@ -20,6 +27,13 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://u@db/app',
         PGLITE_DIR: 'memory://',
         STATIC_DIR: '/srv/www',
+        NODE_ENV: 'development',
+        SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+        MAIL_FROM: 'Ops <ops@example.com>',
+        APP_URL: 'https://eship.example.com/',
+        TRUST_PROXY: '2',
+        DEMO_SEED: '0',
+        SCRYPT_LOG_N: '12',
       }),
     ).toEqual({
       port: 8080,
@@ -27,6 +41,13 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@db/app',
       pgliteDir: 'memory://',
       staticDir: '/srv/www',
+      production: false,
+      smtpUrl: 'smtp://user:pass@mail.example.com:587',
+      mailFrom: 'Ops <ops@example.com>',
+      appUrl: 'https://eship.example.com',
+      trustProxy: 2,
+      demoSeed: false,
+      scryptLogN: 12,
     })
   })
 
@@ -38,8 +59,51 @@ describe('loadConfig', () => {
     for (const PORT of ['abc', '70000', '-1', '3.5']) expect(() => loadConfig({ PORT })).toThrow(/PORT/)
   })
 
+  it('follows PORT for the default APP_URL', () => {
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080')
+  })
+
+  it('turns the demo customer off in production or with DEMO_SEED=0', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ production: true, demoSeed: false })
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '1' }).demoSeed).toBe(false)
+    expect(loadConfig({ DEMO_SEED: '0' }).demoSeed).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ production: false, demoSeed: true })
+  })
+
+  it('refuses a low scrypt cost in production and values out of range', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SCRYPT_LOG_N: '10' })).toThrow(/SCRYPT_LOG_N/)
+    for (const SCRYPT_LOG_N of ['9', '18', 'x']) {
+      expect(() => loadConfig({ SCRYPT_LOG_N })).toThrow(/SCRYPT_LOG_N/)
+    }
+  })
+
+  it('reads TRUST_PROXY as a number of proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0)
+    for (const TRUST_PROXY of ['-1', 'yes', '1.5'])
+      expect(() => loadConfig({ TRUST_PROXY })).toThrow(/TRUST_PROXY/)
+  })
+
+  it('refuses an APP_URL that is not absolute', () => {
+    expect(() => loadConfig({ APP_URL: 'eship.example.com' })).toThrow(/APP_URL/)
+  })
+
   it('documents every variable it reads', () => {
-    expect(envVars.map((v) => v.name)).toEqual(['PORT', 'HOST', 'DATABASE_URL', 'PGLITE_DIR', 'STATIC_DIR'])
+    expect(envVars.map((v) => v.name)).toEqual([
+      'PORT',
+      'HOST',
+      'DATABASE_URL',
+      'PGLITE_DIR',
+      'STATIC_DIR',
+      'NODE_ENV',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'APP_URL',
+      'TRUST_PROXY',
+      'DEMO_SEED',
+      'SCRYPT_LOG_N',
+    ])
     for (const v of envVars) expect(v.description.length).toBeGreaterThan(10)
   })
 })

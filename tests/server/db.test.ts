@@ -29,7 +29,7 @@ describe('migrations', () => {
   it('record what they applied', async () => {
     const table = sql.id(database.schema, 'kysely_migration')
     const { rows } = await sql<{ name: string }>`select name from ${table} order by name`.execute(database.db)
-    expect(rows.map((row) => row.name)).toEqual(['0001_companies_countries'])
+    expect(rows.map((row) => row.name)).toEqual(['0001_companies_countries', '0002_users_sessions_mail'])
   })
 
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
@@ -40,6 +40,7 @@ describe('migrations', () => {
         const first = await openPGlite(dir)
         expect((await migrateToLatest(first.db)).map((r) => r.migrationName)).toEqual([
           '0001_companies_countries',
+          '0002_users_sessions_mail',
         ])
         await first.close()
         const second = await openPGlite(dir)

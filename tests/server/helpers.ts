@@ -2,9 +2,15 @@ import { randomBytes } from 'node:crypto'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { type AppOptions, createApp } from '../../server/app'
+import { hashPassword } from '../../server/auth/password'
+import { BackgroundTasks } from '../../server/background'
 import { type DatabaseHandle, openPGlite, openPostgres } from '../../server/db/client'
 import { migrateToLatest } from '../../server/db/migrate'
 import type { Database } from '../../server/db/schema'
+import { createUser, type NewUser } from '../../server/db/users'
+
+// Password hashes at 2^10 instead of 2^17 keep the suite fast; password.test.ts checks the real cost.
+process.env.SCRYPT_LOG_N ??= '10'
 
 /** Set to a PostgreSQL URL to run the server tests against a real server instead of in-memory PGlite. */
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
@@ -56,3 +62,76 @@ export function unreachableDatabase(): Kysely<Database> {
 }
 
 export const silentLogger = { error: () => {} }
+
+/** A clock the test moves by hand: sessions, reset links and rate limits read it. */
+export function testClock(start = new Date('2025-06-02T09:00:00.000Z')) {
+  let current = start.getTime()
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms
+    },
+  }
+}
+
+export type TestClock = ReturnType<typeof testClock>
+
+let userCount = 0
+
+export interface TestUser {
+  id: number
+  email: string
+  password: string
+}
+
+/** Inserts an activated customer in Singapore (unless told otherwise) with a fresh email. */
+export async function createTestUser(
+  db: Kysely<Database>,
+  overrides: Partial<NewUser> & { password?: string } = {},
+): Promise<TestUser> {
+  const { password = 'Secret#123', ...fields } = overrides
+  userCount += 1
+  const email = fields.esus_email_id ?? `user${userCount}.${randomBytes(3).toString('hex')}@example.com`
+  const sg = await db
+    .selectFrom('countries')
+    .select(['mcou_rid', 'eshp_mcpy'])
+    .where('mcou_code', '=', 'SG')
+    .executeTakeFirstOrThrow()
+  const id = await createUser(db, {
+    esus_name: `Test User ${userCount}`,
+    esus_company_name: 'Test Trading Pte Ltd',
+    esus_regn_no: 'T25UF0001A',
+    password_hash: await hashPassword(password),
+    esus_mcou: sg.mcou_rid,
+    code: '+65',
+    esus_phone: '61234567',
+    esus_address1: '1 Test Street, Singapore',
+    esus_source: 'Others',
+    esus_mcpy: sg.eshp_mcpy,
+    activated_at: new Date('2025-01-01T00:00:00Z'),
+    ...fields,
+    esus_email_id: email,
+  })
+  return { id, email: email.toLowerCase(), password }
+}
+
+export function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  }
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+
+/** An app on a fresh test database with a hand-moved clock, its own background tasks and a quiet log. */
+export async function setupAuthServer(options: Omit<AppOptions, 'db'> = {}) {
+  const database = await openTestDatabase()
+  const clock = testClock()
+  const logged: string[] = []
+  const logger = { error: (...args: unknown[]) => logged.push(args.map(String).join(' ')), info: () => {} }
+  const tasks = new BackgroundTasks(logger)
+  const app = createApp({ db: database.db, now: clock.now, tasks, logger, trustProxy: 1, ...options })
+  return { app, database, db: database.db, clock, tasks, logged }
+}

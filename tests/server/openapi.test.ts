@@ -43,10 +43,39 @@ describe('GET /api/openapi.json', () => {
 
   it('describes every endpoint of the API', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(
-      [apiPaths.countries, apiPaths.health, apiPaths.openapi].sort(),
+      [
+        apiPaths.countries,
+        apiPaths.health,
+        apiPaths.openapi,
+        apiPaths.login,
+        apiPaths.logout,
+        apiPaths.authCheck,
+        apiPaths.forgotPassword,
+        apiPaths.resetPassword,
+        '/api/dev/outbox',
+        '/dev/outbox',
+      ].sort(),
     )
     const countries = doc.paths[apiPaths.countries]?.get
     expect(Object.keys(countries?.responses ?? {}).sort()).toEqual(['200', '304', '500'])
+    const statuses = (path: string, method: string) =>
+      Object.keys(doc.paths[path]?.[method]?.responses ?? {}).sort()
+    expect(statuses(apiPaths.login, 'post')).toEqual(['200', '401', '403', '422', '429', '500'])
+    expect(statuses(apiPaths.logout, 'post')).toEqual(['200', '401', '500'])
+    expect(statuses(apiPaths.authCheck, 'get')).toEqual(['200', '401', '500'])
+    expect(statuses(apiPaths.forgotPassword, 'post')).toEqual(['200', '422', '429', '500'])
+    expect(statuses(apiPaths.resetPassword, 'post')).toEqual(['200', '400', '422', '500'])
+  })
+
+  it('declares the bearer token of the session endpoints', () => {
+    expect(raw).toMatchObject({
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    })
+    const security = (path: string, method: string) =>
+      (doc.paths[path]?.[method] as { security?: unknown } | undefined)?.security
+    expect(security(apiPaths.logout, 'post')).toEqual([{ bearerAuth: [] }])
+    expect(security(apiPaths.authCheck, 'get')).toEqual([{ bearerAuth: [] }])
+    expect(security(apiPaths.login, 'post')).toBeUndefined()
   })
 
   it('describes the error response of every operation', () => {

@@ -1,0 +1,24 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context } from 'hono'
+
+/**
+ * The client's address, for rate limits. With `trustProxy` = n > 0 proxies in front of the server, it is
+ * the n-th X-Forwarded-For entry from the right: the one the outermost trusted proxy saw (entries to its
+ * left are whatever the client chose to send). Otherwise it is the socket's peer. Requests that have no
+ * socket (app.request in tests) and no trusted header share the address 'unknown'.
+ */
+export function clientIp(c: Context, trustProxy: number): string {
+  if (trustProxy > 0) {
+    const hops = (c.req.header('X-Forwarded-For') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean)
+    const hop = hops[Math.max(0, hops.length - trustProxy)]
+    if (hop) return hop
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}

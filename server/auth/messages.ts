@@ -1,0 +1,15 @@
+/**
+ * Server messages the specification does not give. They belong with contract/messages.ts once the
+ * contract owner takes them over; until then the server's tests pin them.
+ */
+export const authMessages = {
+  invalidCredentials: 'Invalid email or password.',
+  notActivated: 'Your account is not activated yet. Please use the link in your activation email.',
+  authenticated: 'Authenticated',
+  passwordReset: 'Your password has been reset. Please log in with your new password.',
+  resetInvalid: 'This password reset link is invalid or has expired.',
+} as const
+
+export function tooManyAttempts(seconds: number): string {
+  return `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
+}

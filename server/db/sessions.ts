@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely'
+import type { SessionUser } from '../../contract/wire'
+import type { Database } from './schema'
+
+export const SESSION_IDLE_MS = 15 * 60 * 1000
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000
+
+/** A session is live when not ended, seen within the idle window and created within the absolute one. */
+function liveSince(now: Date) {
+  return {
+    idleCutoff: new Date(now.getTime() - SESSION_IDLE_MS),
+    absoluteCutoff: new Date(now.getTime() - SESSION_ABSOLUTE_MS),
+  }
+}
+
+/**
+ * Opens a session unless the user has a live one (one active session per user). The user's row is locked
+ * so that two simultaneous logins cannot both succeed; sessions that have lapsed are closed on the way.
+ * Returns false when another live session exists.
+ */
+export async function openSession(
+  db: Kysely<Database>,
+  userId: number,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const { idleCutoff, absoluteCutoff } = liveSince(now)
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+    const live = await trx
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .where('last_seen_at', '>=', idleCutoff)
+      .where('created_at', '>=', absoluteCutoff)
+      .executeTakeFirst()
+    if (live) return false
+    await trx
+      .updateTable('sessions')
+      .set({ ended_at: now })
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .execute()
+    await trx
+      .insertInto('sessions')
+      .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_seen_at: now })
+      .execute()
+    return true
+  })
+}
+
+export interface LiveSession {
+  sessionId: number
+  userId: number
+  user: SessionUser
+}
+
+/**
+ * Finds the live session of a token hash and slides its idle window to `now`, in one statement; undefined
+ * when there is none (unknown, ended, idle too long, too old, or the account is no longer a customer's).
+ */
+export async function touchSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+): Promise<LiveSession | undefined> {
+  const { idleCutoff, absoluteCutoff } = liveSince(now)
+  const row = await db
+    .updateTable('sessions')
+    .from('users')
+    .innerJoin('countries', 'countries.mcou_rid', 'users.esus_mcou')
+    .set({ last_seen_at: now })
+    .whereRef('users.id', '=', 'sessions.user_id')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.ended_at', 'is', null)
+    .where('sessions.last_seen_at', '>=', idleCutoff)
+    .where('sessions.created_at', '>=', absoluteCutoff)
+    .where('users.user_type', '=', 'Customer')
+    .where('users.activated_at', 'is not', null)
+    .returning([
+      'sessions.id as sessionId',
+      'sessions.user_id as userId',
+      'users.esus_name',
+      'users.esus_email_id',
+      'users.esus_company_name',
+      'users.esus_mcou',
+      'countries.mcou_code',
+    ])
+    .executeTakeFirst()
+  if (!row) return undefined
+  const { sessionId, userId, ...user } = row
+  return { sessionId, userId, user }
+}
+
+export async function endSession(db: Kysely<Database>, sessionId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute()
+}
+
+export async function endAllSessions(db: Kysely<Database>, userId: number, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

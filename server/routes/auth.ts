@@ -1,0 +1,233 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Kysely } from 'kysely'
+import { CUSTOMER_USER_TYPE, messages } from '../../contract/messages'
+import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../contract/rules'
+import type { ErrorBody, LoginResponse, MessageResponse, SessionUser } from '../../contract/wire'
+import { authMessages, tooManyAttempts } from '../auth/messages'
+import { hashPassword, needsRehash, verifyOrDummy } from '../auth/password'
+import { sendPasswordResetLink } from '../auth/password-reset'
+import { checkLimits, limits } from '../auth/rate-limit'
+import { requireSession } from '../auth/session'
+import { hashToken, newToken } from '../auth/tokens'
+import type { BackgroundTasks } from '../background'
+import { completePasswordReset, isUsableReset } from '../db/password-resets'
+import type { Database } from '../db/schema'
+import { endSession, openSession } from '../db/sessions'
+import { findUserByEmail, normalizeEmail, setPasswordHash, toSessionUser } from '../db/users'
+import type { Mailer } from '../mail/index'
+import { createRouter, ErrorSchema, errorResponses } from '../openapi'
+
+export interface AuthDeps {
+  db: Kysely<Database>
+  now: () => Date
+  /** The client's address for rate limits. */
+  clientIp: (c: Context) => string
+  mailer: Mailer
+  tasks: BackgroundTasks
+}
+
+export const SessionUserSchema = z
+  .object({
+    esus_name: z.string().openapi({ example: 'Demo Customer' }),
+    esus_email_id: z.string().openapi({ example: 'demo@eship.example' }),
+    esus_company_name: z.string().openapi({ example: 'eShip Demo Trading Pte Ltd' }),
+    esus_mcou: z.int().openapi({ description: 'Country id', example: 200 }),
+    mcou_code: z.string().openapi({ description: "The country's two-letter code", example: 'SG' }),
+  })
+  .openapi('SessionUser') satisfies z.ZodType<SessionUser>
+
+const LoginResponseSchema = z
+  .object({
+    message: z.string().openapi({ example: messages.userAuthenticated }),
+    user_type: z.string().optional().openapi({ example: CUSTOMER_USER_TYPE }),
+    user: SessionUserSchema.optional(),
+    isLoggedIn: z.boolean().optional().openapi({
+      description: 'True when the user already has a live session elsewhere; no new session was made.',
+    }),
+    token: z.string().optional().openapi({
+      description: 'Bearer token of the new session (present on success only, returned once)',
+    }),
+  })
+  .openapi('LoginResponse') satisfies z.ZodType<LoginResponse>
+
+const MessageSchema = z
+  .object({ message: z.string() })
+  .openapi('MessageResponse') satisfies z.ZodType<MessageResponse>
+
+const AuthCheckSchema = z
+  .object({ message: z.literal(authMessages.authenticated), user: SessionUserSchema })
+  .openapi('AuthCheckResponse')
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } })
+const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { required: true, ...json(schema) } })
+const error = (description: string) => ({ description, ...json(ErrorSchema) })
+const tooMany = {
+  429: {
+    description: 'Too many attempts; wait for the seconds of Retry-After',
+    headers: z.object({ 'Retry-After': z.string().openapi({ example: '42' }) }),
+    ...json(ErrorSchema),
+  },
+}
+const unauthenticated = {
+  401: error(`No live session: \`{"message":"${messages.unauthenticated}"}\``),
+}
+const security = [{ bearerAuth: [] }]
+
+const loginRoute = createRoute({
+  method: 'post',
+  operationId: 'login',
+  path: '/auth/login',
+  tags: ['Authentication'],
+  summary: 'Log in with email and password; one live session per user',
+  request: jsonBody(loginSchema),
+  responses: {
+    200: {
+      description: `Logged in (\`${messages.userAuthenticated}\`, a token and the user), or \`isLoggedIn: true\` when the user has a live session elsewhere (no new session)`,
+      ...json(LoginResponseSchema),
+    },
+    401: error(`Unknown email, wrong password or not a customer: \`${authMessages.invalidCredentials}\``),
+    403: error(`Right password, account not activated: \`${authMessages.notActivated}\``),
+    ...tooMany,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const logoutRoute = createRoute({
+  method: 'post',
+  operationId: 'logout',
+  path: '/auth/logout',
+  tags: ['Authentication'],
+  summary: 'End the session of the bearer token',
+  security,
+  responses: {
+    200: { description: `\`${messages.loggedOut}\``, ...json(MessageSchema) },
+    ...unauthenticated,
+    ...errorResponses.serverError,
+  },
+})
+
+const checkRoute = createRoute({
+  method: 'get',
+  operationId: 'checkSession',
+  path: '/auth/check',
+  tags: ['Authentication'],
+  summary: 'Whether the bearer token has a live session (and keep it alive)',
+  security,
+  responses: {
+    200: { description: 'The session is live; its idle window starts again', ...json(AuthCheckSchema) },
+    ...unauthenticated,
+    ...errorResponses.serverError,
+  },
+})
+
+const forgotRoute = createRoute({
+  method: 'post',
+  operationId: 'forgotPassword',
+  path: '/auth/forgot-password',
+  tags: ['Authentication'],
+  summary: 'Mail a password reset link (same answer whether or not the account exists)',
+  request: jsonBody(forgotPasswordSchema),
+  responses: {
+    200: {
+      description: `Always \`${messages.resetLinkSent}\`; an activated account is mailed a link valid for 60 minutes`,
+      ...json(MessageSchema),
+    },
+    ...tooMany,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const resetRoute = createRoute({
+  method: 'post',
+  operationId: 'resetPassword',
+  path: '/auth/reset-password',
+  tags: ['Authentication'],
+  summary: 'Set a new password with a reset link token; ends every session of the user',
+  request: jsonBody(resetPasswordSchema),
+  responses: {
+    200: { description: `\`${authMessages.passwordReset}\``, ...json(MessageSchema) },
+    400: error(`Unknown, used or expired token: \`${authMessages.resetInvalid}\``),
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const retryLater = (c: { header(name: string, value: string): void }, seconds: number): ErrorBody => {
+  c.header('Retry-After', String(seconds))
+  return { message: tooManyAttempts(seconds) }
+}
+
+export function authRoutes({ db, now, clientIp, mailer, tasks }: AuthDeps) {
+  const session = requireSession(db, now)
+  const router = createRouter()
+  router.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The token of POST /api/auth/login',
+  })
+  const limitBody = bodyLimit({
+    maxSize: 16 * 1024,
+    onError: (c) => c.json({ message: 'Payload Too Large' } satisfies ErrorBody, 413),
+  })
+  router.use('/auth/*', limitBody, async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+
+  return router
+    .openapi(loginRoute, async (c) => {
+      const { email, password } = c.req.valid('json')
+      const wait = await checkLimits(db, [limits.login(normalizeEmail(email), clientIp(c))], now())
+      if (wait !== undefined) return c.json(retryLater(c, wait), 429)
+      const user = await findUserByEmail(db, email)
+      const valid = await verifyOrDummy(password, user?.password_hash)
+      if (!user || !valid || user.user_type !== CUSTOMER_USER_TYPE) {
+        return c.json({ message: authMessages.invalidCredentials }, 401)
+      }
+      if (!user.activated_at) return c.json({ message: authMessages.notActivated }, 403)
+      if (needsRehash(user.password_hash)) await setPasswordHash(db, user.id, await hashPassword(password))
+      const token = newToken()
+      if (!(await openSession(db, user.id, hashToken(token), now()))) {
+        return c.json({ message: messages.loggedInElsewhere, isLoggedIn: true }, 200)
+      }
+      const body = {
+        message: messages.userAuthenticated,
+        user_type: CUSTOMER_USER_TYPE,
+        user: toSessionUser(user),
+        isLoggedIn: false,
+        token,
+      }
+      return c.json(body, 200)
+    })
+    .openapi({ ...logoutRoute, middleware: [session] as const }, async (c) => {
+      await endSession(db, c.var.session.sessionId, now())
+      return c.json({ message: messages.loggedOut }, 200)
+    })
+    .openapi({ ...checkRoute, middleware: [session] as const }, (c) =>
+      c.json({ message: authMessages.authenticated, user: c.var.session.user }, 200),
+    )
+    .openapi(forgotRoute, async (c) => {
+      const email = normalizeEmail(c.req.valid('json').email)
+      const at = now()
+      const wait = await checkLimits(db, [limits.forgotEmail(email), limits.forgotIp(clientIp(c))], at)
+      if (wait !== undefined) return c.json(retryLater(c, wait), 429)
+      tasks.run('Password reset mail', () => sendPasswordResetLink(db, mailer, email, at))
+      return c.json({ message: messages.resetLinkSent }, 200)
+    })
+    .openapi(resetRoute, async (c) => {
+      const { token, esus_password } = c.req.valid('json')
+      const tokenHash = hashToken(token)
+      if (!(await isUsableReset(db, tokenHash, now()))) {
+        return c.json({ message: authMessages.resetInvalid }, 400)
+      }
+      const passwordHash = await hashPassword(esus_password)
+      if (!(await completePasswordReset(db, tokenHash, passwordHash, now()))) {
+        return c.json({ message: authMessages.resetInvalid }, 400)
+      }
+      return c.json({ message: authMessages.passwordReset }, 200)
+    })
+}
