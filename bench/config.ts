@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 
 /** Routes measured for initial JS and Lighthouse. */
-export const ROUTES: readonly string[] = ['/home']
+export const ROUTES: readonly string[] = ['/home', '/services/ocean-freight', '/info/incoterms']
 
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 export type CategoryId = (typeof LIGHTHOUSE_CATEGORIES)[number]

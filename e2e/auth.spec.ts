@@ -11,7 +11,7 @@ test('a customer logs in, sees their name and flag, and the session is stored un
   await logIn(page, customer)
   await expect(page.getByTestId('page-title')).toHaveText('Home')
   await expect(page.getByRole('button', { name: `Account menu for ${customer.name}` })).toBeVisible()
-  await expect(page.getByRole('img', { name: 'SG' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Singapore' })).toBeVisible()
   const stored = await page.evaluate(() => ({
     token: localStorage.getItem('authToken'),
     user: JSON.parse(localStorage.getItem('eshipUser') ?? 'null'),

@@ -60,11 +60,16 @@ export async function singapore(request: APIRequestContext) {
   return country
 }
 
+/** A made-up client address (TEST-NET-2), so each fixture has its own rate-limit counters. */
+export const clientAddress = () => `198.51.100.${Math.floor(Math.random() * 254) + 1}`
+
 /** Registers and activates a customer through the API and the activation mail, as a user would. */
 export async function createCustomer(request: APIRequestContext, label = 'customer'): Promise<Customer> {
+  const headers = { 'X-Forwarded-For': clientAddress() }
   const sg = await singapore(request)
   const customer = { email: uniqueEmail(label), password: strongPassword, name: `Test ${label}` }
   const response = await request.post('/api/register', {
+    headers,
     data: {
       esus_name: customer.name,
       esus_company_name: 'Lion City Exports Pte Ltd',
@@ -83,7 +88,7 @@ export async function createCustomer(request: APIRequestContext, label = 'custom
   })
   expect(response.status()).toBe(200)
   const [, token] = await mailTo(request, customer.email, /activate\?token=([\w-]+)/)
-  const activated = await request.post('/api/register/activate', { data: { token } })
+  const activated = await request.post('/api/register/activate', { headers, data: { token } })
   expect(activated.status()).toBe(200)
   return customer
 }

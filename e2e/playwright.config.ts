@@ -39,7 +39,16 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', DEMO_SEED: '0' },
+    // A low scrypt cost keeps the many logins fast; a trusted proxy lets fixtures spread rate limits over
+    // addresses (X-Forwarded-For), as a load balancer in front would.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: 'memory://',
+      DEMO_SEED: '0',
+      SCRYPT_LOG_N: '10',
+      TRUST_PROXY: '1',
+    },
     stdout: 'pipe',
   },
 })

@@ -4,6 +4,9 @@ import { useApp } from '../../app/use-app'
 import { Flag } from './flag'
 import * as styles from './user-shell.css'
 
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
+const countryName = (code: string) => regionNames.of(code) ?? code
+
 /** The top bar's user: name, the flag of their country and a dropdown with Logout. */
 export function UserMenu() {
   const { session } = useApp()
@@ -12,7 +15,7 @@ export function UserMenu() {
   if (!user) return null
   return (
     <div className={styles.user}>
-      <Flag code={user.mcou_code} name={user.mcou_code} className={styles.flag} />
+      <Flag code={user.mcou_code} name={countryName(user.mcou_code)} className={styles.flag} />
       <MenuTrigger>
         <Button className={styles.userButton} aria-label={`Account menu for ${user.esus_name}`}>
           <span>{user.esus_name}</span>

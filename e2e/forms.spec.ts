@@ -1,0 +1,271 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { messages } from '../contract/messages'
+import { logIn, mailTo, strongPassword, uniqueEmail, watchConsole } from './fixtures'
+
+async function chooseOption(page: Page, trigger: Locator, option: string | RegExp) {
+  await trigger.click()
+  await page.getByRole('option', { name: option }).click()
+}
+
+async function fillRegistration(page: Page, email: string) {
+  await page.getByLabel('Name', { exact: true }).fill('Tan Wei Ming')
+  await page.getByLabel('Company Name').fill('Lion City Exports Pte Ltd')
+  await page.getByLabel('Company Registration Number').fill('201912345k')
+  await page.getByLabel('Email (your username)').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword)
+  await page.getByLabel('Confirm Password').fill(strongPassword)
+  await page.getByRole('combobox', { name: 'Country' }).fill('Singapore')
+  await page.getByRole('option', { name: /Singapore/ }).click()
+  await page.getByLabel('Phone Number').fill('61234567')
+  await page.getByLabel('Address').fill('10 Anson Road, #20-01')
+  await chooseOption(page, page.getByRole('button', { name: /How did you hear about us/ }), 'Refferal')
+  await page.getByRole('checkbox').check()
+}
+
+test('register, activate from the mail, and log in', async ({ page, request }) => {
+  const errors = watchConsole(page)
+  const email = uniqueEmail('register')
+  await page.goto('/register')
+  const submit = page.getByRole('button', { name: 'Register', exact: true })
+  await expect(submit).toBeDisabled()
+  await fillRegistration(page, email)
+  await expect(page.getByLabel('Code')).toHaveValue('+65')
+  await expect(page.getByLabel('Company Registration Number')).toHaveValue('201912345K')
+  await expect(submit).toBeEnabled()
+  await submit.click()
+  const dialog = page.getByRole('alertdialog', { name: 'Registration Successful' })
+  await expect(dialog).toContainText(messages.registered)
+  await dialog.getByRole('button', { name: 'OK' }).click()
+  await expect(page).toHaveURL('/login')
+
+  const [link] = await mailTo(request, email, /\/activate\?token=[\w-]+/)
+  await page.goto(link)
+  await expect(page.getByRole('status')).toContainText('activated')
+  await page.getByRole('link', { name: 'Go to Member Login' }).click()
+  await expect(page).toHaveURL('/login')
+  await logIn(page, { email, password: strongPassword, name: 'Tan Wei Ming' })
+  await page.goto(link)
+  await expect(page.getByRole('alert')).toContainText('already been used')
+  expect(errors).toEqual([])
+})
+
+test('every registration rule shows its message in the browser', async ({ page }) => {
+  await page.goto('/register')
+  const field = (label: string, exact = false) => page.getByLabel(label, { exact })
+  const cases: [label: string, value: string, message: string, exact?: boolean][] = [
+    ['Name', '', '*Name is Required.', true],
+    ['Name', 'a'.repeat(101), 'Maximum 100 Characters are allowed.', true],
+    ['Company Name', '', '*Company Name is Required.'],
+    ['Company Registration Number', '', '*Company Number is Required.'],
+    ['Email (your username)', '', '*Email is Required.'],
+    ['Email (your username)', 'ops@lioncity', 'Invalid Email Format. Please enter a valid Email.'],
+    ['Password', 'Ab1!', 'Password should be minimum 8 characters.', true],
+    [
+      'Password',
+      'shipping2025',
+      'Password must contain at least 1 uppercase character, 1 numeric character and 1 special character.',
+      true,
+    ],
+    ['Phone Number', '123456', 'Minimum 7 digits is required.'],
+    ['Phone Number', '', '*Phone Number is required.'],
+    ['Address', 'Short rd', 'Address must be minimum of 10 characters.'],
+    ['Address', '', '*Address is required'],
+  ]
+  for (const [label, value, message, exact] of cases) {
+    const input = field(label, exact)
+    // The browser's maxlength stops typing at 100; set longer values the way a paste would.
+    if (value.length > 100)
+      await input.evaluate((node, v) => ((node as HTMLInputElement).maxLength = v.length), value)
+    await input.fill(value === '' ? 'x' : value)
+    if (value === '') await input.fill('')
+    await input.blur()
+    await expect(
+      page.getByText(message, { exact: true }),
+      `${label} = ${JSON.stringify(value)}`,
+    ).toBeVisible()
+  }
+  await field('Password', true).fill(strongPassword)
+  await field('Confirm Password').fill(`${strongPassword}x`)
+  await field('Confirm Password').blur()
+  await expect(page.getByText('Passwords do not match.')).toBeVisible()
+
+  const country = page.getByRole('combobox', { name: 'Country' })
+  await country.fill('United Arab')
+  await page.getByRole('option', { name: /United Arab Emirates/ }).click()
+  await expect(page.getByLabel('Code')).toHaveValue('+971')
+  await country.fill('')
+  await country.blur()
+  await expect(page.getByLabel('Code')).toHaveValue('')
+  await expect(page.getByText('*Country is required.')).toBeVisible()
+  await expect(page.getByText('*Country code is required.')).toBeVisible()
+
+  await page.getByRole('checkbox').check()
+  await page.getByRole('checkbox').uncheck()
+  await expect(page.getByText('*This Field is required')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Register', exact: true })).toBeDisabled()
+})
+
+test('password fields block paste and have a visibility toggle; phone takes digits only', async ({
+  page,
+}) => {
+  await page.goto('/register')
+  const password = page.getByLabel('Password', { exact: true })
+  await password.focus()
+  await page.evaluate(() => {
+    const input = document.activeElement as HTMLInputElement
+    const data = new DataTransfer()
+    data.setData('text/plain', 'Pasted#123')
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  })
+  await expect(password).toHaveValue('')
+  await password.pressSequentially('Typed#123')
+  await expect(password).toHaveAttribute('type', 'password')
+  await page.getByRole('button', { name: 'Show password' }).first().click()
+  await expect(password).toHaveAttribute('type', 'text')
+  await page.getByLabel('Phone Number').pressSequentially('61a2-34b567')
+  await expect(page.getByLabel('Phone Number')).toHaveValue('61234567')
+})
+
+async function fillEnquiry(scope: Locator, page: Page, email: string) {
+  await scope.getByLabel('Name', { exact: true }).fill('Nur Aisyah')
+  await scope.getByLabel('Company').fill('Lion City Exports')
+  await scope.getByLabel('Email').fill(email)
+  await chooseOption(page, scope.getByRole('button', { name: /^Code/ }), /Singapore/)
+  await scope.getByLabel('Phone').fill('61234567')
+  await chooseOption(page, scope.getByRole('button', { name: /How did you hear about us/ }), 'Search Engine')
+  await chooseOption(page, scope.getByRole('button', { name: /Mode/ }), 'LCL')
+  await scope.getByLabel('Message').fill('Two pallets of machine parts to Jebel Ali next month.')
+}
+
+test('contact: toasts for invalid input, thank-you page, then a duplicate from the footer', async ({
+  page,
+}) => {
+  const email = uniqueEmail('enquiry')
+  await page.goto('/contact-us')
+  await expect(page.getByRole('contentinfo').getByRole('form')).toHaveCount(0)
+  const form = page.getByRole('main').getByRole('form', { name: 'Get in Touch' })
+  await form.getByRole('button', { name: 'Enquire Now' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Please Fill all the Fields to Enquire' }),
+  ).toBeVisible()
+  await form.getByLabel('Email').fill('buyer@lioncity')
+  await form.getByRole('button', { name: 'Enquire Now' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Please enter a valid Email ID' })).toBeVisible()
+  await page.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(page.getByText('Please enter a valid Email ID')).toHaveCount(0)
+
+  await fillEnquiry(form, page, email)
+  await form.getByRole('button', { name: 'Enquire Now' }).click()
+  await expect(page).toHaveURL('/contact-us/thank-you')
+  await expect(page.getByText('an agent will get back', { exact: false })).toBeVisible()
+
+  await page.goto('/home')
+  const footer = page.getByRole('contentinfo').getByRole('form', { name: 'Get in Touch' })
+  await fillEnquiry(footer, page, email.toUpperCase())
+  await footer.getByRole('button', { name: 'Enquire Now' }).click()
+  await expect(page.getByRole('status').filter({ hasText: messages.contactDuplicateNotice })).toBeVisible()
+  await expect(footer.getByLabel('Email')).toHaveValue('')
+  await expect(page).toHaveURL('/home')
+})
+
+test('contact: a server failure shows the generic dialog and keeps what was typed', async ({ page }) => {
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: messages.generic }),
+    }),
+  )
+  await page.goto('/contact-us')
+  const form = page.getByRole('main').getByRole('form', { name: 'Get in Touch' })
+  const email = uniqueEmail('failure')
+  await fillEnquiry(form, page, email)
+  await form.getByRole('button', { name: 'Enquire Now' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText(messages.generic)
+  await dialog.getByRole('button', { name: 'OK' }).click()
+  await expect(form.getByLabel('Email')).toHaveValue(email)
+  await expect(form.getByLabel('Message')).toHaveValue(
+    'Two pallets of machine parts to Jebel Ali next month.',
+  )
+})
+
+test('the contact form can be completed with the keyboard alone', async ({ page }) => {
+  await page.goto('/contact-us')
+  const form = page.getByRole('main').getByRole('form', { name: 'Get in Touch' })
+  await form.getByLabel('Name', { exact: true }).focus()
+  await page.keyboard.type('Nur Aisyah')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Lion City Exports')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(uniqueEmail('keyboard'))
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('Singapore')
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('61234567')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('Email')
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('FCL')
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('A 40-foot container of furniture to Felixstowe.')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL('/contact-us/thank-you')
+})
+
+test('the registration form can be completed with the keyboard alone', async ({ page }) => {
+  await page.goto('/register')
+  await page.getByLabel('Name', { exact: true }).focus()
+  const type = async (text: string) => {
+    await page.keyboard.type(text)
+    await page.keyboard.press('Tab')
+  }
+  await type('Tan Wei Ming')
+  await type('Lion City Exports')
+  await type('201912345K')
+  await type(uniqueEmail('keys'))
+  await page.keyboard.type(strongPassword)
+  await page.keyboard.press('Tab') // the Show button
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(strongPassword)
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Singap')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(page.getByLabel('Code')).toHaveValue('+65')
+  await page.getByLabel('Phone Number').focus()
+  await type('61234567')
+  await type('10 Anson Road, #20-01')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('Others')
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Space')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Register', exact: true })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('alertdialog', { name: 'Registration Successful' })).toBeVisible()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL('/login')
+})
+
+for (const path of ['/register', '/contact-us', '/login']) {
+  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  })
+}
