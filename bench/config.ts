@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { chromiumFlags, chromiumPath } from '../scripts/chromium'
 
 /** Routes measured for initial JS and Lighthouse. */
 export const ROUTES: readonly string[] = ['/home', '/services/ocean-freight', '/info/incoterms']
@@ -26,19 +27,10 @@ export const BUDGETS = {
   initialJsKbGzip: 120,
 } as const
 
-export const CHROMIUM_PATH = '/usr/bin/chromium'
+export const CHROMIUM_PATH = chromiumPath
 
-/** Flags for a sandbox without internet (both Playwright and chrome-launcher get these). */
-export const CHROME_FLAGS: readonly string[] = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+/** Both Playwright and chrome-launcher get these. */
+export const CHROME_FLAGS: readonly string[] = ['--headless=new', ...chromiumFlags]
 
 export const SERVER_START_TIMEOUT_MS = 60_000
 

@@ -1,20 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumFlags, chromiumPath } from '../scripts/chromium'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 
-/** Chromium comes from Debian (/usr/bin/chromium): Playwright cannot download its own browsers here. */
-export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-}
+const chromiumLaunch = { executablePath: chromiumPath, args: [...chromiumFlags] }
 
 export default defineConfig({
   testDir: '.',
