@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
@@ -6,13 +7,16 @@ import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
 import { clientIp } from './auth/client-ip'
 import { BackgroundTasks } from './background'
+import { DEFAULT_SALES_EMAIL } from './config'
 import type { Database } from './db/schema'
 import { createMailer, type Mailer, type MailSettings } from './mail/index'
 import { createRouter, errorResponses } from './openapi'
 import { authRoutes } from './routes/auth'
+import { contactRoutes } from './routes/contact'
 import { countriesRoutes } from './routes/countries'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { healthRoutes } from './routes/health'
+import { registerRoutes } from './routes/register'
 import { mountStaticSite } from './static'
 
 export interface AppOptions {
@@ -36,6 +40,8 @@ export interface AppOptions {
   mailer?: Mailer
   /** Where work that answers do not wait for (mail) runs; shutdown and tests wait on its idle(). */
   tasks?: BackgroundTasks
+  /** SALES_EMAIL: where new contact enquiries are mailed; default `sales@eship.local`. */
+  salesEmail?: string
 }
 
 export const openApiConfig = {
@@ -56,6 +62,7 @@ export function createApp(options: AppOptions) {
     now = () => new Date(),
     trustProxy = 0,
     production = false,
+    salesEmail = DEFAULT_SALES_EMAIL,
   } = options
   const mailer = options.mailer ?? createMailer(options.mail, { logger })
   const tasks = options.tasks ?? new BackgroundTasks(logger)
@@ -82,7 +89,10 @@ export function createApp(options: AppOptions) {
 
   app.route('/api', countriesRoutes(db))
   app.route('/api', healthRoutes(db))
-  app.route('/api', authRoutes({ db, now, mailer, tasks, clientIp: (c) => clientIp(c, trustProxy) }))
+  const deps = { db, now, mailer, tasks, clientIp: (c: Context) => clientIp(c, trustProxy) }
+  app.route('/api', authRoutes(deps))
+  app.route('/api', registerRoutes(deps))
+  app.route('/api', contactRoutes({ ...deps, salesEmail }))
   if (mailer.outbox && !production) {
     app.route('/', devOutboxRoutes(db))
   } else {

@@ -17,9 +17,12 @@ export interface Config {
   demoSeed: boolean
   /** log2 of scrypt's cost parameter N for new password hashes. */
   scryptLogN: number
+  /** Where the sales team is mailed each new contact enquiry. */
+  salesEmail: string
 }
 
 export const DEFAULT_MAIL_FROM = 'eShip <no-reply@eship.local>'
+export const DEFAULT_SALES_EMAIL = 'sales@eship.local'
 /** OWASP's scrypt recommendation: N = 2^17, r = 8, p = 1. */
 export const DEFAULT_SCRYPT_LOG_N = 17
 export const MIN_SCRYPT_LOG_N = 10
@@ -78,6 +81,11 @@ export const envVars = [
     description:
       'log2 of the scrypt cost N for new password hashes (10 to 17); lower values only to keep tests fast, refused below 17 in production.',
   },
+  {
+    name: 'SALES_EMAIL',
+    default: DEFAULT_SALES_EMAIL,
+    description: 'Address of the sales team, mailed the details of each new contact enquiry.',
+  },
 ] as const
 
 type Env = Record<string, string | undefined>
@@ -121,6 +129,14 @@ export function parseScryptLogN(value: string | undefined, production = false): 
   return logN
 }
 
+/** A plain address (`sales@example.com`), not a display name form: it is a recipient of mails. */
+function parseEmail(name: string, value: string): string {
+  if (!/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(value)) {
+    throw new Error(`${name} must be an email address, got "${value}"`)
+  }
+  return value
+}
+
 function parseUrl(name: string, value: string): string {
   if (!URL.canParse(value)) throw new Error(`${name} must be an absolute URL, got "${value}"`)
   return value.replace(/\/+$/, '')
@@ -143,5 +159,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(nonEmpty(env.TRUST_PROXY)),
     demoSeed: !production && nonEmpty(env.DEMO_SEED) !== '0',
     scryptLogN: parseScryptLogN(nonEmpty(env.SCRYPT_LOG_N), production),
+    salesEmail: parseEmail('SALES_EMAIL', nonEmpty(env.SALES_EMAIL) ?? DEFAULT_SALES_EMAIL),
   }
 }

@@ -54,6 +54,7 @@ const app = createApp({
   trustProxy: config.trustProxy,
   production: config.production,
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, appUrl: config.appUrl },
+  salesEmail: config.salesEmail,
   tasks,
 })
 

@@ -1,7 +1,9 @@
 import { type Hook, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Env } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
 import type { ZodError } from 'zod'
-import type { ErrorBody } from '../contract/wire'
+import type { ErrorBody, MessageResponse } from '../contract/wire'
 
 export const ErrorSchema = z
   .object({
@@ -18,7 +20,7 @@ const errorContent = { 'application/json': { schema: ErrorSchema } }
 export const errorResponses = {
   serverError: { 500: { description: 'Unexpected server error', content: errorContent } },
   validationError: { 422: { description: 'The request failed validation', content: errorContent } },
-} as const
+}
 
 export function validationErrorBody(error: ZodError, target: string): ErrorBody {
   const errors: Record<string, string[]> = {}
@@ -38,3 +40,37 @@ export function createRouter<E extends Env = Env>(): OpenAPIHono<E> {
   }
   return new OpenAPIHono<E>({ defaultHook })
 }
+
+export const MessageSchema = z
+  .object({ message: z.string() })
+  .openapi('MessageResponse') satisfies z.ZodType<MessageResponse>
+
+/** A JSON response or request body of `schema`. */
+export const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } })
+/** A required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { required: true, ...json(schema) } })
+/** An error response: `{ message }` in the Error schema. */
+export const errorResponse = (description: string) => ({ description, ...json(ErrorSchema) })
+/** A message response whose description names the exact message. */
+export const messageResponse = (description: string) => ({ description, ...json(MessageSchema) })
+
+export const tooManyResponse = {
+  429: {
+    description: 'Too many attempts; wait for the seconds of Retry-After',
+    headers: z.object({ 'Retry-After': z.string().openapi({ example: '42' }) }),
+    ...json(ErrorSchema),
+  },
+}
+
+/** JSON request bodies of the API are small: larger ones get a JSON 413. */
+export const limitJsonBody = (maxSize = 16 * 1024) =>
+  bodyLimit({
+    maxSize,
+    onError: (c) => c.json({ message: 'Payload Too Large' } satisfies ErrorBody, 413),
+  })
+
+/** Answers that depend on who asks are never cached. */
+export const noStore = createMiddleware(async (c, next) => {
+  await next()
+  c.header('Cache-Control', 'no-store')
+})

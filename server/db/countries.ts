@@ -12,3 +12,12 @@ export async function listCountries(db: Kysely<Database>): Promise<Country[]> {
     .execute()
   return rows.sort((a, b) => byName.compare(a.mcou_name, b.mcou_name))
 }
+
+/** One country by its id (mcou_rid), or undefined. */
+export async function findCountry(db: Kysely<Database>, id: number): Promise<Country | undefined> {
+  return db
+    .selectFrom('countries')
+    .select(['mcou_rid', 'mcou_name', 'mcou_code', 'mcou_country_dialing_code', 'eshp_mcpy'])
+    .where('mcou_rid', '=', id)
+    .executeTakeFirst()
+}

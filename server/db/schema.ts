@@ -59,6 +59,31 @@ export interface PasswordResetsTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
+export interface ActivationTokensTable {
+  id: Generated<number>
+  user_id: number
+  /** SHA-256 of the emailed token, hex. */
+  token_hash: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  /** Set when the link activates the account, or when a newer link or the activation retires it. */
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+export interface EnquiriesTable {
+  id: Generated<number>
+  /** As the visitor typed it (trimmed); unique case-insensitively (index on lower(mail)). */
+  mail: string
+  name: string
+  company: string
+  code: string
+  phone: string
+  source: string
+  mode: string
+  message: string
+  created_at: CreatedAt
+}
+
 export interface RateLimitsTable {
   key: string
   window_start: Timestamp
@@ -80,6 +105,8 @@ export interface Database {
   users: UsersTable
   sessions: SessionsTable
   password_resets: PasswordResetsTable
+  activation_tokens: ActivationTokensTable
+  enquiries: EnquiriesTable
   rate_limits: RateLimitsTable
   outbox: OutboxTable
 }
@@ -89,3 +116,5 @@ export type CountryRow = Selectable<CountriesTable>
 export type UserRow = Selectable<UsersTable>
 export type SessionRow = Selectable<SessionsTable>
 export type OutboxRow = Selectable<OutboxTable>
+export type ActivationTokenRow = Selectable<ActivationTokensTable>
+export type EnquiryRow = Selectable<EnquiriesTable>

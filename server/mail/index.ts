@@ -9,6 +9,8 @@ export interface Mail {
   subject: string
   text: string
   html: string
+  /** Where replies go (SMTP only; the outbox does not keep it). */
+  replyTo?: string
 }
 
 export interface MailSettings {
@@ -65,7 +67,8 @@ export function createMailer(settings: MailSettings = {}, deps: MailerDeps = {})
   return {
     outbox: true,
     appUrl,
-    async sendMail(db, mail) {
+    async sendMail(db, { to, subject, text, html }) {
+      const mail = { to, subject, text, html }
       const id = await insertOutboxMail(db, mail)
       const links = mailLinks(mail.text)
       deps.logger?.info?.(

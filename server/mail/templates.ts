@@ -1,3 +1,4 @@
+import { ACTIVATION_TOKEN_TTL_MS } from '../db/activation-tokens'
 import { RESET_TOKEN_TTL_MS } from '../db/password-resets'
 import type { Mail } from './index'
 
@@ -45,4 +46,149 @@ export function passwordResetMail(input: { to: string; name: string; link: strin
     ].join(''),
   )
   return { to: input.to, subject, text, html }
+}
+
+const signature = 'eShip · Digital Shipping Solutions'
+const activationHours = ACTIVATION_TOKEN_TTL_MS / 3_600_000
+
+export function activationLink(appUrl: string, token: string): string {
+  return `${appUrl}/activate?token=${encodeURIComponent(token)}`
+}
+
+export function loginLink(appUrl: string): string {
+  return `${appUrl}/login`
+}
+
+/** The login page with its Forgot Password dialog asked for (`forgot=1`). */
+export function forgotPasswordLink(appUrl: string): string {
+  return `${appUrl}/login?forgot=1`
+}
+
+/** Text lines and HTML paragraphs of one mail, kept side by side so both say the same. */
+interface Part {
+  text: string
+  html: string
+}
+
+const para = (text: string): Part => ({ text, html: `<p>${escapeHtml(text)}</p>` })
+const linkPara = (intro: string, label: string, link: string): Part => ({
+  text: `${intro}\n${link}`,
+  html: `<p>${escapeHtml(intro)} <a href="${escapeHtml(link)}">${escapeHtml(label)}</a><br>${escapeHtml(link)}</p>`,
+})
+
+function compose(to: string, subject: string, parts: Part[], replyTo?: string): Mail {
+  const text = [...parts.map((part) => part.text), signature].join('\n\n')
+  const html = layout(subject, parts.map((part) => part.html).join(''))
+  return { to, subject, text, html, ...(replyTo ? { replyTo } : {}) }
+}
+
+export function activationMail(input: { to: string; name: string; link: string }): Mail {
+  return compose(input.to, 'Activate your eShip account', [
+    para(`Hello ${input.name},`),
+    para('Thank you for registering with eShip. Open this link to activate your account:'),
+    linkPara('Activation link:', 'Activate my account', input.link),
+    para(
+      `The link works once and expires in ${activationHours} hours. Once your account is active, log in with the email address and password you registered with.`,
+    ),
+    para('If you did not register, ignore this mail: the account stays inactive.'),
+  ])
+}
+
+/**
+ * Sent instead of a second account when someone registers an email that already has one. For an account
+ * still waiting for activation it carries a fresh activation link.
+ */
+export function registrationNoticeMail(input: {
+  to: string
+  name: string
+  appUrl: string
+  /** A new activation link, when the account is not active yet. */
+  activationLink?: string | undefined
+}): Mail {
+  const intro = [
+    para(`Hello ${input.name},`),
+    para(
+      `Someone, perhaps you, tried to register a new eShip account with this email address (${input.to}). This address already has an account, so no new account was made.`,
+    ),
+  ]
+  const notYou = para('If it was not you, ignore this mail: your account is unchanged.')
+  if (input.activationLink) {
+    return compose(input.to, 'Your eShip account is waiting for activation', [
+      ...intro,
+      para('Your account has not been activated yet. If it was you, activate it with this link:'),
+      linkPara('Activation link:', 'Activate my account', input.activationLink),
+      para(
+        `The link works once and expires in ${activationHours} hours. Then log in with the password you chose when you first registered; if you do not remember it, choose Forgot Password on the login page once the account is active.`,
+      ),
+      linkPara('Log in:', 'Member Login', loginLink(input.appUrl)),
+      notYou,
+    ])
+  }
+  return compose(input.to, 'Someone tried to register with your email address', [
+    ...intro,
+    para('If it was you, log in to your existing account:'),
+    linkPara('Log in:', 'Member Login', loginLink(input.appUrl)),
+    linkPara(
+      'Forgot your password? Choose Forgot Password on the login page:',
+      'Reset my password',
+      forgotPasswordLink(input.appUrl),
+    ),
+    notYou,
+  ])
+}
+
+export interface EnquiryDetails {
+  id: number
+  mail: string
+  name: string
+  company: string
+  code: string
+  phone: string
+  source: string
+  mode: string
+  message: string
+  created_at: Date
+}
+
+/** Header values must stay on one line. */
+const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim()
+
+/** The sales team's notice of a new contact enquiry; replies go to the enquirer. */
+export function enquiryMail(input: { to: string; enquiry: EnquiryDetails }): Mail {
+  const { enquiry } = input
+  const subject = oneLine(`New enquiry #${enquiry.id}: ${enquiry.name}, ${enquiry.company} (${enquiry.mode})`)
+  const fields: [string, string][] = [
+    ['Name', enquiry.name],
+    ['Company', enquiry.company],
+    ['Email', enquiry.mail],
+    ['Phone', `${enquiry.code} ${enquiry.phone}`],
+    ['Mode', enquiry.mode],
+    ['Source', enquiry.source],
+    ['Received', enquiry.created_at.toISOString()],
+  ]
+  const text = [
+    'A new contact enquiry came in through the website.',
+    '',
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Message:',
+    enquiry.message,
+    '',
+    signature,
+  ].join('\n')
+  const rows = fields
+    .map(
+      ([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')
+  const html = layout(
+    subject,
+    [
+      '<p>A new contact enquiry came in through the website.</p>',
+      `<table>${rows}</table>`,
+      '<p><strong>Message:</strong></p>',
+      `<p style="white-space:pre-wrap">${escapeHtml(enquiry.message)}</p>`,
+    ].join(''),
+  )
+  return { to: input.to, subject, text, html, replyTo: enquiry.mail }
 }

@@ -1,14 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { Kysely } from 'kysely'
 import { CUSTOMER_USER_TYPE, messages } from '../../contract/messages'
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../contract/rules'
-import type { ErrorBody, LoginResponse, MessageResponse, SessionUser } from '../../contract/wire'
-import { authMessages, tooManyAttempts } from '../auth/messages'
+import type { LoginResponse, SessionUser } from '../../contract/wire'
+import { authMessages } from '../auth/messages'
 import { hashPassword, needsRehash, verifyOrDummy } from '../auth/password'
 import { sendPasswordResetLink } from '../auth/password-reset'
-import { checkLimits, limits } from '../auth/rate-limit'
+import { checkLimits, limits, retryLater } from '../auth/rate-limit'
 import { requireSession } from '../auth/session'
 import { hashToken, newToken } from '../auth/tokens'
 import type { BackgroundTasks } from '../background'
@@ -17,7 +16,17 @@ import type { Database } from '../db/schema'
 import { endSession, openSession } from '../db/sessions'
 import { findUserByEmail, normalizeEmail, setPasswordHash, toSessionUser } from '../db/users'
 import type { Mailer } from '../mail/index'
-import { createRouter, ErrorSchema, errorResponses } from '../openapi'
+import {
+  createRouter,
+  errorResponse as error,
+  errorResponses,
+  json,
+  jsonBody,
+  limitJsonBody,
+  MessageSchema,
+  noStore,
+  tooManyResponse as tooMany,
+} from '../openapi'
 
 export interface AuthDeps {
   db: Kysely<Database>
@@ -52,24 +61,10 @@ const LoginResponseSchema = z
   })
   .openapi('LoginResponse') satisfies z.ZodType<LoginResponse>
 
-const MessageSchema = z
-  .object({ message: z.string() })
-  .openapi('MessageResponse') satisfies z.ZodType<MessageResponse>
-
 const AuthCheckSchema = z
   .object({ message: z.literal(authMessages.authenticated), user: SessionUserSchema })
   .openapi('AuthCheckResponse')
 
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } })
-const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { required: true, ...json(schema) } })
-const error = (description: string) => ({ description, ...json(ErrorSchema) })
-const tooMany = {
-  429: {
-    description: 'Too many attempts; wait for the seconds of Retry-After',
-    headers: z.object({ 'Retry-After': z.string().openapi({ example: '42' }) }),
-    ...json(ErrorSchema),
-  },
-}
 const unauthenticated = {
   401: error(`No live session: \`{"message":"${messages.unauthenticated}"}\``),
 }
@@ -156,11 +151,6 @@ const resetRoute = createRoute({
   },
 })
 
-const retryLater = (c: { header(name: string, value: string): void }, seconds: number): ErrorBody => {
-  c.header('Retry-After', String(seconds))
-  return { message: tooManyAttempts(seconds) }
-}
-
 export function authRoutes({ db, now, clientIp, mailer, tasks }: AuthDeps) {
   const session = requireSession(db, now)
   const router = createRouter()
@@ -169,14 +159,7 @@ export function authRoutes({ db, now, clientIp, mailer, tasks }: AuthDeps) {
     scheme: 'bearer',
     description: 'The token of POST /api/auth/login',
   })
-  const limitBody = bodyLimit({
-    maxSize: 16 * 1024,
-    onError: (c) => c.json({ message: 'Payload Too Large' } satisfies ErrorBody, 413),
-  })
-  router.use('/auth/*', limitBody, async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  })
+  router.use('/auth/*', limitJsonBody(), noStore)
 
   return router
     .openapi(loginRoute, async (c) => {

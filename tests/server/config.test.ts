@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       trustProxy: 0,
       demoSeed: true,
       scryptLogN: 17,
+      salesEmail: 'sales@eship.local',
     })
   })
 
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: '2',
         DEMO_SEED: '0',
         SCRYPT_LOG_N: '12',
+        SALES_EMAIL: 'enquiries@example.com',
       }),
     ).toEqual({
       port: 8080,
@@ -48,6 +50,7 @@ describe('loadConfig', () => {
       trustProxy: 2,
       demoSeed: false,
       scryptLogN: 12,
+      salesEmail: 'enquiries@example.com',
     })
   })
 
@@ -85,6 +88,12 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY })).toThrow(/TRUST_PROXY/)
   })
 
+  it('refuses a SALES_EMAIL that is not a plain email address', () => {
+    for (const SALES_EMAIL of ['sales', 'Sales <sales@example.com>', 'a@b.co, c@d.co']) {
+      expect(() => loadConfig({ SALES_EMAIL })).toThrow(/SALES_EMAIL/)
+    }
+  })
+
   it('refuses an APP_URL that is not absolute', () => {
     expect(() => loadConfig({ APP_URL: 'eship.example.com' })).toThrow(/APP_URL/)
   })
@@ -103,6 +112,7 @@ describe('loadConfig', () => {
       'TRUST_PROXY',
       'DEMO_SEED',
       'SCRYPT_LOG_N',
+      'SALES_EMAIL',
     ])
     for (const v of envVars) expect(v.description.length).toBeGreaterThan(10)
   })

@@ -29,7 +29,11 @@ describe('migrations', () => {
   it('record what they applied', async () => {
     const table = sql.id(database.schema, 'kysely_migration')
     const { rows } = await sql<{ name: string }>`select name from ${table} order by name`.execute(database.db)
-    expect(rows.map((row) => row.name)).toEqual(['0001_companies_countries', '0002_users_sessions_mail'])
+    expect(rows.map((row) => row.name)).toEqual([
+      '0001_companies_countries',
+      '0002_users_sessions_mail',
+      '0003_activation_enquiries',
+    ])
   })
 
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
@@ -41,6 +45,7 @@ describe('migrations', () => {
         expect((await migrateToLatest(first.db)).map((r) => r.migrationName)).toEqual([
           '0001_companies_countries',
           '0002_users_sessions_mail',
+          '0003_activation_enquiries',
         ])
         await first.close()
         const second = await openPGlite(dir)

@@ -52,6 +52,10 @@ describe('GET /api/openapi.json', () => {
         apiPaths.authCheck,
         apiPaths.forgotPassword,
         apiPaths.resetPassword,
+        apiPaths.register,
+        apiPaths.activate,
+        apiPaths.resendActivation,
+        apiPaths.contact,
         '/api/dev/outbox',
         '/dev/outbox',
       ].sort(),
@@ -65,6 +69,10 @@ describe('GET /api/openapi.json', () => {
     expect(statuses(apiPaths.authCheck, 'get')).toEqual(['200', '401', '500'])
     expect(statuses(apiPaths.forgotPassword, 'post')).toEqual(['200', '422', '429', '500'])
     expect(statuses(apiPaths.resetPassword, 'post')).toEqual(['200', '400', '422', '500'])
+    expect(statuses(apiPaths.register, 'post')).toEqual(['200', '422', '429', '500'])
+    expect(statuses(apiPaths.activate, 'post')).toEqual(['200', '400', '410', '422', '500'])
+    expect(statuses(apiPaths.resendActivation, 'post')).toEqual(['200', '422', '429', '500'])
+    expect(statuses(apiPaths.contact, 'post')).toEqual(['200', '409', '422', '429', '500'])
   })
 
   it('declares the bearer token of the session endpoints', () => {

@@ -1,10 +1,12 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import * as m0001 from './0001_companies_countries'
 import * as m0002 from './0002_users_sessions_mail'
+import * as m0003 from './0003_activation_enquiries'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
   '0002_users_sessions_mail': m0002,
+  '0003_activation_enquiries': m0003,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely'
+import type { Database } from './schema'
+import { type NewUser, normalizeEmail } from './users'
+
+/** An activation link works for 24 hours. */
+export const ACTIVATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
+
+export type NewRegistration = Omit<NewUser, 'activated_at' | 'user_type'>
+
+/**
+ * Inserts the account, inactive, together with its first activation token, atomically. Undefined when the
+ * email already has an account: then nothing is written. The unique index on the email decides, so two
+ * simultaneous registrations of one email make one account.
+ */
+export async function registerUser(
+  db: Kysely<Database>,
+  user: NewRegistration,
+  tokenHash: string,
+  now: Date,
+): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('users')
+      .values({
+        ...user,
+        esus_email_id: normalizeEmail(user.esus_email_id),
+        activated_at: null,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('esus_email_id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!row) return undefined
+    await trx
+      .insertInto('activation_tokens')
+      .values({
+        user_id: row.id,
+        token_hash: tokenHash,
+        created_at: now,
+        expires_at: new Date(now.getTime() + ACTIVATION_TOKEN_TTL_MS),
+      })
+      .execute()
+    return row.id
+  })
+}
+
+/**
+ * Stores another activation token of the user. With `retireOthers` (resend) the user's earlier unused
+ * tokens are retired first, so only the newest link works.
+ */
+export async function createActivationToken(
+  db: Kysely<Database>,
+  userId: number,
+  tokenHash: string,
+  now: Date,
+  { retireOthers }: { retireOthers: boolean },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (retireOthers) {
+      await trx
+        .updateTable('activation_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute()
+    }
+    await trx
+      .insertInto('activation_tokens')
+      .values({
+        user_id: userId,
+        token_hash: tokenHash,
+        created_at: now,
+        expires_at: new Date(now.getTime() + ACTIVATION_TOKEN_TTL_MS),
+      })
+      .execute()
+  })
+}
+
+/**
+ * - activated: the token was unused and unexpired; the account is active now.
+ * - used: the account is already active (this link, or another one, activated it).
+ * - expired: the link expired, or a newer link replaced it, and the account is still inactive.
+ * - invalid: no such token.
+ */
+export type ActivationOutcome = 'activated' | 'used' | 'expired' | 'invalid'
+
+/**
+ * Uses the token once: marks it used, activates the account and retires the user's other open tokens,
+ * atomically. The claim is a single `update ... where used_at is null returning`, so of two simultaneous
+ * requests with one link exactly one activates; the other sees the link used.
+ */
+export async function activateAccount(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+): Promise<ActivationOutcome> {
+  const activated = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('activation_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst()
+    if (!claimed) return false
+    await trx
+      .updateTable('users')
+      .set({ activated_at: now })
+      .where('id', '=', claimed.user_id)
+      .where('activated_at', 'is', null)
+      .execute()
+    await trx
+      .updateTable('activation_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', claimed.user_id)
+      .where('used_at', 'is', null)
+      .execute()
+    return true
+  })
+  if (activated) return 'activated'
+  const row = await db
+    .selectFrom('activation_tokens')
+    .innerJoin('users', 'users.id', 'activation_tokens.user_id')
+    .select(['users.activated_at'])
+    .where('activation_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst()
+  if (!row) return 'invalid'
+  return row.activated_at ? 'used' : 'expired'
+}

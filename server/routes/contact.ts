@@ -1,0 +1,66 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { Kysely } from 'kysely'
+import { messages } from '../../contract/messages'
+import { contactSchema } from '../../contract/rules'
+import { checkLimits, limits, retryLater } from '../auth/rate-limit'
+import type { BackgroundTasks } from '../background'
+import { insertEnquiry } from '../db/enquiries'
+import type { Database } from '../db/schema'
+import type { Mailer } from '../mail/index'
+import { enquiryMail } from '../mail/templates'
+import {
+  createRouter,
+  errorResponse,
+  errorResponses,
+  jsonBody,
+  limitJsonBody,
+  messageResponse,
+  noStore,
+  tooManyResponse,
+} from '../openapi'
+
+export interface ContactDeps {
+  db: Kysely<Database>
+  now: () => Date
+  /** The client's address for rate limits. */
+  clientIp: (c: Context) => string
+  mailer: Mailer
+  tasks: BackgroundTasks
+  /** Where the sales team is told of each new enquiry (SALES_EMAIL). */
+  salesEmail: string
+}
+
+const contactRoute = createRoute({
+  method: 'post',
+  operationId: 'sendEnquiry',
+  path: '/contact',
+  tags: ['Contact'],
+  summary: 'Send a contact enquiry (one per email address); the sales team is mailed its details',
+  request: jsonBody(contactSchema),
+  responses: {
+    200: messageResponse(`Stored: \`${messages.contactAdded}\``),
+    409: errorResponse(`This email (in any case) already sent an enquiry: \`${messages.contactDuplicate}\``),
+    ...tooManyResponse,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+export function contactRoutes({ db, now, clientIp, mailer, tasks, salesEmail }: ContactDeps) {
+  const router = createRouter()
+  router.use('/contact', limitJsonBody(), noStore)
+
+  return router.openapi(contactRoute, async (c) => {
+    const enquiry = c.req.valid('json')
+    const at = now()
+    const wait = await checkLimits(db, [limits.contactIp(clientIp(c))], at)
+    if (wait !== undefined) return c.json(retryLater(c, wait), 429)
+    const stored = await insertEnquiry(db, enquiry, at)
+    if (!stored) return c.json({ message: messages.contactDuplicate }, 409)
+    tasks.run('Enquiry notification mail', () =>
+      mailer.sendMail(db, enquiryMail({ to: salesEmail, enquiry: stored })),
+    )
+    return c.json({ message: messages.contactAdded }, 200)
+  })
+}
