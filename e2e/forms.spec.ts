@@ -274,3 +274,16 @@ for (const path of ['/register', '/contact-us', '/login']) {
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   })
 }
+
+test('a bad activation link says so and offers a new link', async ({ page }) => {
+  await page.goto('/activate?token=not-a-real-token')
+  await expect(page.getByRole('alert')).toContainText('This activation link is invalid.')
+  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('resend'))
+  await page.getByRole('button', { name: 'Send a new link' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'a new link has been sent' })).toBeVisible()
+})
+
+test('the notice link ?forgot=1 opens Forgot Password on the login page', async ({ page }) => {
+  await page.goto('/login?forgot=1')
+  await expect(page.getByRole('dialog', { name: 'Forgot Password' })).toBeVisible()
+})

@@ -10,3 +10,6 @@ export const activate = (api: ApiClient, token: string) =>
 
 export const sendEnquiry = (api: ApiClient, body: ContactPayload) =>
   api<MessageResponse>(apiPaths.contact, { method: 'POST', body })
+
+export const resendActivation = (api: ApiClient, email: string) =>
+  api<MessageResponse>(apiPaths.resendActivation, { method: 'POST', body: { email } })

@@ -362,7 +362,7 @@ describe('activation, model-based', () => {
   it.each(paths.map(({ input, path }) => [describePath(path), input, path] as const))(
     '%s',
     async (_t, input, path) => {
-      const { actors, pending } = controllablePromises(['activate'])
+      const { actors, pending } = controllablePromises(['activate', 'resend'])
       await replay(path, { machine: activationMachine.provide({ actors }), pending, input, coverage })
     },
   )

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect } from 'react'
 import { Form } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { messages } from '../../../contract/messages'
@@ -11,7 +12,7 @@ import { TextField } from '../../components/ui/text-field'
 import * as styles from './login.css'
 
 /** The Forgot Password link and its modal (spec sections 2 and 4). */
-export function ForgotPassword() {
+export function ForgotPassword({ openAtStart = false }: { openAtStart?: boolean }) {
   const { api, inspect } = useApp()
   const actor = useActorRef(
     forgotPasswordMachine.provide({
@@ -19,6 +20,9 @@ export function ForgotPassword() {
     }),
     inspect ? { inspect } : undefined,
   )
+  useEffect(() => {
+    if (openAtStart) actor.send({ type: 'user.open' })
+  }, [actor, openAtStart])
   const isOpen = useSelector(actor, (s) => s.matches('open'))
   const sending = useSelector(actor, (s) => s.matches({ open: 'sending' }))
   const sent = useSelector(actor, (s) => s.context.sent)

@@ -12,7 +12,13 @@ import { PasswordField, TextField } from '../../components/ui/text-field'
 import { ForgotPassword } from './forgot-password'
 import * as styles from './login.css'
 
-export function LoginPage({ info }: { info: PageInfo }) {
+export function LoginPage({
+  info,
+  openForgotPassword = false,
+}: {
+  info: PageInfo
+  openForgotPassword?: boolean
+}) {
   const { api, session, inspect } = useApp()
   const navigate = useNavigate()
   const actor = useActorRef(
@@ -71,7 +77,7 @@ export function LoginPage({ info }: { info: PageInfo }) {
             error={errorOf('password')}
           />
           <div className={styles.row}>
-            <ForgotPassword />
+            <ForgotPassword openAtStart={openForgotPassword} />
           </div>
           <Button type="submit" block isDisabled={busy}>
             {busy ? 'Logging in…' : 'Login'}

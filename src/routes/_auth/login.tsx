@@ -10,6 +10,14 @@ export const Route = createFileRoute('/_auth/login')({
   beforeLoad: ({ context }) => {
     if (isSignedIn(context.session)) throw redirect({ to: '/user/home', replace: true })
   },
+  // ?forgot=1 (the link in the mail to an address that tried to register again) opens Forgot Password.
+  validateSearch: (search: Record<string, unknown>): { forgot?: boolean } =>
+    search.forgot === 1 || search.forgot === '1' || search.forgot === true ? { forgot: true } : {},
   head: () => headOf(info),
-  component: () => <LoginPage info={info} />,
+  component: LoginRoute,
 })
+
+function LoginRoute() {
+  const { forgot } = Route.useSearch()
+  return <LoginPage info={info} openForgotPassword={forgot === true} />
+}
