@@ -355,6 +355,12 @@ describe('activation, model-based', () => {
       type: 'xstate.error.actor.activate',
       error: { status: 410, message: 'This activation link has expired.' },
     },
+    { type: 'field.changed', field: 'email', value: 'ops@lioncity.example' },
+    {
+      type: 'xstate.done.actor.resend',
+      output: { message: 'If an account is waiting, a new link has been sent.' },
+    },
+    { type: 'xstate.error.actor.resend', error: { status: 429, message: 'Too many attempts.' } },
   ]
   const paths = [{ token: 'abc' }, { token: '' }].flatMap((input) =>
     pathsOf(activationMachine, { input, events }).map((path) => ({ input, path })),
