@@ -19,7 +19,14 @@ export default defineConfig({
     vanillaExtractPlugin(),
   ],
   server: { proxy: { '/api': `http://localhost:${apiPort}` } },
-  build: { outDir: 'dist/client', emptyOutDir: true, target: 'es2022', sourcemap: false },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    // Flags stay files, fetched one by one when shown; inlined, 250 of them would bloat the JS.
+    assetsInlineLimit: (file) => (file.includes('flag-icons') ? false : undefined),
+  },
   test: {
     projects: [
       {

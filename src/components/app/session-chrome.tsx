@@ -1,10 +1,12 @@
 import { useSelector } from '@xstate/react'
+import { lazy, Suspense } from 'react'
 import { messages } from '../../../contract/messages'
 import { loaderMessage } from '../../../machines/loader.machine'
 import { useApp } from '../../app/use-app'
-import { Dialog, ErrorDialog } from '../ui/dialog'
-import { Snackbar } from '../ui/snackbar'
 import * as styles from '../ui/ui.css'
+
+// Dialog widgets load when a dialog opens, not with every page.
+const SessionDialogs = lazy(() => import('./session-dialogs'))
 
 /** What the session and loader charts show over every page: their dialogs, snackbar and overlay. */
 export function SessionChrome() {
@@ -12,32 +14,28 @@ export function SessionChrome() {
   const dialog = useSelector(session, (snapshot) => snapshot.value.dialog)
   const snackbar = useSelector(session, (snapshot) => snapshot.value.snackbar)
   const loading = useSelector(loader, loaderMessage)
-  const acknowledge = () => session.send({ type: 'dialog.acknowledged' })
 
   return (
     <>
-      <Dialog
-        isOpen={dialog === 'sessionExpired'}
-        title={messages.sessionExpiredTitle}
-        width={350}
-        onClose={acknowledge}
-      >
-        <p>{messages.sessionExpiredText}</p>
-      </Dialog>
-      <ErrorDialog
-        message={
-          dialog === 'loggedInElsewhere'
-            ? messages.loggedInElsewhere
-            : dialog === 'logoutFailed'
-              ? messages.generic
-              : null
-        }
-        onClose={acknowledge}
-      />
-      <Snackbar
-        message={snackbar === 'error' ? messages.snackbarError : null}
-        onDismiss={() => session.send({ type: 'snackbar.dismissed' })}
-      />
+      {dialog !== 'closed' ? (
+        <Suspense fallback={null}>
+          <SessionDialogs dialog={dialog} onClose={() => session.send({ type: 'dialog.acknowledged' })} />
+        </Suspense>
+      ) : null}
+      <div className={styles.snackbarRegion} role="status" aria-live="polite">
+        {snackbar === 'error' ? (
+          <div className={styles.snackbar}>
+            <p className={styles.snackbarText}>{messages.snackbarError}</p>
+            <button
+              type="button"
+              className={styles.snackbarButton}
+              onClick={() => session.send({ type: 'snackbar.dismissed' })}
+            >
+              Dismiss
+            </button>
+          </div>
+        ) : null}
+      </div>
       {loading ? (
         <div className={styles.loaderOverlay} role="status" aria-live="polite" data-testid="loader">
           <div className={styles.loaderBox}>
