@@ -32,81 +32,130 @@ export const blogTitles: Record<BlogSlug, string> = {
     'How Container Shipping Is Evolving: What to Expect from the Future of FCL and LCL',
 }
 
+/** Article meta descriptions, copied from src/content/blogs.ts like the titles. */
+export const blogDescriptions: Record<BlogSlug, string> = {
+  'air-freight-vs-ocean-freight-when-speed-outweighs-cost':
+    'Air costs more per kilogram, but slow freight has costs too. How to compare air and ocean freight on chargeable weight, transit time and inventory cost.',
+  'streamlining-global-shipping-how-our-logistics-platform-simplifies-lcl-fcl-and-air-freight':
+    'From instant quotes to HBL tracking: how the eShip platform takes the email chains out of booking LCL, FCL and air freight, step by step.',
+  'how-container-shipping-is-evolving-what-to-expect-from-the-future-of-fcl-and-lcl':
+    'Digital booking, electronic bills of lading, decarbonisation and route disruption: the changes shaping FCL and LCL shipping, and what they mean for shippers.',
+}
+
 export const isBlogSlug = (slug: string): slug is BlogSlug => (blogSlugs as readonly string[]).includes(slug)
 
+/** A page's route info. */
 const page = (title: string, description: string, heading = title): PageInfo => ({
   title,
   heading,
   description,
 })
 
+/**
+ * Copied from the content modules (src/content) so that this table, read by every route's head, does not
+ * pull the content into the shared chunk; e2e/public.spec.ts checks the copy against the content.
+ */
 export const publicPages = {
   '/home': page(
-    TAGLINE,
-    'Ocean FCL and LCL, air freight, customs clearance and cargo insurance for businesses, with instant quotes and tracking from Singapore.',
+    'Digital Freight Forwarder in Singapore: FCL, LCL & Air',
+    'Instant quotes for FCL, LCL and air freight from Singapore. Book, submit documents and track shipments online, with customs clearance and cargo insurance.',
+    'Digital Shipping Solutions for Importers and Exporters',
   ),
   '/about-us': page(
-    'About Us',
-    'Who we are: a Singapore-based digital freight forwarder serving importers and exporters.',
+    'About Us: A Digital Freight Forwarder in Singapore',
+    'eShip is a Singapore-based digital freight forwarder for businesses: ocean and air freight, customs clearance and cargo insurance, quoted and tracked online.',
+    'About eShip',
   ),
   '/services': page(
-    'Services',
-    'Ocean freight (FCL and LCL), air freight, cargo insurance, customs clearance and shipment tracking.',
+    'Freight Forwarding Services: Ocean, Air, Customs',
+    'Ocean freight (FCL and LCL), air freight, customs clearance, cargo insurance and shipment tracking for businesses shipping to and from Singapore.',
+    'Our Services',
   ),
   '/services/ocean-freight': page(
+    'Ocean Freight from Singapore: FCL and LCL Shipping',
+    'Full container (FCL) and shared container (LCL) sea freight through the Port of Singapore, with instant quotes, customs permits and online tracking.',
     'Ocean Freight',
-    'Full container load and less-than-container load sea freight from and to Singapore.',
   ),
   '/services/ocean-freight/fcl': page(
-    'FCL: Full Container Load',
-    'Book a whole 20-foot or 40-foot container for your cargo.',
+    'FCL Shipping from Singapore: 20ft, 40ft and 40ft HC',
+    "Book full container load shipping in 20', 40' and 40' high-cube containers. Container sizes, payloads, VGM, pricing and the documents you need.",
+    'FCL: Full Container Load Shipping',
   ),
   '/services/ocean-freight/lcl': page(
-    'LCL: Less than Container Load',
-    'Ship part loads in consolidated containers and pay only for the space you use.',
+    'LCL Shipping from Singapore: Consolidated Sea Freight',
+    'Ship less than a container load and pay only for the space you use. How LCL consolidation and W/M charging work, plus 10% off your first LCL shipment.',
+    'LCL: Less than Container Load Shipping',
   ),
   '/services/air-freight': page(
+    'Air Freight from Singapore Changi: Rates and Rules',
+    'Air cargo through Changi Airport for time-critical shipments. Chargeable weight at 1:6000, rate breaks, dangerous goods rules and the documents needed.',
     'Air Freight',
-    'Time-critical cargo by air from Changi and to airports worldwide.',
   ),
   '/services/cargo-insurance': page(
+    'Cargo Insurance: Institute Cargo Clauses A, B and C',
+    "Insure sea and air cargo against loss or damage in transit. How ICC (A), (B) and (C) differ, insured value at 110% of CIF, and what to do if there's a claim.",
     'Cargo Insurance',
-    'Insure your goods in transit against loss and damage.',
   ),
   '/services/custom-clearance': page(
+    'Customs Clearance in Singapore: Permits, GST and HS',
+    'Singapore Customs permits through TradeNet, HS classification, 9% import GST and Free Trade Zone rules, plus destination clearance and document support.',
     'Customs Clearance',
-    'Import and export permits and customs clearance handled for you.',
   ),
-  '/services/shipment-tracking': page('Shipment Tracking', 'Follow every shipment from pick-up to delivery.'),
-  '/info': page('Shipping Information', 'How FCL, LCL and air freight work, and how shipping with us works.'),
+  '/services/shipment-tracking': page(
+    'Shipment Tracking by House Bill of Lading (HBL)',
+    'Follow every eShip shipment by its house bill of lading number on your personalised dashboard, from booking and departure through to delivery.',
+    'Shipment Tracking',
+  ),
+  '/info': page(
+    'Shipping Guide: FCL, LCL, Air Freight and How It Works',
+    'A practical guide to FCL, LCL and air freight from Singapore: how each is charged, when to use it, and how to ship with eShip in five steps.',
+    'Shipping Information',
+  ),
   '/info/landing': page(
+    'Request a Quote: 10% Off Your First LCL Shipment',
+    'Request a freight quote and get 10% off your first LCL shipment with eShip. 24x7 support, transparent pricing and a personalised dashboard for your business.',
     'Request a Quote',
-    'Request a freight quote and get 10% off your first LCL shipment.',
   ),
   '/info/tradelanes': page(
-    'Tradelanes',
-    'The trade lanes we serve from Singapore, with indicative transit times.',
+    'Tradelanes from Singapore: Indicative Transit Times',
+    'Main ocean and air freight lanes from Singapore to Asia, the Middle East, Europe, the USA and Australia, with indicative transit times and gateway ports.',
+    'Tradelanes from Singapore',
   ),
   '/info/tradelanes/uae': page(
+    'Singapore to UAE Shipping: Jebel Ali, Khalifa, Dubai',
+    'Ship from Singapore to the UAE by sea to Jebel Ali or Khalifa Port, or by air to Dubai and Abu Dhabi. Indicative transit times, documents and duties.',
     'Singapore to UAE',
-    'Shipping between Singapore and the United Arab Emirates by sea and air.',
   ),
   '/info/faqs': page(
+    'Frequently Asked Questions: Shipping with eShip',
+    'Answers on registering, quotes, FCL, LCL and air freight charges, documents, customs and GST, cargo insurance, tracking and account security at eShip.',
     'Frequently Asked Questions',
-    'Answers to common questions about quotes, bookings, documents and tracking.',
-    'FAQs',
   ),
-  '/info/blogs': page('Blog', 'Articles on freight, logistics and international trade.'),
-  '/info/blog': page('Blog', 'Articles on freight, logistics and international trade.'),
+  '/info/blogs': page(
+    'Blog: Freight, Customs and Shipping Insights',
+    'Practical articles on ocean and air freight, container shipping trends, documentation and customs for businesses shipping to and from Singapore.',
+    'eShip Blog',
+  ),
+  '/info/blog': page(
+    'Blog: Freight, Customs and Shipping Insights',
+    'Practical articles on ocean and air freight, container shipping trends, documentation and customs for businesses shipping to and from Singapore.',
+    'eShip Blog',
+  ),
   '/info/incoterms': page(
-    'Incoterms 2020',
-    'The 11 Incoterms 2020 rules: who pays, who bears the risk and where it passes.',
+    'Incoterms 2020 Explained: All 11 Rules',
+    'The 11 Incoterms 2020 rules: where risk passes, who pays the main carriage, who insures and who clears customs, with notes on when to use each rule.',
+    'Incoterms® 2020',
   ),
   '/info/privacy-policy': page(
+    'Privacy Policy: How We Handle Personal Data (PDPA)',
+    'How eShip collects, uses, discloses and protects personal data under Singapore’s Personal Data Protection Act 2012, including browser storage and your rights.',
     'Privacy Policy',
-    'How we collect, use and protect personal data under Singapore law.',
   ),
-  '/info/terms-conditions': page('Terms and Conditions', 'The terms on which we provide our services.'),
+  '/info/terms-conditions': page(
+    'Terms & Conditions of Trading and Website Use',
+    'eShip’s trading terms: services subject to the SLA Standard Trading Conditions, quotes, payment, liability limits, claims, dangerous goods and Singapore law.',
+    'Terms & Conditions',
+  ),
   '/contact-us': page('Contact Us', 'Send us an enquiry and our team will get back to you.', 'Get in Touch'),
   '/contact-us/thank-you': page('Thank You', 'Thank you for your enquiry.', 'Thank You'),
   '/login': page('Login', 'Log in to your company account.', 'Member Login'),
@@ -137,9 +186,17 @@ export const contextualUserPaths: readonly UserPath[] = ['/user/getquote', '/use
 export const documentTitle = (title: string) =>
   title === TAGLINE ? `${BRAND} | ${TAGLINE}` : `${title} | ${BRAND}`
 
-/** The `head` option of a route: title and description. */
+/** The `head` option of a route: title, description and Open Graph tags. */
 export function headOf(info: PageInfo) {
+  const title = documentTitle(info.title)
   return {
-    meta: [{ title: documentTitle(info.title) }, { name: 'description', content: info.description }],
+    meta: [
+      { title },
+      { name: 'description', content: info.description },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: info.description },
+      { property: 'og:type', content: 'website' },
+      { property: 'og:site_name', content: BRAND },
+    ],
   }
 }

@@ -1,9 +1,11 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import * as styles from '../components/layout/layout.css'
+import { ScrollToTop } from '../components/layout/scroll-to-top'
 import { SiteFooter } from '../components/layout/site-footer'
 import { SiteHeader } from '../components/layout/site-header'
+import { WhatsAppButton } from '../components/layout/whatsapp-button'
 
-/** Public pages: header and footer. */
+/** Public pages: header, footer and the floating buttons. */
 export const Route = createFileRoute('/_public')({
   component: PublicLayout,
 })
@@ -16,6 +18,8 @@ function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <ScrollToTop />
+      <WhatsAppButton />
     </>
   )
 }

@@ -1,89 +1,5 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { media, vars } from '../../styles/theme.css'
-
-export const skipLink = style({
-  position: 'absolute',
-  left: vars.space['2'],
-  top: '-4rem',
-  padding: `${vars.space['2']} ${vars.space['4']}`,
-  background: vars.color.brand,
-  color: vars.color.textOnBrand,
-  borderRadius: vars.radius.sm,
-  zIndex: vars.zIndex.toast,
-  selectors: { '&:focus': { top: vars.space['2'] } },
-})
-
-export const header = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: vars.zIndex.header,
-  background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
-})
-
-export const headerInner = style({
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  minHeight: vars.size.headerHeight,
-  padding: `${vars.space['2']} ${vars.space['4']}`,
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space['4'],
-})
-
-export const brand = style({
-  fontWeight: vars.fontWeight.bold,
-  fontSize: vars.fontSize.xl,
-  color: vars.color.brand,
-  textDecoration: 'none',
-  marginRight: 'auto',
-})
-
-export const navList = style({
-  listStyle: 'none',
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['1'],
-  margin: 0,
-  padding: 0,
-})
-
-export const navLink = style({
-  display: 'inline-block',
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  color: vars.color.text,
-  textDecoration: 'none',
-  borderRadius: vars.radius.sm,
-  selectors: {
-    '&:hover': { background: vars.color.surfaceAlt },
-    '&[data-status="active"]': { color: vars.color.brand, fontWeight: vars.fontWeight.bold },
-  },
-})
-
-export const actions = style({ display: 'flex', gap: vars.space['2'] })
-
-export const button = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '2.75rem',
-  padding: `0 ${vars.space['4']}`,
-  borderRadius: vars.radius.pill,
-  border: `2px solid ${vars.color.brand}`,
-  color: vars.color.brand,
-  background: vars.color.surface,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-})
-
-export const buttonPrimary = style([
-  button,
-  {
-    background: vars.color.brand,
-    color: vars.color.textOnBrand,
-    selectors: { '&:hover': { background: vars.color.brandStrong } },
-  },
-])
 
 export const main = style({ minHeight: '60vh' })
 
@@ -98,10 +14,45 @@ export const footerInner = style({
   margin: '0 auto',
   display: 'grid',
   gap: vars.space['6'],
-  '@media': { [media.md]: { gridTemplateColumns: '2fr 1fr 1fr' } },
+  '@media': {
+    [media.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [media.lg]: { gridTemplateColumns: '1.6fr 1fr 1fr 0.8fr 1.2fr' },
+  },
 })
 
+export const footerHeading = style({ fontSize: vars.fontSize.lg, color: vars.color.textOnBrand })
+
+export const footerText = style({ color: '#dbe5f2', lineHeight: vars.lineHeight.relaxed })
+
 export const footerLink = style({ color: vars.color.textOnBrand })
+
+export const footerAddress = style({ fontStyle: 'normal', display: 'grid', gap: vars.space['3'] })
+
+globalStyle(`${footerAddress} p`, { margin: 0 })
+
+export const line = style({ display: 'block' })
+
+export const socialList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+})
+
+export const socialLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '2.75rem',
+  padding: `0 ${vars.space['3']}`,
+  borderRadius: vars.radius.pill,
+  border: '1px solid rgba(255, 255, 255, 0.4)',
+  color: vars.color.textOnBrand,
+  fontSize: vars.fontSize.sm,
+  textDecoration: 'none',
+  selectors: { '&:hover': { background: 'rgba(255, 255, 255, 0.1)' } },
+})
 
 export const footerList = style({
   listStyle: 'none',

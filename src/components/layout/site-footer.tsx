@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
-import { BRAND, TAGLINE } from '../../app/pages'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { footerNav } from '../../content/navigation'
+import { site } from '../../content/site'
 import * as styles from './layout.css'
 
 // The enquiry form (its chart, rules and widgets) loads after the page, not with it.
@@ -8,65 +9,127 @@ const ContactForm = lazy(() =>
   import('../../features/contact/contact-form').then((module) => ({ default: module.ContactForm })),
 )
 
-export const COPYRIGHT_YEAR = 2025
+export const COPYRIGHT_YEAR = site.footer.copyrightYear
 
-/** The public footer. */
+/** How long after the page settles the footer form loads if it was not scrolled to. */
+const FORM_IDLE_DELAY_MS = 3_000
+
+/** True once the element comes within a screen or so of the viewport, or a few seconds after the page settles. */
+function useNearOrIdle(margin = '600px 0px') {
+  const ref = useRef<HTMLElement>(null)
+  const [near, setNear] = useState(false)
+  useEffect(() => {
+    const element = ref.current
+    if (!element || near) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true)
+      },
+      { rootMargin: margin },
+    )
+    observer.observe(element)
+    const timer = window.setTimeout(() => setNear(true), FORM_IDLE_DELAY_MS)
+    return () => {
+      observer.disconnect()
+      window.clearTimeout(timer)
+    }
+  }, [near, margin])
+  return [ref, near] as const
+}
+
+/** The public footer (spec section 2): about, links, contact details, copyright and the enquiry form. */
 export function SiteFooter() {
   const onContactPage = useLocation({ select: (location) => location.pathname.startsWith('/contact-us') })
+  const { contact, footer, social } = site
+  // The form's code (widgets, rules, country flags) loads as the footer comes near or once the page has
+  // settled, not with the page.
+  const [formRef, formNear] = useNearOrIdle()
   return (
     <footer id="site-footer" className={styles.footer}>
       {onContactPage ? null : (
-        <section className={styles.footerForm} aria-labelledby="footer-enquiry">
-          <h2 id="footer-enquiry">Get In Touch</h2>
-          <Suspense fallback={null}>
-            <ContactForm idPrefix="footer" tone="dark" />
-          </Suspense>
+        <section ref={formRef} className={styles.footerForm} aria-labelledby="footer-enquiry">
+          <h2 id="footer-enquiry">{footer.enquiryHeading}</h2>
+          {formNear ? (
+            <Suspense fallback={null}>
+              <ContactForm idPrefix="footer" tone="dark" />
+            </Suspense>
+          ) : null}
         </section>
       )}
       <div className={styles.footerInner}>
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about">{BRAND}</h2>
-          <p>
-            {TAGLINE} for businesses: ocean FCL and LCL, air freight, customs clearance and cargo insurance.
-          </p>
+          <h2 id="footer-about" className={styles.footerHeading}>
+            {site.brand}
+          </h2>
+          <p className={styles.footerText}>{footer.about}</p>
+          <ul className={styles.socialList} aria-label="Social media">
+            {social.links.map((link) => (
+              <li key={link.network}>
+                <a href={link.href} className={styles.socialLink} rel="noopener" target="_blank">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
         </section>
-        <nav aria-label="Services">
-          <ul className={styles.footerList}>
-            <li>
-              <Link to="/services/ocean-freight" className={styles.footerLink}>
-                Ocean Freight
-              </Link>
-            </li>
-            <li>
-              <Link to="/services/air-freight" className={styles.footerLink}>
-                Air Freight
-              </Link>
-            </li>
-            <li>
-              <Link to="/services/custom-clearance" className={styles.footerLink}>
-                Customs Clearance
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Information">
-          <ul className={styles.footerList}>
-            <li>
-              <Link to="/info/privacy-policy" className={styles.footerLink}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/info/terms-conditions" className={styles.footerLink}>
-                Terms and Conditions
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {footerNav.map((group) => (
+          <nav key={group.id} aria-labelledby={`footer-${group.id}`}>
+            <h2 id={`footer-${group.id}`} className={styles.footerHeading}>
+              {group.heading}
+            </h2>
+            <ul className={styles.footerList}>
+              {group.links.map((link) => (
+                <li key={link.href}>
+                  <Link to={link.href as '/'} className={styles.footerLink}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={styles.footerHeading}>
+            {footer.contactHeading}
+          </h2>
+          <address className={styles.footerAddress}>
+            <p>
+              {contact.address.lines.map((line) => (
+                <span key={line} className={styles.line}>
+                  {line}
+                </span>
+              ))}
+              <span className={styles.line}>{contact.address.country}</span>
+            </p>
+            <p>
+              <a href={`mailto:${contact.email}`} className={styles.footerLink}>
+                {contact.email}
+              </a>
+            </p>
+            <ul className={styles.footerList} aria-label="Phone">
+              {contact.phones.map((phone) => (
+                <li key={phone.region}>
+                  {phone.region}:{' '}
+                  <a href={`tel:${phone.e164}`} className={styles.footerLink}>
+                    {phone.display}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <ul className={styles.footerList} aria-label="WhatsApp">
+              {contact.whatsapp.map((number) => (
+                <li key={number.region}>
+                  WhatsApp {number.region}:{' '}
+                  <a href={number.href} className={styles.footerLink} rel="noopener" target="_blank">
+                    {number.display}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </address>
+        </section>
       </div>
-      <p className={styles.copyright}>
-        © {COPYRIGHT_YEAR} {BRAND}. All rights reserved.
-      </p>
+      <p className={styles.copyright}>{footer.copyright}</p>
     </footer>
   )
 }

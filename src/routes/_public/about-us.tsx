@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../app/pages'
-import { PlannedPage } from '../../components/page/planned-page'
-
-const info = publicPages['/about-us']
+import { ContentPage } from '../../components/page/content-page'
+import { aboutPage } from '../../content/pages'
 
 export const Route = createFileRoute('/_public/about-us')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/about-us']),
+  component: () => <ContentPage page={aboutPage} />,
 })

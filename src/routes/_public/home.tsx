@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../app/pages'
-import { PlannedPage } from '../../components/page/planned-page'
-
-const info = publicPages['/home']
+import { HomePage } from '../../features/home/home-page'
 
 export const Route = createFileRoute('/_public/home')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/home']),
+  component: HomePage,
 })

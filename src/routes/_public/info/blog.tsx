@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
+import { BlogIndex } from '../../../features/site/blog-index'
 
-const info = publicPages['/info/blog']
-
+/** The spec lists /info/blog beside /info/blogs: the same index at both addresses. */
 export const Route = createFileRoute('/_public/info/blog')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/info/blog']),
+  component: BlogIndex,
 })

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
-
-const info = publicPages['/info/faqs']
+import { FaqsPageView } from '../../../features/site/faqs-page'
 
 export const Route = createFileRoute('/_public/info/faqs')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/info/faqs']),
+  component: FaqsPageView,
 })

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
-
-const info = publicPages['/info/incoterms']
+import { IncotermsPageView } from '../../../features/site/incoterms-page'
 
 export const Route = createFileRoute('/_public/info/incoterms')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/info/incoterms']),
+  component: IncotermsPageView,
 })

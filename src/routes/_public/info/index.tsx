@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
-
-const info = publicPages['/info']
+import { ContentPage } from '../../../components/page/content-page'
+import { infoPage } from '../../../content/pages'
 
 export const Route = createFileRoute('/_public/info/')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/info']),
+  component: () => <ContentPage page={infoPage} />,
 })

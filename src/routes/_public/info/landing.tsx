@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
-
-const info = publicPages['/info/landing']
+import { LandingPageView } from '../../../features/site/landing-page'
 
 export const Route = createFileRoute('/_public/info/landing')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/info/landing']),
+  component: LandingPageView,
 })

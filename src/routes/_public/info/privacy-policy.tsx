@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
-
-const info = publicPages['/info/privacy-policy']
+import { LegalPageView } from '../../../components/page/legal-page'
+import { privacyPolicyPage } from '../../../content/legal'
 
 export const Route = createFileRoute('/_public/info/privacy-policy')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/info/privacy-policy']),
+  component: () => <LegalPageView page={privacyPolicyPage} />,
 })

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
-
-const info = publicPages['/info/terms-conditions']
+import { LegalPageView } from '../../../components/page/legal-page'
+import { termsPage } from '../../../content/legal'
 
 export const Route = createFileRoute('/_public/info/terms-conditions')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/info/terms-conditions']),
+  component: () => <LegalPageView page={termsPage} />,
 })

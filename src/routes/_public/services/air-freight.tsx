@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
-
-const info = publicPages['/services/air-freight']
+import { ServicePageView } from '../../../components/page/service-page'
+import { airFreightPage } from '../../../content/services'
 
 export const Route = createFileRoute('/_public/services/air-freight')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/services/air-freight']),
+  component: () => <ServicePageView page={airFreightPage} />,
 })

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
-
-const info = publicPages['/services/cargo-insurance']
+import { ServicePageView } from '../../../components/page/service-page'
+import { cargoInsurancePage } from '../../../content/services'
 
 export const Route = createFileRoute('/_public/services/cargo-insurance')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/services/cargo-insurance']),
+  component: () => <ServicePageView page={cargoInsurancePage} />,
 })

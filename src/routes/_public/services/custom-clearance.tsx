@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
-
-const info = publicPages['/services/custom-clearance']
+import { ServicePageView } from '../../../components/page/service-page'
+import { customsClearancePage } from '../../../content/services'
 
 export const Route = createFileRoute('/_public/services/custom-clearance')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/services/custom-clearance']),
+  component: () => <ServicePageView page={customsClearancePage} />,
 })

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
-
-const info = publicPages['/services']
+import { ServicesIndex } from '../../../features/site/services-index'
 
 export const Route = createFileRoute('/_public/services/')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/services']),
+  component: ServicesIndex,
 })

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../app/pages'
-import { PlannedPage } from '../../../components/page/planned-page'
-
-const info = publicPages['/services/shipment-tracking']
+import { ServicePageView } from '../../../components/page/service-page'
+import { shipmentTrackingPage } from '../../../content/services'
 
 export const Route = createFileRoute('/_public/services/shipment-tracking')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/services/shipment-tracking']),
+  component: () => <ServicePageView page={shipmentTrackingPage} />,
 })

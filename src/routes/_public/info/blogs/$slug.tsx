@@ -1,22 +1,25 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { blogTitles, headOf, isBlogSlug } from '../../../../app/pages'
-import { PlannedPage } from '../../../../components/page/planned-page'
-
-const infoOf = (slug: keyof typeof blogTitles) => ({
-  title: blogTitles[slug],
-  heading: blogTitles[slug],
-  description: blogTitles[slug],
-})
+import { blogDescriptions, blogTitles, headOf, isBlogSlug } from '../../../../app/pages'
+import { articles } from '../../../../content/blogs'
+import { BlogArticle } from '../../../../features/site/blog-article'
 
 export const Route = createFileRoute('/_public/info/blogs/$slug')({
   beforeLoad: ({ params }) => {
     if (!isBlogSlug(params.slug)) throw redirect({ to: '/home', replace: true })
   },
-  head: ({ params }) => (isBlogSlug(params.slug) ? headOf(infoOf(params.slug)) : {}),
-  component: BlogArticle,
+  head: ({ params }) =>
+    isBlogSlug(params.slug)
+      ? headOf({
+          title: blogTitles[params.slug],
+          heading: blogTitles[params.slug],
+          description: blogDescriptions[params.slug],
+        })
+      : {},
+  component: BlogArticleRoute,
 })
 
-function BlogArticle() {
+function BlogArticleRoute() {
   const { slug } = Route.useParams()
-  return isBlogSlug(slug) ? <PlannedPage info={infoOf(slug)} /> : null
+  const article = articles.find((candidate) => candidate.slug === slug)
+  return article ? <BlogArticle article={article} /> : null
 }

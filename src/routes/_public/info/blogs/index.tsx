@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../../app/pages'
-import { PlannedPage } from '../../../../components/page/planned-page'
-
-const info = publicPages['/info/blogs']
+import { BlogIndex } from '../../../../features/site/blog-index'
 
 export const Route = createFileRoute('/_public/info/blogs/')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/info/blogs']),
+  component: BlogIndex,
 })

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../../app/pages'
-import { PlannedPage } from '../../../../components/page/planned-page'
-
-const info = publicPages['/info/tradelanes']
+import { TradelanesPageView } from '../../../../features/site/tradelanes-page'
 
 export const Route = createFileRoute('/_public/info/tradelanes/')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/info/tradelanes']),
+  component: TradelanesPageView,
 })

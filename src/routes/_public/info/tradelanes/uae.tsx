@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../../app/pages'
-import { PlannedPage } from '../../../../components/page/planned-page'
-
-const info = publicPages['/info/tradelanes/uae']
+import { ContentPage } from '../../../../components/page/content-page'
+import { uaeTradelanePage } from '../../../../content/pages'
 
 export const Route = createFileRoute('/_public/info/tradelanes/uae')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/info/tradelanes/uae']),
+  component: () => <ContentPage page={uaeTradelanePage} />,
 })

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../../app/pages'
-import { PlannedPage } from '../../../../components/page/planned-page'
-
-const info = publicPages['/services/ocean-freight']
+import { ServicePageView } from '../../../../components/page/service-page'
+import { oceanFreightPage } from '../../../../content/services'
 
 export const Route = createFileRoute('/_public/services/ocean-freight/')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/services/ocean-freight']),
+  component: () => <ServicePageView page={oceanFreightPage} />,
 })

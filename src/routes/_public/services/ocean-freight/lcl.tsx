@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, publicPages } from '../../../../app/pages'
-import { PlannedPage } from '../../../../components/page/planned-page'
-
-const info = publicPages['/services/ocean-freight/lcl']
+import { ServicePageView } from '../../../../components/page/service-page'
+import { lclPage } from '../../../../content/services'
 
 export const Route = createFileRoute('/_public/services/ocean-freight/lcl')({
-  head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  head: () => headOf(publicPages['/services/ocean-freight/lcl']),
+  component: () => <ServicePageView page={lclPage} />,
 })

@@ -1,0 +1,92 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { CargoType, QuoteStrip } from '../../content/types'
+import * as styles from './quote-form.css'
+
+/** What the quote strip hands to /register, so the new account can pick up the quote later. */
+export interface QuoteSearch {
+  origin?: string
+  destination?: string
+  cargo?: Exclude<CargoType, ''>
+}
+
+export const quoteSearch = (origin: string, destination: string, cargo: CargoType): QuoteSearch => ({
+  ...(origin.trim() ? { origin: origin.trim() } : {}),
+  ...(destination.trim() ? { destination: destination.trim() } : {}),
+  ...(cargo ? { cargo } : {}),
+})
+
+/**
+ * Origin, destination and cargo type, and GET QUOTE: a link to /register whose address carries what was
+ * typed. Plain inputs and a native select keep the form widgets' code off the public pages.
+ */
+export function QuoteForm({
+  strip,
+  idPrefix,
+  labelledBy,
+  tone = 'light',
+}: {
+  strip: QuoteStrip
+  idPrefix: string
+  labelledBy?: string
+  tone?: 'light' | 'raised'
+}) {
+  const [origin, setOrigin] = useState('')
+  const [destination, setDestination] = useState('')
+  const [cargo, setCargo] = useState<CargoType>('')
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a search landmark would mislabel it; a named group fits
+    <div className={styles.strip({ tone })} role="group" aria-labelledby={labelledBy}>
+      <div className={styles.field}>
+        <label htmlFor={`${idPrefix}-origin`} className={styles.label}>
+          {strip.originLabel}
+        </label>
+        <input
+          id={`${idPrefix}-origin`}
+          className={styles.input}
+          placeholder={strip.originPlaceholder}
+          autoComplete="off"
+          value={origin}
+          onChange={(event) => setOrigin(event.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${idPrefix}-destination`} className={styles.label}>
+          {strip.destinationLabel}
+        </label>
+        <input
+          id={`${idPrefix}-destination`}
+          className={styles.input}
+          placeholder={strip.destinationPlaceholder}
+          autoComplete="off"
+          value={destination}
+          onChange={(event) => setDestination(event.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${idPrefix}-cargo`} className={styles.label}>
+          {strip.cargoLabel}
+        </label>
+        <select
+          id={`${idPrefix}-cargo`}
+          className={styles.input}
+          value={cargo}
+          onChange={(event) => setCargo(event.target.value as CargoType)}
+        >
+          {strip.cargoOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Link
+        to={strip.buttonHref as '/register'}
+        search={quoteSearch(origin, destination, cargo) as never}
+        className={styles.submit}
+      >
+        {strip.buttonLabel}
+      </Link>
+    </div>
+  )
+}
