@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { messages } from '../contract/messages'
+import { documentTitle, userPages } from '../src/app/pages'
 import { createCustomer, logIn, mailTo, strongPassword, watchConsole } from './fixtures'
 
 test('a customer logs in, sees their name and flag, and the session is stored under the spec keys', async ({
@@ -125,6 +126,17 @@ test('two tabs: logging out in one ends the session in the other', async ({ cont
   await first.getByRole('menuitem', { name: 'Logout' }).click()
   await expect(first).toHaveURL('/home')
   await expect(second).toHaveURL('/home')
+})
+
+test('every logged-in page has its title, heading and top bar title', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'pages')
+  await logIn(page, customer)
+  for (const [path, info] of Object.entries(userPages)) {
+    await page.goto(path)
+    await expect(page).toHaveTitle(documentTitle(info.title))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(info.heading)
+    await expect(page.getByTestId('page-title')).toHaveText(info.title)
+  }
 })
 
 test('guards: /user needs a session, /login with a session goes to /user/home', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, raise, setup } from 'xstate'
+import { and, assertEvent, assign, fromPromise, raise, setup, stateIn } from 'xstate'
 import { timings } from '../contract/constants'
 import { messages } from '../contract/messages'
 import { type RegistrationPayload, type RegistrationSource, registrationSchema } from '../contract/rules'
@@ -145,7 +145,8 @@ export const registerMachine = setup({
             'field.changed': { actions: 'change' },
             'field.blurred': { actions: 'show' },
             'country.chosen': { actions: 'chooseCountry' },
-            'user.submit': { guard: 'isValid', target: 'submitting' },
+            // Submit is disabled while the form is invalid or loading (spec section 5).
+            'user.submit': { guard: and(['isValid', stateIn('#register.loading.idle')]), target: 'submitting' },
           },
         },
         submitting: {
