@@ -146,7 +146,10 @@ export const registerMachine = setup({
             'field.blurred': { actions: 'show' },
             'country.chosen': { actions: 'chooseCountry' },
             // Submit is disabled while the form is invalid or loading (spec section 5).
-            'user.submit': { guard: and(['isValid', stateIn('#register.loading.idle')]), target: 'submitting' },
+            'user.submit': {
+              guard: and(['isValid', stateIn('#register.loading.idle')]),
+              target: 'submitting',
+            },
           },
         },
         submitting: {
