@@ -1,8 +1,10 @@
-import { expect, type Page, type Route, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import { timings } from '../contract/constants'
 import { messages } from '../contract/messages'
 import { contactMachine } from '../machines/contact.machine'
 import { describePath, pathsOf } from '../tests/machines/model'
+import { replayOnPage } from './model-replay'
 
 /**
  * The contact chart's own paths, replayed through the page: each event becomes what a user (or the
@@ -67,16 +69,18 @@ async function perform(page: Page, event: EventObject & Record<string, unknown>)
         const name = field === 'source' ? /How did you hear about us/ : /Mode/
         await form.getByRole('button', { name }).click()
         await page.getByRole('option', { name: String(event.value), exact: true }).click()
+        await expect(form.getByRole('button', { name })).toContainText(String(event.value))
       } else {
-        await form
-          .getByRole('textbox', { name: labels[field] ?? field, exact: true })
-          .fill(String(event.value))
+        const input = form.getByRole('textbox', { name: labels[field] ?? field, exact: true })
+        await input.fill(String(event.value))
+        await expect(input).toHaveValue(String(event.value))
       }
       return
     }
     case 'country.chosen':
       await form.getByRole('button', { name: /^Code/ }).click()
       await page.getByRole('option', { name: /Singapore/ }).click()
+      await expect(form.getByRole('button', { name: /Code/ })).toContainText('+65')
       return
     case 'user.submit':
       await form.getByRole('button', { name: /Enquire Now|Sending/ }).click()
@@ -91,74 +95,38 @@ async function perform(page: Page, event: EventObject & Record<string, unknown>)
 }
 
 /** Checks what the path's vertex fixes (state and toast); the typed values are the explicit tests' job. */
-async function expectScreen(page: Page, snapshot: AnyMachineSnapshot) {
+async function expectScreen(
+  page: Page,
+  snapshot: AnyMachineSnapshot,
+  reachedBy: EventObject & Record<string, unknown>,
+) {
+  if (
+    reachedBy.type === 'xstate.done.actor.sendEnquiry' &&
+    (reachedBy.output as { message?: string }).message === messages.contactAdded
+  ) {
+    await expect(page).toHaveURL('/contact-us/thank-you')
+    return false
+  }
   const flow = (snapshot.value as { flow: string }).flow
+  if (flow === 'editing') await expect(page.getByRole('main').getByRole('form')).toBeVisible()
   if (flow === 'failed') await expect(page.getByRole('alertdialog')).toContainText(messages.generic)
   else await expect(page.getByRole('alertdialog')).toHaveCount(0)
   if (flow === 'sending') await expect(page.getByRole('button', { name: 'Sending…' })).toBeDisabled()
   const toast = snapshot.context.toast as string | null
   if (toast) await expect(page.getByText(toast, { exact: true })).toBeVisible()
   else await expect(page.getByRole('button', { name: 'Dismiss' })).toHaveCount(0)
+  return true
 }
 
 for (const [number, path] of paths.entries()) {
   test(`contact page path ${number + 1}: ${describePath(path)}`, async ({ page }) => {
-    await page.clock.install()
-    const steps = path.steps.filter((step) => step.event.type !== 'xstate.init')
-    // A held response keeps the chart in `sending`; the next step, when it is a response, decides it.
-    let answer: ((route: Route) => Promise<void>) | undefined
-    await page.route('**/api/contact', async (route) => {
-      if (answer) await answer(route)
+    await replayOnPage(page, path, {
+      url: '/contact-us',
+      actor: 'sendEnquiry',
+      endpoint: '**/api/contact',
+      delays: { toast: timings.toastMs },
+      perform,
+      expectScreen,
     })
-    if (steps[0]?.event.type === 'xstate.error.actor.loadCountries') {
-      await page.route('**/api/countries', (route) =>
-        route.fulfill({ status: 500, json: { message: 'down' } }),
-      )
-    }
-    await page.goto('/contact-us')
-    // Model time passes only on xstate.after steps: stop the page's clock so a toast cannot expire
-    // while the test is still choosing options.
-    await page.clock.pauseAt(Date.now() + 1000)
-    for (const [index, step] of steps.entries()) {
-      const event = step.event as EventObject & Record<string, unknown>
-      if (event.type === 'xstate.done.actor.loadCountries') {
-        await expect(page.getByRole('main').getByRole('form')).toBeVisible()
-        continue
-      }
-      if (event.type === 'xstate.error.actor.loadCountries') {
-        await expect(page.getByRole('alertdialog')).toContainText(messages.generic)
-        continue
-      }
-      if (
-        event.type.startsWith('xstate.done.actor.sendEnquiry') ||
-        event.type.startsWith('xstate.error.actor.')
-      ) {
-        continue // already answered when the submit was sent
-      }
-      if (event.type.startsWith('xstate.after.')) {
-        await page.clock.fastForward(3000)
-      } else {
-        if (event.type === 'user.submit') {
-          const next = steps[index + 1]?.event as (EventObject & Record<string, unknown>) | undefined
-          answer = undefined
-          if (next?.type === 'xstate.done.actor.sendEnquiry') {
-            answer = (route) => route.fulfill({ json: next.output })
-          } else if (next?.type === 'xstate.error.actor.sendEnquiry') {
-            const error = next.error as { status: number; message: string }
-            answer = (route) => route.fulfill({ status: error.status, json: { message: error.message } })
-          }
-        }
-        await perform(page, event)
-      }
-      const next = steps[index + 1]
-      const answered = next !== undefined && /^xstate\.(done|error)\.actor\.sendEnquiry/.test(next.event.type)
-      const output = (next?.event as { output?: { message?: string } } | undefined)?.output
-      if (answered && output?.message === messages.contactAdded) {
-        await expect(page).toHaveURL('/contact-us/thank-you')
-        return
-      }
-      const shown = answered ? next.state : step.state
-      if (shown) await expectScreen(page, shown)
-    }
   })
 }

@@ -1,9 +1,11 @@
-import { expect, type Page, type Route, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import { timings } from '../contract/constants'
 import { messages } from '../contract/messages'
 import { registerMachine } from '../machines/register.machine'
 import { describePath, pathsOf } from '../tests/machines/model'
 import { strongPassword } from './fixtures'
+import { replayOnPage } from './model-replay'
 
 /**
  * The registration chart's own paths, replayed through /register: each event becomes what the user
@@ -60,17 +62,24 @@ async function perform(page: Page, event: EventObject & Record<string, unknown>)
       if (field === 'esus_source') {
         await page.getByRole('button', { name: /How did you hear about us/ }).click()
         await page.getByRole('option', { name: String(event.value), exact: true }).click()
+        await expect(page.getByRole('button', { name: /How did you hear about us/ })).toContainText(
+          String(event.value),
+        )
       } else if (field === 'check') {
         await page.getByRole('checkbox').check({ force: true })
+        await expect(page.getByRole('checkbox')).toBeChecked()
       } else {
         const [label] = textFields[field] ?? [field]
-        await page.getByRole('textbox', { name: label, exact: true }).fill(String(event.value))
+        const input = page.getByRole('textbox', { name: label, exact: true })
+        await input.fill(String(event.value))
+        await expect(input).toHaveValue(String(event.value))
       }
       return
     }
     case 'country.chosen':
       await page.getByRole('combobox', { name: 'Country' }).fill('Singapore')
       await page.getByRole('option', { name: /Singapore/ }).click()
+      await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toHaveValue('+65')
       return
     case 'user.submit':
       await page.getByRole('button', { name: 'Register', exact: true }).click()
@@ -89,50 +98,26 @@ async function expectScreen(page: Page, snapshot: AnyMachineSnapshot) {
   else if (flow === 'failed' || flow === 'countriesFailed')
     await expect(dialog).toContainText(String(snapshot.context.dialogMessage))
   else if (flow !== 'done') await expect(dialog).toHaveCount(0)
-  if (flow === 'done') await expect(page).toHaveURL('/login')
+  if (flow === 'done') {
+    await expect(page).toHaveURL('/login')
+    return false
+  }
   const loading = (snapshot.value as { loading: string }).loading
   if (flow === 'editing' && loading !== 'idle') {
     await expect(page.getByRole('button', { name: /Register/ })).toBeDisabled()
   }
+  return true
 }
 
 for (const [number, path] of paths.entries()) {
   test(`register page path ${number + 1}: ${describePath(path)}`, async ({ page }) => {
-    await page.clock.install()
-    const steps = path.steps.filter((step) => step.event.type !== 'xstate.init')
-    let answer: ((route: Route) => Promise<void>) | undefined
-    await page.route('**/api/register', async (route) => {
-      if (answer) await answer(route)
+    await replayOnPage(page, path, {
+      url: '/register',
+      actor: 'register',
+      endpoint: '**/api/register',
+      delays: { loadingClears: timings.registerLoadingClearMs },
+      perform,
+      expectScreen,
     })
-    if (steps[0]?.event.type === 'xstate.error.actor.loadCountries') {
-      await page.route('**/api/countries', (route) =>
-        route.fulfill({ status: 500, json: { message: 'down' } }),
-      )
-    }
-    await page.goto('/register')
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    // Model time passes only on xstate.after steps.
-    await page.clock.pauseAt(Date.now() + 1000)
-    for (const [index, step] of steps.entries()) {
-      const event = step.event as EventObject & Record<string, unknown>
-      const next = steps[index + 1]
-      if (event.type.startsWith('xstate.after.')) {
-        await page.clock.fastForward(1000)
-      } else if (!/^xstate\.(done|error)\.actor\./.test(event.type)) {
-        if (event.type === 'user.submit') {
-          answer = undefined
-          const response = next?.event as (EventObject & Record<string, unknown>) | undefined
-          if (response?.type === 'xstate.done.actor.register') {
-            answer = (route) => route.fulfill({ json: response.output })
-          } else if (response?.type === 'xstate.error.actor.register') {
-            const error = response.error as { status: number; message: string }
-            answer = (route) => route.fulfill({ status: error.status, json: { message: error.message } })
-          }
-        }
-        await perform(page, event)
-      }
-      const answered = next !== undefined && /^xstate\.(done|error)\.actor\.register/.test(next.event.type)
-      await expectScreen(page, answered ? next.state : step.state)
-    }
   })
 }
