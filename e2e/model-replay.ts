@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test'
+import { expect, type Page, type Route } from '@playwright/test'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import type { describePath } from '../tests/machines/model'
 
@@ -59,6 +59,9 @@ export async function replayOnPage(page: Page, path: Path, replay: PageReplay) {
         answer = undefined
       }
       await replay.perform(page, event)
+    }
+    if (/^xstate\.(done|error)\.actor\.loadCountries$/.test(event.type)) {
+      await expect(page.getByTestId('loader')).toHaveCount(0)
     }
     const answered = next !== undefined && response.test(next.event.type)
     const shown = answered ? next : step

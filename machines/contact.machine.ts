@@ -123,6 +123,10 @@ export const contactMachine = setup({
       initial: 'loadingCountries',
       states: {
         loadingCountries: {
+          // What is typed while the list loads is kept.
+          on: {
+            'field.changed': { actions: 'change' },
+          },
           invoke: {
             id: 'loadCountries',
             src: 'loadCountries',

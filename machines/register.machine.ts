@@ -127,6 +127,11 @@ export const registerMachine = setup({
       initial: 'loadingCountries',
       states: {
         loadingCountries: {
+          // What is typed while the list loads is kept.
+          on: {
+            'field.changed': { actions: 'change' },
+            'field.blurred': { actions: 'show' },
+          },
           invoke: {
             id: 'loadCountries',
             src: 'loadCountries',
