@@ -1,5 +1,5 @@
 import { CardGrid, ContentPage } from '../../components/page/content-page'
-import { servicesPage } from '../../content/services'
+import { servicesPage } from '../../content/services/overview'
 
 /** /services: a card for each service, then the ocean freight options. */
 export function ServicesIndex() {
