@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { blogSlugs, blogTitles, publicPages } from '../src/app/pages'
 import { articles } from '../src/content/blogs'
 import { countriesServed, heroSlides, homePage } from '../src/content/home'
@@ -14,9 +14,9 @@ import {
   tradelanesPage,
   uaeTradelanePage,
 } from '../src/content/pages'
-import { servicePages, servicesPage } from '../src/content/services'
+import { servicePages, servicesPage } from '../src/content/services/index'
 import { site } from '../src/content/site'
-import { watchConsole } from './fixtures'
+import { expect, test, watchConsole } from './fixtures'
 
 const contentPages = [
   homePage,
@@ -214,6 +214,15 @@ test('the quote strip links to /register carrying what was typed', async ({ page
   expect(search.get('origin')).toBe('Singapore')
   expect(search.get('destination')).toBe('Jebel Ali, UAE')
   expect(search.get('cargo')).toBe('hazardous')
+  // The registration page shows the quote back while the visitor signs up.
+  const summary = page.getByRole('region', { name: 'Your quote request' })
+  await expect(summary.getByRole('definition')).toHaveText(['Singapore', 'Jebel Ali, UAE', 'Hazardous'])
+})
+
+test('the registration page ignores a quote it cannot read', async ({ page }) => {
+  await page.goto('/register?origin=%20&cargo=explosive')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Your quote request' })).toHaveCount(0)
 })
 
 test.describe('header', () => {

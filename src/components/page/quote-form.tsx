@@ -1,20 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { quoteSearch } from '../../app/quote-search'
 import type { CargoType, QuoteStrip } from '../../content/types'
 import * as styles from './quote-form.css'
-
-/** What the quote strip hands to /register, so the new account can pick up the quote later. */
-export interface QuoteSearch {
-  origin?: string
-  destination?: string
-  cargo?: Exclude<CargoType, ''>
-}
-
-export const quoteSearch = (origin: string, destination: string, cargo: CargoType): QuoteSearch => ({
-  ...(origin.trim() ? { origin: origin.trim() } : {}),
-  ...(destination.trim() ? { destination: destination.trim() } : {}),
-  ...(cargo ? { cargo } : {}),
-})
 
 /**
  * Origin, destination and cargo type, and GET QUOTE: a link to /register whose address carries what was
@@ -82,7 +70,7 @@ export function QuoteForm({
       </div>
       <Link
         to={strip.buttonHref as '/register'}
-        search={quoteSearch(origin, destination, cargo) as never}
+        search={quoteSearch(origin, destination, cargo)}
         className={styles.submit}
       >
         {strip.buttonLabel}

@@ -8,6 +8,7 @@ import { type RegisterValues, registerMachine } from '../../../machines/register
 import { loadCountries } from '../../api/countries'
 import { register } from '../../api/register'
 import type { PageInfo } from '../../app/pages'
+import type { QuoteSearch } from '../../app/quote-search'
 import { useApp } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
 import { CountryComboBox } from '../../components/ui/country-picker'
@@ -18,7 +19,7 @@ import * as styles from './register.css'
 
 type TextFieldName = Exclude<keyof RegisterValues, 'esus_mcou' | 'esus_mcpy' | 'check' | 'esus_source'>
 
-export function RegisterPage({ info }: { info: PageInfo }) {
+export function RegisterPage({ info, quote = {} }: { info: PageInfo; quote?: QuoteSearch }) {
   const { api, inspect } = useApp()
   const navigate = useNavigate()
   const actor = useActorRef(
@@ -64,6 +65,7 @@ export function RegisterPage({ info }: { info: PageInfo }) {
       <section className={styles.card} aria-labelledby="register-heading">
         <h1 id="register-heading">{info.heading}</h1>
         <p>Register your company to get instant quotes, book shipments and track them in one place.</p>
+        <QuoteSummary quote={quote} />
         <Form
           validationBehavior="aria"
           onSubmit={(event) => {
@@ -174,5 +176,31 @@ export function RegisterPage({ info }: { info: PageInfo }) {
       </Dialog>
       <ErrorDialog message={dialogMessage} onClose={() => actor.send({ type: 'dialog.acknowledged' })} />
     </div>
+  )
+}
+
+const cargoLabels = { general: 'General', hazardous: 'Hazardous' } as const
+
+/** The quote started on the home page's strip, shown back while the visitor registers. */
+function QuoteSummary({ quote }: { quote: QuoteSearch }) {
+  const rows: [string, string][] = [
+    ['Origin', quote.origin ?? ''],
+    ['Destination', quote.destination ?? ''],
+    ['Cargo', quote.cargo ? cargoLabels[quote.cargo] : ''],
+  ].filter((row): row is [string, string] => row[1] !== '')
+  if (rows.length === 0) return null
+  return (
+    <section className={styles.quote} aria-labelledby="register-quote">
+      <h2 id="register-quote">Your quote request</h2>
+      <p>Create your account and activate it from the email we send: your instant quote is one step away.</p>
+      <dl className={styles.quoteList}>
+        {rows.map(([term, value]) => (
+          <div key={term} className={styles.quoteRow}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   )
 }

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { media, vars } from '../../styles/theme.css'
 
 export const page = style({
@@ -32,3 +32,22 @@ export const phoneRow = style({
 export const upper = style({ textTransform: 'uppercase' })
 
 export const footnote = style({ marginTop: vars.space['6'], textAlign: 'center' })
+
+export const quote = style({
+  margin: `${vars.space['4']} 0 ${vars.space['6']}`,
+  padding: vars.space['4'],
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+})
+
+export const quoteList = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: vars.space['4'],
+  rowGap: vars.space['1'],
+  margin: `${vars.space['2']} 0 0`,
+})
+
+export const quoteRow = style({ display: 'contents' })
+
+globalStyle(`${quoteRow} dd`, { margin: 0, fontWeight: 600 })
