@@ -2,10 +2,12 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { siteUrlFrom } from './src/app/site-url.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
 export default defineConfig({
+  define: { __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)) },
   plugins: [
     // The router plugin must come before the React plugin, or code splitting silently does not happen.
     tanstackRouter({
@@ -24,8 +26,26 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Read by scripts/prerender.ts to link each prerendered page's styles and code, then deleted.
+    manifest: true,
     // Flags stay files, fetched one by one when shown; inlined, 250 of them would bloat the JS.
     assetsInlineLimit: (file) => (file.includes('flag-icons') ? false : undefined),
+    rolldownOptions: {
+      output: {
+        // Every page needs React and the router, and the routes' small non-lazy parts: two chunks, not twenty
+        // of a few hundred bytes each.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/,
+              priority: 2,
+            },
+            { name: 'routes', test: /src[\\/]routes[\\/].*\.tsx$/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   test: {
     projects: [
@@ -33,7 +53,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['tests/{server,machines,contract}/**/*.test.ts'],
+          include: ['tests/{server,machines,contract,app}/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test'
 import { messages } from '../contract/messages'
 import { documentTitle, userPages } from '../src/app/pages'
-import { createCustomer, logIn, mailTo, strongPassword, watchConsole } from './fixtures'
+import { createCustomer, expect, logIn, mailTo, strongPassword, test, watchConsole } from './fixtures'
 
 test('a customer logs in, sees their name and flag, and the session is stored under the spec keys', async ({
   page,

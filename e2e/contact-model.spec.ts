@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { timings } from '../contract/constants'
 import { messages } from '../contract/messages'
 import { contactMachine } from '../machines/contact.machine'
 import { describePath, pathsOf } from '../tests/machines/model'
+import { expect, test } from './fixtures'
 import { replayOnPage } from './model-replay'
 
 /**

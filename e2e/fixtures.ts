@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
 import type { CountriesResponse } from '../contract/wire'
 
 export interface Customer {
@@ -12,6 +12,31 @@ export const strongPassword = 'Shipping#2025'
 
 /** A unique email per test, so tests never share an account (one active session per account). */
 export const uniqueEmail = (label = 'e2e') => `${label}-${randomUUID().slice(0, 8)}@example.com`
+
+/**
+ * Playwright's test, whose page waits after `goto` and `reload` until React owns the document: a prerendered
+ * page shows before it is hydrated, and a click in between would reach no handler.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page)
+    const reload = page.reload.bind(page)
+    const hydrated = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    page.goto = async (...args) => {
+      const response = await goto(...args)
+      await hydrated()
+      return response
+    }
+    page.reload = async (...args) => {
+      const response = await reload(...args)
+      await hydrated()
+      return response
+    }
+    await use(page)
+  },
+})
+
+export { expect }
 
 /** Collects console errors and uncaught exceptions while a test runs. */
 export function watchConsole(page: Page) {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { messages } from '../contract/messages'
-import { logIn, mailTo, strongPassword, uniqueEmail, watchConsole } from './fixtures'
+import { expect, logIn, mailTo, strongPassword, test, uniqueEmail, watchConsole } from './fixtures'
 
 async function chooseOption(page: Page, trigger: Locator, option: string | RegExp) {
   await trigger.click()

@@ -1,10 +1,10 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { timings } from '../contract/constants'
 import { messages } from '../contract/messages'
 import { registerMachine } from '../machines/register.machine'
 import { describePath, pathsOf } from '../tests/machines/model'
-import { strongPassword } from './fixtures'
+import { expect, strongPassword, test } from './fixtures'
 import { replayOnPage } from './model-replay'
 
 /**

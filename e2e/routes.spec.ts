@@ -1,15 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
 import { blogSlugs, blogTitles, documentTitle, publicPages, userPages } from '../src/app/pages'
-
-/** Collects console errors and uncaught exceptions while a test runs. */
-function watchConsole(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { expect, test, watchConsole } from './fixtures'
 
 for (const [path, info] of Object.entries(publicPages)) {
   test(`${path} shows its title and heading`, async ({ page }) => {

@@ -1,7 +1,9 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { createAppActors, type Inspect, isSignedIn } from './app/actors'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import type { Inspect } from './app/actors'
+import { createAppContext, isSignedIn } from './app/app-context'
+import { loadSessionOverlays } from './components/app/session-chrome'
 import { createAppRouter } from './router'
 
 /** In development, `?inspect` connects every actor to the Stately inspector. */
@@ -11,30 +13,90 @@ async function devInspector(): Promise<Inspect | undefined> {
   return createBrowserInspector().inspect
 }
 
-const inspect = await devInspector()
-const actors = createAppActors({
-  storage: { local: window.localStorage, session: window.sessionStorage },
-  ...(inspect ? { inspect } : {}),
-})
-const router = createAppRouter(actors)
-actors.bindNavigation((to) => {
-  router.navigate({ to })
-})
-actors.listen(window)
+/** How long after a prerendered page has loaded its actors are created if nothing asked for them sooner. */
+const SETTLE_MS = 3_000
 
-// Guards run again when the session ends, so a signed-out tab leaves /user/*.
-let signedIn = isSignedIn(actors.session)
-actors.session.subscribe(() => {
-  const now = isSignedIn(actors.session)
-  if (signedIn && !now) router.invalidate()
-  signedIn = now
+const app = createAppContext(async () => {
+  const [{ createAppActors }, inspect] = await Promise.all([
+    import('./app/actors'),
+    devInspector(),
+    loadSessionOverlays(),
+  ])
+  const actors = createAppActors({
+    storage: { local: window.localStorage, session: window.sessionStorage },
+    ...(inspect ? { inspect } : {}),
+  })
+  actors.bindNavigation((to) => {
+    router.navigate({ to })
+  })
+  actors.listen(window)
+
+  // Guards run again when the session ends, so a signed-out tab leaves /user/*.
+  let signedIn = isSignedIn(actors.session)
+  actors.session.subscribe(() => {
+    const now = isSignedIn(actors.session)
+    if (signedIn && !now) router.invalidate()
+    signedIn = now
+  })
+  return actors
 })
+const router = createAppRouter(app)
+
+/**
+ * A prerendered page needs no actor to show or to hydrate: they are created at the visitor's first
+ * interaction or once the page has settled, whichever comes first (a route or widget that needs them sooner
+ * creates them itself).
+ */
+function createActorsWhenSettled() {
+  const interactions = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const
+  let timer: number | undefined
+  const create = () => {
+    for (const type of interactions) window.removeEventListener(type, create, true)
+    window.clearTimeout(timer)
+    void app.ready()
+  }
+  for (const type of interactions) window.addEventListener(type, create, { capture: true, passive: true })
+  const afterLoad = () => {
+    timer = window.setTimeout(create, SETTLE_MS)
+  }
+  if (document.readyState === 'complete') afterLoad()
+  else window.addEventListener('load', afterLoad, { once: true })
+}
+
+/** The prerendered page's head tags, between markers; a page rendered afresh writes its own. */
+function removePrerenderedHead() {
+  const nodes = [...document.head.childNodes]
+  const start = nodes.findIndex(
+    (node) => node.nodeType === Node.COMMENT_NODE && node.nodeValue === 'route-head',
+  )
+  const end = nodes.findIndex(
+    (node) => node.nodeType === Node.COMMENT_NODE && node.nodeValue === '/route-head',
+  )
+  if (start >= 0 && end > start) for (const node of nodes.slice(start, end + 1)) node.remove()
+}
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
+const tree = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 )
+
+// A page prerendered at build time (scripts/prerender.ts) is hydrated once its route's code has loaded, when
+// the router shows what was prerendered: the same path, with no query to fill a form or open a dialog, and
+// no redirect (a signed-in visitor of /login). Otherwise the browser renders it afresh.
+const prerendered = root.dataset.prerendered
+if (prerendered) await router.load()
+if (prerendered && router.state.location.href === prerendered) {
+  hydrateRoot(root, tree)
+  createActorsWhenSettled()
+} else {
+  if (prerendered) {
+    root.replaceChildren()
+    removePrerenderedHead()
+  }
+  void app.ready()
+  createRoot(root).render(tree)
+}

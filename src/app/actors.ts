@@ -134,8 +134,3 @@ export function createAppActors(options: {
     },
   }
 }
-
-/** Whether the session actor is signed in now. */
-export const isSignedIn = (session: SessionActor) =>
-  session.getSnapshot().matches({ auth: 'authenticated' }) ||
-  session.getSnapshot().matches({ auth: 'expiring' })

@@ -200,3 +200,29 @@ export function headOf(info: PageInfo) {
     ],
   }
 }
+
+/** Paths that show another page's content name that page as canonical (spec: /info/blog is /info/blogs). */
+const canonicalAliases: Partial<Record<string, PublicPath>> = { '/info/blog': '/info/blogs' }
+
+/** The path search engines should index for a page at `path` (an index route's match ends in a slash). */
+export function canonicalPathOf(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path
+  return canonicalAliases[trimmed] ?? trimmed
+}
+
+/** Every public page rendered to HTML at build time (scripts/prerender.ts): the route map and the articles. */
+export const prerenderedPaths: readonly string[] = [
+  ...Object.keys(publicPages),
+  ...blogSlugs.map((slug) => `/info/blogs/${slug}`),
+]
+
+/** Pages reached through a form, or shown under another address, are left out of the sitemap. */
+const unlisted = new Set<string>([
+  '/contact-us/thank-you',
+  '/login',
+  '/register',
+  ...Object.keys(canonicalAliases),
+])
+
+/** The pages listed in sitemap.xml. */
+export const sitemapPaths: readonly string[] = prerenderedPaths.filter((path) => !unlisted.has(path))

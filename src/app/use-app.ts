@@ -1,7 +1,24 @@
 import { useRouter } from '@tanstack/react-router'
+import { use, useSyncExternalStore } from 'react'
 import type { AppActors } from './actors'
+import type { AppContext } from './app-context'
 
-/** The long-lived actors and API client, from the router's context. */
+const useAppContext = () => useRouter().options.context as AppContext
+
+/**
+ * The long-lived actors and API client, from the router's context. A component calling this suspends until
+ * they exist; the routes with forms create them before they render (see src/app/app-context.ts).
+ */
 export function useApp(): AppActors {
-  return useRouter().options.context as AppActors
+  const app = useAppContext()
+  return app.current() ?? use(app.ready())
+}
+
+/**
+ * The actors if they exist, without creating them; undefined while the prerendered page hydrates, so what
+ * depends on this browser's session renders after hydration.
+ */
+export function useActorsIfReady(): AppActors | undefined {
+  const app = useAppContext()
+  return useSyncExternalStore(app.subscribe, app.current, () => undefined)
 }

@@ -1,19 +1,34 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
-import type { AppActors } from '../app/actors'
+import { useEffect } from 'react'
+import type { AppContext } from '../app/app-context'
+import { canonicalPathOf } from '../app/pages'
 import { SessionChrome } from '../components/app/session-chrome'
 import '../styles/global.css'
 
 /** What every route can read from the router's context: the long-lived actors, created outside React. */
-export type RouterContext = AppActors
+export type RouterContext = AppContext
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: () => ({
-    meta: [{ charSet: 'utf-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }],
-  }),
+  head: ({ matches }) => {
+    // Every page's address on the public origin, without its query: one URL per page for search engines.
+    const url = `${__SITE_URL__}${canonicalPathOf(matches.at(-1)?.pathname ?? '/')}`
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+        { property: 'og:url', content: url },
+      ],
+      links: [{ rel: 'canonical', href: url }],
+    }
+  },
   component: Root,
 })
 
 function Root() {
+  // Marks the document once React owns it (hydrated or rendered): what tests wait for before they interact.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <>
       <HeadContent />

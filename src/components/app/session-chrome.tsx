@@ -1,49 +1,27 @@
-import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
-import { messages } from '../../../contract/messages'
-import { loaderMessage } from '../../../machines/loader.machine'
-import { useApp } from '../../app/use-app'
+import { useActorsIfReady } from '../../app/use-app'
 import * as styles from '../ui/ui.css'
 
-// Dialog widgets load when a dialog opens, not with every page.
-const SessionDialogs = lazy(() => import('./session-dialogs'))
+type SessionOverlays = typeof import('./session-overlays').default
 
-/** What the session and loader charts show over every page: their dialogs, snackbar and overlay. */
+let Overlays: SessionOverlays | undefined
+
+/**
+ * Loads the overlays' code (the charts' React bindings) with the actors, not with the page: src/main.tsx
+ * awaits it before it hands the actors out, so the overlays show at once when they exist (the loading
+ * overlay of the first request included).
+ */
+export async function loadSessionOverlays(): Promise<void> {
+  Overlays = (await import('./session-overlays')).default
+}
+
+/** The live region the snackbar speaks in, present from the first paint so screen readers know it. */
+const emptyRegion = <div className={styles.snackbarRegion} role="status" aria-live="polite" />
+
+/**
+ * What the session and loader charts show over every page, once their actors exist: before (a prerendered
+ * page, hydrating or not yet settled) there is no session to show and no request running.
+ */
 export function SessionChrome() {
-  const { session, loader } = useApp()
-  const dialog = useSelector(session, (snapshot) => snapshot.value.dialog)
-  const snackbar = useSelector(session, (snapshot) => snapshot.value.snackbar)
-  const loading = useSelector(loader, loaderMessage)
-
-  return (
-    <>
-      {dialog !== 'closed' ? (
-        <Suspense fallback={null}>
-          <SessionDialogs dialog={dialog} onClose={() => session.send({ type: 'dialog.acknowledged' })} />
-        </Suspense>
-      ) : null}
-      <div className={styles.snackbarRegion} role="status" aria-live="polite">
-        {snackbar === 'error' ? (
-          <div className={styles.snackbar}>
-            <p className={styles.snackbarText}>{messages.snackbarError}</p>
-            <button
-              type="button"
-              className={styles.snackbarButton}
-              onClick={() => session.send({ type: 'snackbar.dismissed' })}
-            >
-              Dismiss
-            </button>
-          </div>
-        ) : null}
-      </div>
-      {loading ? (
-        <div className={styles.loaderOverlay} role="status" aria-live="polite" data-testid="loader">
-          <div className={styles.loaderBox}>
-            <div className={styles.spinner} aria-hidden="true" />
-            <p>{loading}</p>
-          </div>
-        </div>
-      ) : null}
-    </>
-  )
+  const actors = useActorsIfReady()
+  return actors && Overlays ? <Overlays actors={actors} /> : emptyRegion
 }

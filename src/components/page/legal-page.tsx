@@ -1,8 +1,7 @@
+import { formatDate } from '../../app/format'
 import type { LegalPage } from '../../content/types'
 import { ContentPage } from './content-page'
 import * as styles from './page.css'
-
-const dateFormat = new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'long', year: 'numeric' })
 
 /** A legal page: the date it was last updated, a table of contents, then its numbered sections. */
 export function LegalPageView({ page }: { page: LegalPage }) {
@@ -11,8 +10,7 @@ export function LegalPageView({ page }: { page: LegalPage }) {
       page={page}
       heroExtra={
         <p className={styles.meta}>
-          Last updated{' '}
-          <time dateTime={page.lastUpdated}>{dateFormat.format(new Date(page.lastUpdated))}</time>
+          Last updated <time dateTime={page.lastUpdated}>{formatDate(page.lastUpdated)}</time>
         </p>
       }
       before={

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
+import { formatDate } from '../../app/format'
 import { PageHero, SectionBlock } from '../../components/page/content-page'
 import * as page from '../../components/page/page.css'
 import type { Article } from '../../content/types'
-import { dateFormat } from './blog-index'
 import * as styles from './site.css'
 
 /** /info/blogs/{slug}: one full article. */
@@ -11,8 +11,7 @@ export function BlogArticle({ article }: { article: Article }) {
     <article>
       <PageHero heading={article.h1} intro={[]}>
         <p className={styles.byline}>
-          {article.author} ·{' '}
-          <time dateTime={article.publishedOn}>{dateFormat.format(new Date(article.publishedOn))}</time> ·{' '}
+          {article.author} · <time dateTime={article.publishedOn}>{formatDate(article.publishedOn)}</time> ·{' '}
           {article.readingTimeMinutes} min read
         </p>
       </PageHero>

@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router'
+import { formatDate } from '../../app/format'
 import { ContentPage } from '../../components/page/content-page'
 import * as page from '../../components/page/page.css'
 import { articles } from '../../content/blogs'
 import { blogIndexPage } from '../../content/pages'
 import * as styles from './site.css'
-
-export const dateFormat = new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'long', year: 'numeric' })
 
 /** /info/blogs and /info/blog: every article, newest first. */
 export function BlogIndex() {
@@ -23,8 +22,8 @@ export function BlogIndex() {
                 </Link>
               </h2>
               <p className={styles.byline}>
-                <time dateTime={article.publishedOn}>{dateFormat.format(new Date(article.publishedOn))}</time>{' '}
-                · {article.readingTimeMinutes} min read
+                <time dateTime={article.publishedOn}>{formatDate(article.publishedOn)}</time> ·{' '}
+                {article.readingTimeMinutes} min read
               </p>
               <p className={page.cardText}>{article.excerpt}</p>
             </li>
