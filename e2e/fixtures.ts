@@ -13,26 +13,37 @@ export const strongPassword = 'Shipping#2025'
 /** A unique email per test, so tests never share an account (one active session per account). */
 export const uniqueEmail = (label = 'e2e') => `${label}-${randomUUID().slice(0, 8)}@example.com`
 
+const waiting = new WeakSet<Page>()
+
+/** Makes `goto` and `reload` of `page` wait until React owns the document (html[data-hydrated]). */
+function waitForHydration(page: Page) {
+  if (waiting.has(page)) return
+  waiting.add(page)
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  const hydrated = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  page.goto = async (...args) => {
+    const response = await goto(...args)
+    await hydrated()
+    return response
+  }
+  page.reload = async (...args) => {
+    const response = await reload(...args)
+    await hydrated()
+    return response
+  }
+}
+
 /**
- * Playwright's test, whose page waits after `goto` and `reload` until React owns the document: a prerendered
- * page shows before it is hydrated, and a click in between would reach no handler.
+ * Playwright's test, whose pages (the `page` fixture and any the context opens) wait after `goto` and
+ * `reload` until React owns the document: a prerendered page shows before it is hydrated, and a click in
+ * between would reach no handler.
  */
 export const test = base.extend({
-  page: async ({ page }, use) => {
-    const goto = page.goto.bind(page)
-    const reload = page.reload.bind(page)
-    const hydrated = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-    page.goto = async (...args) => {
-      const response = await goto(...args)
-      await hydrated()
-      return response
-    }
-    page.reload = async (...args) => {
-      const response = await reload(...args)
-      await hydrated()
-      return response
-    }
-    await use(page)
+  context: async ({ context }, use) => {
+    for (const page of context.pages()) waitForHydration(page)
+    context.on('page', waitForHydration)
+    await use(context)
   },
 })
 
