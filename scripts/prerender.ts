@@ -99,9 +99,6 @@ export function routeAssets(manifest: Manifest, routeIds: string[]): { css: stri
   return { css: [...css], js: [...js] }
 }
 
-/** The head tags index.html already has, which the rendered head repeats. */
-const REPEATED = /<meta (?:charSet="utf-8"|name="viewport"[^>]*)\/>/g
-
 export function pageHtml(template: string, path: string, page: RenderedPage, manifest: Manifest): string {
   const assets = routeAssets(manifest, page.routeIds)
   const links = [
@@ -112,9 +109,8 @@ export function pageHtml(template: string, path: string, page: RenderedPage, man
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ]
-  const head = page.head.replace(REPEATED, '')
   return template
-    .replace(/<title>[^<]*<\/title>/, `<!--route-head-->${head}<!--/route-head-->`)
+    .replace(/<title>[^<]*<\/title>/, `<!--route-head-->${page.head}<!--/route-head-->`)
     .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${page.body}</div>`)
 }

@@ -13,11 +13,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     // Every page's address on the public origin, without its query: one URL per page for search engines.
     const url = `${__SITE_URL__}${canonicalPathOf(matches.at(-1)?.pathname ?? '/')}`
     return {
-      meta: [
-        { charSet: 'utf-8' },
-        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-        { property: 'og:url', content: url },
-      ],
+      // index.html carries the charset and viewport tags every page shares.
+      meta: [{ property: 'og:url', content: url }],
       links: [{ rel: 'canonical', href: url }],
     }
   },
