@@ -70,6 +70,8 @@ export function createApp(options: AppOptions) {
 
   app.use(
     secureHeaders({
+      // One year and every subdomain (Hono's default is 180 days without them).
+      strictTransportSecurity: 'max-age=31536000; includeSubDomains',
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],

@@ -144,6 +144,11 @@ describe('security headers', () => {
     expect(res.headers.get('x-powered-by')).toBeNull()
   })
 
+  it('asks browsers to use HTTPS for a year on every subdomain', async () => {
+    const res = await server.app.request(apiPaths.countries)
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+  })
+
   it('sends them on errors too', async () => {
     const res = await server.app.request('/api/nope')
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
