@@ -6,10 +6,9 @@ import type { Kysely } from 'kysely'
 import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
 import { clientIp } from './auth/client-ip'
-import { BackgroundTasks } from './background'
 import { DEFAULT_SALES_EMAIL } from './config'
 import type { Database } from './db/schema'
-import { createMailer, type Mailer, type MailSettings } from './mail/index'
+import { createMailer, type Mailer } from './mail/index'
 import { createRouter, errorResponses } from './openapi'
 import { authRoutes } from './routes/auth'
 import { contactRoutes } from './routes/contact'
@@ -34,12 +33,8 @@ export interface AppOptions {
   trustProxy?: number
   /** NODE_ENV is 'production': the development outbox page is off. */
   production?: boolean
-  /** SMTP_URL, MAIL_FROM, APP_URL; without smtpUrl mail goes to the database outbox. */
-  mail?: MailSettings
-  /** Replaces the mailer made from `mail` (tests). */
-  mailer?: Mailer
-  /** Where work that answers do not wait for (mail) runs; shutdown and tests wait on its idle(). */
-  tasks?: BackgroundTasks
+  /** APP_URL, the base of links in mails; default http://localhost:3000. */
+  appUrl?: string
   /** SALES_EMAIL: where new contact enquiries are mailed; default `sales@eship.local`. */
   salesEmail?: string
 }
@@ -64,8 +59,7 @@ export function createApp(options: AppOptions) {
     production = false,
     salesEmail = DEFAULT_SALES_EMAIL,
   } = options
-  const mailer = options.mailer ?? createMailer(options.mail, { logger })
-  const tasks = options.tasks ?? new BackgroundTasks(logger)
+  const mailer: Mailer = createMailer({ appUrl: options.appUrl })
   const app = createRouter()
 
   app.use(
@@ -91,11 +85,11 @@ export function createApp(options: AppOptions) {
 
   app.route('/api', countriesRoutes(db))
   app.route('/api', healthRoutes(db))
-  const deps = { db, now, mailer, tasks, clientIp: (c: Context) => clientIp(c, trustProxy) }
+  const deps = { db, now, mailer, clientIp: (c: Context) => clientIp(c, trustProxy) }
   app.route('/api', authRoutes(deps))
   app.route('/api', registerRoutes(deps))
   app.route('/api', contactRoutes({ ...deps, salesEmail }))
-  if (mailer.outbox && !production) {
+  if (!production) {
     app.route('/', devOutboxRoutes(db))
   } else {
     app.get('/dev/outbox', (c) => c.notFound())

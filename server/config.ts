@@ -19,6 +19,10 @@ export interface Config {
   scryptLogN: number
   /** Where the sales team is mailed each new contact enquiry. */
   salesEmail: string
+  /** How long the outbox keeps retrying a mail that fails before it gives up, in ms. */
+  mailGiveUpAfterMs: number
+  /** The longest one SMTP delivery may take, in ms; a mail claimed that long ago by a stopped process is retried. */
+  mailSendTimeoutMs: number
 }
 
 export const DEFAULT_MAIL_FROM = 'eShip <no-reply@eship.local>'
@@ -86,6 +90,18 @@ export const envVars = [
     default: DEFAULT_SALES_EMAIL,
     description: 'Address of the sales team, mailed the details of each new contact enquiry.',
   },
+  {
+    name: 'MAIL_GIVE_UP_AFTER',
+    default: '24h',
+    description:
+      'How long a mail that keeps failing is retried (with exponential backoff: 15 s, 30 s, ... up to an hour between attempts) before it is given up and logged: a number with ms, s, m, h or d.',
+  },
+  {
+    name: 'MAIL_SEND_TIMEOUT',
+    default: '60s',
+    description:
+      'The longest one SMTP delivery may take; a mail whose process stopped mid-delivery is tried again by any process twice this long after it was claimed.',
+  },
 ] as const
 
 type Env = Record<string, string | undefined>
@@ -137,6 +153,17 @@ function parseEmail(name: string, value: string): string {
   return value
 }
 
+const durationUnits: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+/** A duration such as `90s`, `15m`, `24h` or `2d`, in ms. */
+export function parseDuration(name: string, value: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)$/.exec(value)
+  const unit = match?.[2] && durationUnits[match[2]]
+  const ms = match && unit ? Number(match[1]) * unit : Number.NaN
+  if (!(ms > 0)) throw new Error(`${name} must be a duration such as 90s, 15m or 24h, got "${value}"`)
+  return Math.round(ms)
+}
+
 function parseUrl(name: string, value: string): string {
   if (!URL.canParse(value)) throw new Error(`${name} must be an absolute URL, got "${value}"`)
   return value.replace(/\/+$/, '')
@@ -160,5 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoSeed: !production && nonEmpty(env.DEMO_SEED) !== '0',
     scryptLogN: parseScryptLogN(nonEmpty(env.SCRYPT_LOG_N), production),
     salesEmail: parseEmail('SALES_EMAIL', nonEmpty(env.SALES_EMAIL) ?? DEFAULT_SALES_EMAIL),
+    mailGiveUpAfterMs: parseDuration('MAIL_GIVE_UP_AFTER', nonEmpty(env.MAIL_GIVE_UP_AFTER) ?? '24h'),
+    mailSendTimeoutMs: parseDuration('MAIL_SEND_TIMEOUT', nonEmpty(env.MAIL_SEND_TIMEOUT) ?? '60s'),
   }
 }

@@ -3,42 +3,53 @@ import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { dummyHash } from './auth/password'
-import { BackgroundTasks } from './background'
 import { loadConfig } from './config'
 import { openDatabase } from './db/client'
-import { demoCustomer, ensureDemoCustomer } from './db/demo'
-import { migrateToLatest } from './db/migrate'
+import { demoCustomer } from './db/demo'
+import { prepareDatabase } from './db/prepare'
+import { MailWorker } from './jobs/mail-worker'
+import { createMailDelivery } from './mail/index'
 
 const config = loadConfig()
 const started = performance.now()
 
 const database = await openDatabase(config)
-const applied = await migrateToLatest(database.db)
+// password.ts reads the cost at each hash; loadConfig has validated it.
+process.env.SCRYPT_LOG_N = String(config.scryptLogN)
+const { applied, demo } = await prepareDatabase(database.db, { demoSeed: config.demoSeed })
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDir}`
 console.log(
   applied.length > 0
     ? `Database: ${where}; applied ${applied.map((m) => m.migrationName).join(', ')}`
     : `Database: ${where}; schema up to date`,
 )
-
-// password.ts reads the cost at each hash; loadConfig has validated it.
-process.env.SCRYPT_LOG_N = String(config.scryptLogN)
+if (demo) {
+  console.log(
+    `Demo customer (${demo}): ${demoCustomer.email} / ${demoCustomer.password} (DEMO_SEED=0 turns it off)`,
+  )
+}
 // The first login of an unknown email would otherwise pay for making the dummy hash too.
 await dummyHash()
 
-if (config.demoSeed) {
-  const outcome = await ensureDemoCustomer(database.db)
-  console.log(
-    `Demo customer (${outcome}): ${demoCustomer.email} / ${demoCustomer.password} (DEMO_SEED=0 turns it off)`,
-  )
-}
-
+const delivery = createMailDelivery({
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  timeoutMs: config.mailSendTimeoutMs,
+})
+const worker = new MailWorker({
+  db: database.db,
+  delivery,
+  giveUpAfterMs: config.mailGiveUpAfterMs,
+  sendTimeoutMs: config.mailSendTimeoutMs,
+})
+worker.start()
+const outboxPage = config.production ? '' : `, see http://localhost:${config.port}/dev/outbox`
 if (config.smtpUrl) {
-  console.log('Mail: SMTP (SMTP_URL)')
+  console.log(`Mail: the outbox delivers through SMTP (SMTP_URL)${outboxPage}`)
 } else if (config.production) {
   console.warn('Mail: SMTP_URL is unset; mails are kept in the database outbox and their links logged')
 } else {
-  console.log(`Mail: kept in the outbox, see http://localhost:${config.port}/dev/outbox`)
+  console.log(`Mail: kept in the outbox and logged${outboxPage}`)
 }
 
 const staticDir = resolve(config.staticDir)
@@ -47,15 +58,13 @@ if (!hasStatic) {
   console.warn(`No built SPA at ${staticDir} (run \`npm run build\`); serving the API only`)
 }
 
-const tasks = new BackgroundTasks()
 const app = createApp({
   db: database.db,
   ...(hasStatic ? { staticDir } : {}),
   trustProxy: config.trustProxy,
   production: config.production,
-  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, appUrl: config.appUrl },
+  appUrl: config.appUrl,
   salesEmail: config.salesEmail,
-  tasks,
 })
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -78,7 +87,8 @@ async function shutdown(signal: string) {
       server.close((err) => (err ? fail(err) : done()))
       if ('closeIdleConnections' in server) server.closeIdleConnections()
     })
-    await tasks.idle()
+    await worker.stop()
+    delivery.close()
     await database.close()
     process.exit(0)
   } catch (error) {

@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely'
 import { createPasswordReset } from '../db/password-resets'
 import type { Database } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 import { findUserByEmail } from '../db/users'
 import type { Mailer } from '../mail/index'
 import { passwordResetMail, resetPasswordLink } from '../mail/templates'
 import { hashToken, newToken } from './tokens'
 
 /**
- * Mails a single-use reset link when `email` belongs to an activated account; does nothing otherwise.
- * It runs after the answer has gone, so known and unknown emails get the same answer in the same time.
+ * Mails a single-use reset link when `email` belongs to an activated account; does nothing otherwise (known
+ * and unknown emails get the same answer). The reset and its mail are written in one transaction.
  */
 export async function sendPasswordResetLink(
   db: Kysely<Database>,
@@ -19,8 +20,10 @@ export async function sendPasswordResetLink(
   const user = await findUserByEmail(db, email)
   if (!user?.activated_at) return false
   const token = newToken()
-  await createPasswordReset(db, user.id, hashToken(token), now)
   const link = resetPasswordLink(mailer.appUrl, token)
-  await mailer.sendMail(db, passwordResetMail({ to: user.esus_email_id, name: user.esus_name, link }))
+  await inTransaction(db, async (trx) => {
+    await createPasswordReset(trx, user.id, hashToken(token), now)
+    await mailer.queue(trx, passwordResetMail({ to: user.esus_email_id, name: user.esus_name, link }), now)
+  })
   return true
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from './schema'
+import { inTransaction } from './transaction'
 import { type NewUser, normalizeEmail } from './users'
 
 /** An activation link works for 24 hours. */
@@ -18,7 +19,7 @@ export async function registerUser(
   tokenHash: string,
   now: Date,
 ): Promise<number | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('users')
       .values({
@@ -55,7 +56,7 @@ export async function createActivationToken(
   now: Date,
   { retireOthers }: { retireOthers: boolean },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (retireOthers) {
       await trx
         .updateTable('activation_tokens')

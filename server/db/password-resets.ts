@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from './schema'
+import { inTransaction } from './transaction'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 
@@ -10,7 +11,7 @@ export async function createPasswordReset(
   tokenHash: string,
   now: Date,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .updateTable('password_resets')
       .set({ used_at: now })

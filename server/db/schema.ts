@@ -4,6 +4,8 @@ import type { ColumnType, Generated, Selectable } from 'kysely'
 type Timestamp = ColumnType<Date, Date, Date>
 /** A timestamptz column the database fills in unless told. */
 type CreatedAt = ColumnType<Date, Date | undefined, Date>
+/** A timestamptz column that may be empty and is empty unless told. */
+type MaybeTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>
 
 export interface CompaniesTable {
   id: number
@@ -90,13 +92,26 @@ export interface RateLimitsTable {
   count: number
 }
 
+/** A mail's delivery: `pending` waits for an attempt, `sending` is claimed by a worker, then `sent` or `failed`. */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
+
 export interface OutboxTable {
   id: Generated<number>
   to: string
   subject: string
   text: string
   html: string
+  reply_to: ColumnType<string | null, string | null | undefined, string | null>
   created_at: CreatedAt
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>
+  /** Attempts started; also the fence of a claim (a worker records its outcome only for its own attempt). */
+  attempts: ColumnType<number, number | undefined, number>
+  next_attempt_at: CreatedAt
+  /** While `sending`: when the claim lapses and another worker may try again (its process stopped). */
+  claimed_until: MaybeTimestamp
+  last_error: ColumnType<string | null, string | null | undefined, string | null>
+  sent_at: MaybeTimestamp
+  failed_at: MaybeTimestamp
 }
 
 export interface Database {

@@ -1,20 +1,13 @@
 import type { Kysely } from 'kysely'
 import nodemailer, { type SendMailOptions } from 'nodemailer'
 import { DEFAULT_MAIL_FROM } from '../config'
-import { insertOutboxMail } from '../db/outbox'
-import type { Database } from '../db/schema'
+import { insertOutboxMail, type OutboxMail } from '../db/outbox'
+import type { Database, OutboxRow } from '../db/schema'
 
-export interface Mail {
-  to: string
-  subject: string
-  text: string
-  html: string
-  /** Where replies go (SMTP only; the outbox does not keep it). */
-  replyTo?: string
-}
+export type Mail = OutboxMail
 
 export interface MailSettings {
-  /** SMTP server; unset keeps every mail in the database outbox (and prints its links to the log). */
+  /** SMTP server; unset delivers every mail to the log (the database keeps it, see /dev/outbox). */
   smtpUrl?: string | undefined
   /** Sender; default `eShip <no-reply@eship.local>`. */
   from?: string | undefined
@@ -22,24 +15,20 @@ export interface MailSettings {
   appUrl?: string | undefined
 }
 
+/** What features use to mail: the base of links, and the queue. */
 export interface Mailer {
-  /** True when mail goes to the database outbox rather than to an SMTP server. */
-  readonly outbox: boolean
   /** Base of links in mails, without a trailing slash. */
   readonly appUrl: string
-  /** Sends a mail (or stores it in the outbox); other features (activation, registration notices) reuse it. */
-  sendMail(db: Kysely<Database>, mail: Mail): Promise<void>
+  /**
+   * Writes the mail to the outbox. Pass the transaction of what causes the mail: the mail then exists
+   * exactly when its cause does, and the outbox worker delivers it.
+   */
+  queue(db: Kysely<Database>, mail: Mail, now: Date): Promise<number>
 }
 
-export interface MailTransport {
-  sendMail(mail: SendMailOptions): Promise<unknown>
-}
-
-export interface MailerDeps {
-  /** Where outbox mail links are printed; nothing is printed without `info`. */
-  logger?: Partial<Pick<Console, 'info'>>
-  /** Replaces the SMTP transport (tests). */
-  transport?: MailTransport
+export function createMailer(settings: Pick<MailSettings, 'appUrl'> = {}): Mailer {
+  const appUrl = (settings.appUrl ?? 'http://localhost:3000').replace(/\/+$/, '')
+  return { appUrl, queue: insertOutboxMail }
 }
 
 const urlPattern = /https?:\/\/[^\s<>"')]+/g
@@ -49,33 +38,75 @@ export function mailLinks(text: string): string[] {
   return [...new Set(text.match(urlPattern) ?? [])]
 }
 
-export function createMailer(settings: MailSettings = {}, deps: MailerDeps = {}): Mailer {
+/** Where the outbox worker hands a mail; a rejection is a failed attempt. */
+export interface MailDelivery {
+  /** `smtp` sends; `log` prints the mail and its links (no SMTP server configured). */
+  readonly kind: 'smtp' | 'log'
+  deliver(mail: OutboxRow): Promise<void>
+  close(): void
+}
+
+/** The part of a nodemailer transport delivery uses (tests may hand in their own). */
+export interface MailTransport {
+  sendMail(mail: SendMailOptions): Promise<unknown>
+  close?(): void
+}
+
+export interface DeliverySettings extends MailSettings {
+  /** The longest one SMTP delivery may take, in ms: connection, greeting and each wait for the server. */
+  timeoutMs?: number
+  /** Replaces the SMTP transport made from `smtpUrl` (tests). */
+  transport?: MailTransport
+  /** Where `log` delivery prints. */
+  logger?: Pick<Console, 'info'>
+}
+
+/**
+ * A Message-ID that stays the same across the attempts of one outbox mail, so that a mail delivered again
+ * after its process stopped mid-delivery can be recognised as the same message by the receiving side.
+ */
+export function messageId(mail: Pick<OutboxRow, 'id' | 'created_at'>, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'eship.local'
+  return `<outbox-${mail.id}-${mail.created_at.getTime()}@${domain}>`
+}
+
+export function createMailDelivery(settings: DeliverySettings = {}): MailDelivery {
   const from = settings.from ?? DEFAULT_MAIL_FROM
-  const appUrl = (settings.appUrl ?? 'http://localhost:3000').replace(/\/+$/, '')
-  const { smtpUrl } = settings
-  if (smtpUrl || deps.transport) {
-    let transport = deps.transport
+  const { smtpUrl, timeoutMs = 60_000 } = settings
+  if (smtpUrl || settings.transport) {
+    const transport: MailTransport =
+      settings.transport ??
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: Math.min(timeoutMs, 10_000),
+        greetingTimeout: Math.min(timeoutMs, 10_000),
+        socketTimeout: timeoutMs,
+      } as Parameters<typeof nodemailer.createTransport>[0])
     return {
-      outbox: false,
-      appUrl,
-      async sendMail(_db, mail) {
-        transport ??= nodemailer.createTransport(smtpUrl)
-        await transport.sendMail({ from, ...mail })
+      kind: 'smtp',
+      async deliver(mail) {
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: messageId(mail, from),
+          date: mail.created_at,
+          ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+        })
       },
+      close: () => transport.close?.(),
     }
   }
+  const logger = settings.logger ?? console
   return {
-    outbox: true,
-    appUrl,
-    async sendMail(db, { to, subject, text, html }) {
-      const mail = { to, subject, text, html }
-      const id = await insertOutboxMail(db, mail)
-      const links = mailLinks(mail.text)
-      deps.logger?.info?.(
-        [`Mail #${id} to ${mail.to} kept in the outbox: ${mail.subject}`, ...links.map((l) => `  ${l}`)].join(
-          '\n',
-        ),
-      )
+    kind: 'log',
+    async deliver(mail) {
+      const lines = [`Mail #${mail.id} to ${mail.to} (no SMTP server; kept in the outbox): ${mail.subject}`]
+      for (const link of mailLinks(mail.text)) lines.push(`  ${link}`)
+      logger.info(lines.join('\n'))
     },
+    close: () => {},
   }
 }

@@ -3,26 +3,29 @@ import { checkLimits, limits } from '../auth/rate-limit'
 import { hashToken, newToken } from '../auth/tokens'
 import { createActivationToken } from '../db/activation-tokens'
 import type { Database } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 import { findUserByEmail } from '../db/users'
 import type { Mailer } from '../mail/index'
 import { activationLink, activationMail, registrationNoticeMail } from '../mail/templates'
 
-/** Mails a new account its activation link (the token was stored with the account). */
-export async function sendActivationMail(
+/** Queues a new account's activation mail (the token was stored with the account, in `db`'s transaction). */
+export async function queueActivationMail(
   db: Kysely<Database>,
   mailer: Mailer,
   account: { email: string; name: string; token: string },
+  now: Date,
 ): Promise<void> {
   const link = activationLink(mailer.appUrl, account.token)
-  await mailer.sendMail(db, activationMail({ to: account.email, name: account.name, link }))
+  await mailer.queue(db, activationMail({ to: account.email, name: account.name, link }), now)
 }
 
 /**
  * Someone registered an email that already has an account: its owner gets a notice instead of a second
  * account (with a fresh activation link while the account is inactive; earlier links keep working).
- * At most 3 notices an hour per address; beyond that nothing is sent. Runs after the answer has gone.
+ * At most 3 notices an hour per address; beyond that nothing is sent (the answer stays the same). The
+ * token and the mail are written in one transaction.
  */
-export async function sendRegistrationNotice(
+export async function queueRegistrationNotice(
   db: Kysely<Database>,
   mailer: Mailer,
   email: string,
@@ -31,28 +34,28 @@ export async function sendRegistrationNotice(
   const user = await findUserByEmail(db, email)
   if (!user) return false
   if ((await checkLimits(db, [limits.registerNotice(user.esus_email_id)], now)) !== undefined) return false
-  let link: string | undefined
-  if (!user.activated_at) {
-    const token = newToken()
-    await createActivationToken(db, user.id, hashToken(token), now, { retireOthers: false })
-    link = activationLink(mailer.appUrl, token)
-  }
-  await mailer.sendMail(
-    db,
-    registrationNoticeMail({
+  await inTransaction(db, async (trx) => {
+    let link: string | undefined
+    if (!user.activated_at) {
+      const token = newToken()
+      await createActivationToken(trx, user.id, hashToken(token), now, { retireOthers: false })
+      link = activationLink(mailer.appUrl, token)
+    }
+    const notice = registrationNoticeMail({
       to: user.esus_email_id,
       name: user.esus_name,
       appUrl: mailer.appUrl,
       activationLink: link,
-    }),
-  )
+    })
+    await mailer.queue(trx, notice, now)
+  })
   return true
 }
 
 /**
  * Mails a new activation link when `email` belongs to an account that is not active yet, retiring its
- * earlier links; does nothing otherwise. Runs after the answer has gone, so every email gets the same
- * answer in the same time.
+ * earlier links; does nothing otherwise (every email gets the same answer). The new token and its mail are
+ * written in one transaction.
  */
 export async function resendActivationLink(
   db: Kysely<Database>,
@@ -63,7 +66,9 @@ export async function resendActivationLink(
   const user = await findUserByEmail(db, email)
   if (!user || user.activated_at) return false
   const token = newToken()
-  await createActivationToken(db, user.id, hashToken(token), now, { retireOthers: true })
-  await sendActivationMail(db, mailer, { email: user.esus_email_id, name: user.esus_name, token })
+  await inTransaction(db, async (trx) => {
+    await createActivationToken(trx, user.id, hashToken(token), now, { retireOthers: true })
+    await queueActivationMail(trx, mailer, { email: user.esus_email_id, name: user.esus_name, token }, now)
+  })
   return true
 }

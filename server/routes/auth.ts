@@ -10,7 +10,6 @@ import { sendPasswordResetLink } from '../auth/password-reset'
 import { checkLimits, limits, retryLater } from '../auth/rate-limit'
 import { requireSession } from '../auth/session'
 import { hashToken, newToken } from '../auth/tokens'
-import type { BackgroundTasks } from '../background'
 import { completePasswordReset, isUsableReset } from '../db/password-resets'
 import type { Database } from '../db/schema'
 import { endSession, openSession } from '../db/sessions'
@@ -34,7 +33,6 @@ export interface AuthDeps {
   /** The client's address for rate limits. */
   clientIp: (c: Context) => string
   mailer: Mailer
-  tasks: BackgroundTasks
 }
 
 export const SessionUserSchema = z
@@ -151,7 +149,7 @@ const resetRoute = createRoute({
   },
 })
 
-export function authRoutes({ db, now, clientIp, mailer, tasks }: AuthDeps) {
+export function authRoutes({ db, now, clientIp, mailer }: AuthDeps) {
   const session = requireSession(db, now)
   const router = createRouter()
   router.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -198,7 +196,7 @@ export function authRoutes({ db, now, clientIp, mailer, tasks }: AuthDeps) {
       const at = now()
       const wait = await checkLimits(db, [limits.forgotEmail(email), limits.forgotIp(clientIp(c))], at)
       if (wait !== undefined) return c.json(retryLater(c, wait), 429)
-      tasks.run('Password reset mail', () => sendPasswordResetLink(db, mailer, email, at))
+      await sendPasswordResetLink(db, mailer, email, at)
       return c.json({ message: messages.resetLinkSent }, 200)
     })
     .openapi(resetRoute, async (c) => {

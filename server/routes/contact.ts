@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely'
 import { messages } from '../../contract/messages'
 import { contactSchema } from '../../contract/rules'
 import { checkLimits, limits, retryLater } from '../auth/rate-limit'
-import type { BackgroundTasks } from '../background'
 import { insertEnquiry } from '../db/enquiries'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
@@ -26,7 +25,6 @@ export interface ContactDeps {
   /** The client's address for rate limits. */
   clientIp: (c: Context) => string
   mailer: Mailer
-  tasks: BackgroundTasks
   /** Where the sales team is told of each new enquiry (SALES_EMAIL). */
   salesEmail: string
 }
@@ -47,7 +45,7 @@ const contactRoute = createRoute({
   },
 })
 
-export function contactRoutes({ db, now, clientIp, mailer, tasks, salesEmail }: ContactDeps) {
+export function contactRoutes({ db, now, clientIp, mailer, salesEmail }: ContactDeps) {
   const router = createRouter()
   router.use('/contact', limitJsonBody(), noStore)
 
@@ -56,11 +54,13 @@ export function contactRoutes({ db, now, clientIp, mailer, tasks, salesEmail }: 
     const at = now()
     const wait = await checkLimits(db, [limits.contactIp(clientIp(c))], at)
     if (wait !== undefined) return c.json(retryLater(c, wait), 429)
-    const stored = await insertEnquiry(db, enquiry, at)
+    // The enquiry and the sales team's mail exist together or not at all.
+    const stored = await db.transaction().execute(async (trx) => {
+      const row = await insertEnquiry(trx, enquiry, at)
+      if (row) await mailer.queue(trx, enquiryMail({ to: salesEmail, enquiry: row }), at)
+      return row
+    })
     if (!stored) return c.json({ message: messages.contactDuplicate }, 409)
-    tasks.run('Enquiry notification mail', () =>
-      mailer.sendMail(db, enquiryMail({ to: salesEmail, enquiry: stored })),
-    )
     return c.json({ message: messages.contactAdded }, 200)
   })
 }

@@ -7,7 +7,10 @@ import { mailLinks } from '../mail/index'
 import { escapeHtml } from '../mail/templates'
 import { createRouter, errorResponses } from '../openapi'
 
-/** Development only: the mails the embedded outbox kept (SMTP_URL unset, NODE_ENV not production). */
+/**
+ * Development only (NODE_ENV not production): every mail of the outbox with its delivery state, whether it
+ * goes through SMTP or, without SMTP_URL, only to the log.
+ */
 
 const OutboxMailSchema = z
   .object({
@@ -18,6 +21,18 @@ const OutboxMailSchema = z
     html: z.string(),
     created_at: z.iso.datetime(),
     links: z.array(z.string()).openapi({ description: 'The links of the text, in order' }),
+    status: z.enum(['pending', 'sending', 'sent', 'failed']).openapi({
+      description:
+        'pending: waits for its next attempt; sending: a worker is delivering it; sent: delivered (to SMTP, or to the log without SMTP_URL); failed: given up',
+    }),
+    attempts: z.int().openapi({ description: 'Delivery attempts started' }),
+    next_attempt_at: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: 'While pending: when it is tried next' }),
+    last_error: z.string().nullable().openapi({ description: 'Why the last attempt failed' }),
+    sent_at: z.iso.datetime().nullable(),
+    failed_at: z.iso.datetime().nullable(),
   })
   .openapi('OutboxMail')
 
@@ -31,7 +46,7 @@ const outboxJsonRoute = createRoute({
   path: '/api/dev/outbox',
   tags: ['Development'],
   summary:
-    'Mails kept in the embedded outbox, newest first (development only: 404 with SMTP or in production)',
+    'Every mail of the outbox with its delivery state, newest first (development only: 404 in production)',
   request: { query: OutboxQuerySchema },
   responses: {
     200: {
@@ -48,7 +63,7 @@ const outboxPageRoute = createRoute({
   operationId: 'showDevOutbox',
   path: '/dev/outbox',
   tags: ['Development'],
-  summary: 'The embedded outbox as an HTML page with clickable links (development only)',
+  summary: 'The outbox as an HTML page: each mail, its delivery state and clickable links (development only)',
   request: { query: OutboxQuerySchema },
   responses: {
     200: {
@@ -60,8 +75,44 @@ const outboxPageRoute = createRoute({
   },
 })
 
+const iso = (date: Date | null) => date?.toISOString() ?? null
+
 function toJson(row: OutboxRow) {
-  return { ...row, created_at: row.created_at.toISOString(), links: mailLinks(row.text) }
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    created_at: row.created_at.toISOString(),
+    links: mailLinks(row.text),
+    status: row.status,
+    attempts: row.attempts,
+    next_attempt_at: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
+    last_error: row.last_error,
+    sent_at: iso(row.sent_at),
+    failed_at: iso(row.failed_at),
+  }
+}
+
+const time = (date: Date) =>
+  `<time datetime="${date.toISOString()}">${escapeHtml(date.toISOString().replace('T', ' ').slice(0, 19))} UTC</time>`
+
+/** The delivery state in words. */
+function describeState(row: OutboxRow): string {
+  const tries = `${row.attempts} attempt${row.attempts === 1 ? '' : 's'}`
+  switch (row.status) {
+    case 'pending':
+      return row.attempts === 0
+        ? 'Waiting to be sent'
+        : `Waiting to be retried at ${time(row.next_attempt_at)} (${tries})`
+    case 'sending':
+      return `Being sent (${tries})`
+    case 'sent':
+      return `Sent${row.sent_at ? ` at ${time(row.sent_at)}` : ''} (${tries})`
+    case 'failed':
+      return `Given up${row.failed_at ? ` at ${time(row.failed_at)}` : ''} (${tries})`
+  }
 }
 
 function renderMail(row: OutboxRow): string {
@@ -69,9 +120,11 @@ function renderMail(row: OutboxRow): string {
     .map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`)
     .join('')
   return [
-    '<article>',
+    `<article data-status="${row.status}">`,
     `<h2>${escapeHtml(row.subject)}</h2>`,
-    `<p>To <strong>${escapeHtml(row.to)}</strong>, <time datetime="${row.created_at.toISOString()}">${escapeHtml(row.created_at.toISOString())}</time></p>`,
+    `<p>To <strong>${escapeHtml(row.to)}</strong>, written ${time(row.created_at)}</p>`,
+    `<p><strong>${describeState(row)}</strong></p>`,
+    row.last_error ? `<p>Last error: <code>${escapeHtml(row.last_error)}</code></p>` : '',
     links ? `<ul>${links}</ul>` : '',
     `<pre>${escapeHtml(row.text)}</pre>`,
     '</article><hr>',
@@ -81,7 +134,7 @@ function renderMail(row: OutboxRow): string {
 function renderPage(rows: OutboxRow[], to: string | undefined): string {
   const heading = to ? `Outbox: mails to ${escapeHtml(to)}` : 'Outbox'
   const body = rows.length > 0 ? rows.map(renderMail).join('') : '<p>No mails yet.</p>'
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox (development)</title></head><body><h1>${heading}</h1><p>Development only: without SMTP_URL every mail is kept here, newest first. JSON: <a href="/api/dev/outbox">/api/dev/outbox</a>.</p>${body}</body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox (development)</title></head><body><h1>${heading}</h1><p>Development only: every mail the server wrote, newest first, with its delivery state (without SMTP_URL a mail is delivered to the log only). JSON: <a href="/api/dev/outbox">/api/dev/outbox</a>.</p>${body}</body></html>`
 }
 
 export function devOutboxRoutes(db: Kysely<Database>) {

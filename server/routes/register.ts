@@ -7,7 +7,6 @@ import type { Country, ErrorBody } from '../../contract/wire'
 import { hashPassword } from '../auth/password'
 import { checkLimits, limits, retryLater } from '../auth/rate-limit'
 import { hashToken, newToken } from '../auth/tokens'
-import type { BackgroundTasks } from '../background'
 import { activateAccount, registerUser } from '../db/activation-tokens'
 import { findCountry } from '../db/countries'
 import type { Database } from '../db/schema'
@@ -23,7 +22,7 @@ import {
   noStore,
   tooManyResponse,
 } from '../openapi'
-import { resendActivationLink, sendActivationMail, sendRegistrationNotice } from '../register/activation'
+import { queueActivationMail, queueRegistrationNotice, resendActivationLink } from '../register/activation'
 import { registerMessages } from '../register/messages'
 
 export interface RegisterDeps {
@@ -32,7 +31,6 @@ export interface RegisterDeps {
   /** The client's address for rate limits. */
   clientIp: (c: Context) => string
   mailer: Mailer
-  tasks: BackgroundTasks
 }
 
 const ActivateSchema = z.object({
@@ -119,7 +117,7 @@ export function countryErrors(
   return first ? { message: first, errors } : undefined
 }
 
-export function registerRoutes({ db, now, clientIp, mailer, tasks }: RegisterDeps) {
+export function registerRoutes({ db, now, clientIp, mailer }: RegisterDeps) {
   const router = createRouter()
   router.use('/register/*', limitJsonBody(), noStore)
 
@@ -136,31 +134,28 @@ export function registerRoutes({ db, now, clientIp, mailer, tasks }: RegisterDep
       // The same work whether or not the email has an account: hash, one insert attempt, one mail queued.
       const email = normalizeEmail(input.esus_email_id)
       const token = newToken()
-      const userId = await registerUser(
-        db,
-        {
-          esus_name: input.esus_name,
-          esus_company_name: input.esus_company_name,
-          esus_regn_no: input.esus_regn_no,
-          esus_email_id: email,
-          password_hash: await hashPassword(input.esus_password),
-          esus_mcou: country.mcou_rid,
-          code: country.mcou_country_dialing_code,
-          esus_phone: input.esus_phone,
-          esus_address1: input.esus_address1,
-          esus_source: input.esus_source,
-          esus_mcpy: country.eshp_mcpy,
-        },
-        hashToken(token),
-        at,
-      )
-      if (userId === undefined) {
-        tasks.run('Registration notice mail', () => sendRegistrationNotice(db, mailer, email, at))
-      } else {
-        tasks.run('Activation mail', () =>
-          sendActivationMail(db, mailer, { email, name: input.esus_name, token }),
-        )
+      const registration = {
+        esus_name: input.esus_name,
+        esus_company_name: input.esus_company_name,
+        esus_regn_no: input.esus_regn_no,
+        esus_email_id: email,
+        password_hash: await hashPassword(input.esus_password),
+        esus_mcou: country.mcou_rid,
+        code: country.mcou_country_dialing_code,
+        esus_phone: input.esus_phone,
+        esus_address1: input.esus_address1,
+        esus_source: input.esus_source,
+        esus_mcpy: country.eshp_mcpy,
       }
+      // The account, its token and its activation mail exist together or not at all.
+      const created = await db.transaction().execute(async (trx) => {
+        const userId = await registerUser(trx, registration, hashToken(token), at)
+        if (userId !== undefined) {
+          await queueActivationMail(trx, mailer, { email, name: input.esus_name, token }, at)
+        }
+        return userId !== undefined
+      })
+      if (!created) await queueRegistrationNotice(db, mailer, email, at)
       return c.json({ message: messages.registered }, 200)
     })
     .openapi(activateRoute, async (c) => {
@@ -181,7 +176,7 @@ export function registerRoutes({ db, now, clientIp, mailer, tasks }: RegisterDep
       const at = now()
       const wait = await checkLimits(db, [limits.resendEmail(email), limits.resendIp(clientIp(c))], at)
       if (wait !== undefined) return c.json(retryLater(c, wait), 429)
-      tasks.run('Activation resend mail', () => resendActivationLink(db, mailer, email, at))
+      await resendActivationLink(db, mailer, email, at)
       return c.json({ message: registerMessages.activationResent }, 200)
     })
 }

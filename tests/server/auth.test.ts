@@ -13,7 +13,6 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await server?.tasks.idle()
   await server?.database.close()
 })
 

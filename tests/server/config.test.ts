@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       demoSeed: true,
       scryptLogN: 17,
       salesEmail: 'sales@eship.local',
+      mailGiveUpAfterMs: 24 * 3_600_000,
+      mailSendTimeoutMs: 60_000,
     })
   })
 
@@ -36,6 +38,8 @@ describe('loadConfig', () => {
         DEMO_SEED: '0',
         SCRYPT_LOG_N: '12',
         SALES_EMAIL: 'enquiries@example.com',
+        MAIL_GIVE_UP_AFTER: '90m',
+        MAIL_SEND_TIMEOUT: '2.5s',
       }),
     ).toEqual({
       port: 8080,
@@ -51,6 +55,8 @@ describe('loadConfig', () => {
       demoSeed: false,
       scryptLogN: 12,
       salesEmail: 'enquiries@example.com',
+      mailGiveUpAfterMs: 90 * 60_000,
+      mailSendTimeoutMs: 2500,
     })
   })
 
@@ -94,6 +100,17 @@ describe('loadConfig', () => {
     }
   })
 
+  it('refuses a mail duration without a unit, or not above zero', () => {
+    for (const value of ['3600', '0s', '-5m', '1 week']) {
+      expect(() => loadConfig({ MAIL_GIVE_UP_AFTER: value }), value).toThrow(/MAIL_GIVE_UP_AFTER/)
+    }
+    expect(() => loadConfig({ MAIL_SEND_TIMEOUT: 'soon' })).toThrow(/MAIL_SEND_TIMEOUT/)
+    expect(loadConfig({ MAIL_GIVE_UP_AFTER: '2d', MAIL_SEND_TIMEOUT: '500ms' })).toMatchObject({
+      mailGiveUpAfterMs: 2 * 86_400_000,
+      mailSendTimeoutMs: 500,
+    })
+  })
+
   it('refuses an APP_URL that is not absolute', () => {
     expect(() => loadConfig({ APP_URL: 'eship.example.com' })).toThrow(/APP_URL/)
   })
@@ -113,6 +130,8 @@ describe('loadConfig', () => {
       'DEMO_SEED',
       'SCRYPT_LOG_N',
       'SALES_EMAIL',
+      'MAIL_GIVE_UP_AFTER',
+      'MAIL_SEND_TIMEOUT',
     ])
     for (const v of envVars) expect(v.description.length).toBeGreaterThan(10)
   })

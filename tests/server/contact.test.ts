@@ -17,7 +17,6 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await server?.tasks.idle()
   await server?.database.close()
 })
 
@@ -82,7 +81,6 @@ describe('POST /api/contact', () => {
     })
     expect(rows[0]?.created_at.getTime()).toBe(server.clock.now().getTime())
 
-    await server.tasks.idle()
     const mails = await server.db.selectFrom('outbox').selectAll().where('to', '=', SALES).execute()
     const mail = mails.find((m) => m.text.includes(body.mail))
     expect(mail?.subject).toBe(`New enquiry #${rows[0]?.id}: Grace Importer, Grace Imports Ltd (FCL)`)
@@ -140,7 +138,6 @@ describe('POST /api/contact', () => {
     expect(results.filter((r) => r.status === 409)).toHaveLength(10)
     for (const body of unique) expect(await enquiriesWith(body.mail), body.mail).toHaveLength(1)
 
-    await server.tasks.idle()
     const notified = await server.db.selectFrom('outbox').select('text').where('to', '=', SALES).execute()
     for (const body of unique) {
       // Whichever submission came first is stored as typed, maybe the upper-case repeat.

@@ -33,6 +33,7 @@ describe('migrations', () => {
       '0001_companies_countries',
       '0002_users_sessions_mail',
       '0003_activation_enquiries',
+      '0004_outbox_delivery',
     ])
   })
 
@@ -46,6 +47,7 @@ describe('migrations', () => {
           '0001_companies_countries',
           '0002_users_sessions_mail',
           '0003_activation_enquiries',
+          '0004_outbox_delivery',
         ])
         await first.close()
         const second = await openPGlite(dir)

@@ -3,10 +3,9 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { type AppOptions, createApp } from '../../server/app'
 import { hashPassword } from '../../server/auth/password'
-import { BackgroundTasks } from '../../server/background'
 import { type DatabaseHandle, openPGlite, openPostgres } from '../../server/db/client'
 import { migrateToLatest } from '../../server/db/migrate'
-import type { Database } from '../../server/db/schema'
+import type { CountryRow, Database } from '../../server/db/schema'
 import { createUser, type NewUser } from '../../server/db/users'
 
 // Password hashes at 2^10 instead of 2^17 keep the suite fast; password.test.ts checks the real cost.
@@ -115,6 +114,28 @@ export async function createTestUser(
   return { id, email: email.toLowerCase(), password }
 }
 
+/** A valid registration payload (spec section 3) for an account in `country`. */
+export function registrationPayload(
+  country: Pick<CountryRow, 'mcou_rid' | 'mcou_country_dialing_code' | 'eshp_mcpy'>,
+  email: string,
+) {
+  return {
+    esus_name: 'Ada Shipper',
+    esus_company_name: 'Ada Trading Pte Ltd',
+    esus_regn_no: 't25uf0001a',
+    esus_email_id: email,
+    esus_password: 'Secret#123',
+    password_confirmation: 'Secret#123',
+    esus_mcou: country.mcou_rid,
+    code: country.mcou_country_dialing_code,
+    esus_phone: '61234567',
+    esus_address1: '1 Harbour Front Avenue, Singapore',
+    esus_source: 'Google Ads',
+    check: true,
+    esus_mcpy: country.eshp_mcpy,
+  }
+}
+
 export function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
   return {
     method: 'POST',
@@ -125,13 +146,12 @@ export function postJson(body: unknown, headers: Record<string, string> = {}): R
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
 
-/** An app on a fresh test database with a hand-moved clock, its own background tasks and a quiet log. */
+/** An app on a fresh test database with a hand-moved clock and a quiet log. */
 export async function setupAuthServer(options: Omit<AppOptions, 'db'> = {}) {
   const database = await openTestDatabase()
   const clock = testClock()
   const logged: string[] = []
   const logger = { error: (...args: unknown[]) => logged.push(args.map(String).join(' ')), info: () => {} }
-  const tasks = new BackgroundTasks(logger)
-  const app = createApp({ db: database.db, now: clock.now, tasks, logger, trustProxy: 1, ...options })
-  return { app, database, db: database.db, clock, tasks, logged }
+  const app = createApp({ db: database.db, now: clock.now, logger, trustProxy: 1, ...options })
+  return { app, database, db: database.db, clock, logged }
 }

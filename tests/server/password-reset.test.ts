@@ -1,27 +1,21 @@
 import { createHash } from 'node:crypto'
-import nodemailer, { type SendMailOptions } from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ruleMessages } from '../../contract/rules'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
-import { createApp } from '../../server/app'
-import { BackgroundTasks } from '../../server/background'
-import { createMailer } from '../../server/mail/index'
 import { bearer, createTestUser, postJson, setupAuthServer, type TestUser } from './helpers'
 
 const APP_URL = 'https://app.eship.test'
 const MINUTE = 60_000
-const infoLog: string[] = []
 let server: Awaited<ReturnType<typeof setupAuthServer>>
 
 beforeAll(async () => {
   server = await setupAuthServer({
-    mail: { appUrl: APP_URL, from: 'eShip Test <test@eship.test>' },
-    logger: { error: console.error, info: (line: string) => infoLog.push(line) },
+    appUrl: APP_URL,
+    logger: { error: console.error },
   })
 }, 60_000)
 
 afterAll(async () => {
-  await server?.tasks.idle()
   await server?.database.close()
 })
 
@@ -56,7 +50,6 @@ async function mailsTo(email: string) {
 async function resetToken(user: TestUser): Promise<string> {
   server.clock.advance(MINUTE)
   expect((await forgot(user.email)).status).toBe(200)
-  await server.tasks.idle()
   const [mail] = await mailsTo(user.email)
   const match = /\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')
   if (!match?.[1]) throw new Error(`no reset link in ${mail?.text}`)
@@ -84,7 +77,6 @@ describe('POST /api/auth/forgot-password', () => {
         times[kind].push(performance.now() - started)
         expect(res.status, kind).toBe(200)
         expect(text, kind).toBe('{"message":"Password Reset Link sent to your registered E-Mail."}')
-        await server.tasks.idle()
       }
     }
     const difference = Math.abs(median(times.known) - median(times.unknown))
@@ -96,9 +88,8 @@ describe('POST /api/auth/forgot-password', () => {
     expect(await mailsTo('nobody0@example.com')).toHaveLength(0)
   })
 
-  it('mails an activated account a single reset link to APP_URL, printed to the log too', async () => {
+  it('mails an activated account a single reset link to APP_URL', async () => {
     const user = await createTestUser(server.db)
-    infoLog.length = 0
     const token = await resetToken(user)
     const [mail] = await mailsTo(user.email)
     const link = `${APP_URL}/reset-password?token=${token}`
@@ -106,7 +97,6 @@ describe('POST /api/auth/forgot-password', () => {
     expect(mail?.text).toContain(link)
     expect(mail?.text).toContain('60 minutes')
     expect(mail?.html).toContain(`href="${link}"`)
-    expect(infoLog.join('\n')).toContain(link)
 
     const rows = await server.db
       .selectFrom('password_resets')
@@ -123,7 +113,6 @@ describe('POST /api/auth/forgot-password', () => {
     const user = await createTestUser(server.db, { activated_at: null })
     server.clock.advance(MINUTE)
     expect((await forgot(user.email)).status).toBe(200)
-    await server.tasks.idle()
     expect(await mailsTo(user.email)).toEqual([])
   })
 
@@ -139,7 +128,6 @@ describe('POST /api/auth/forgot-password', () => {
       expect(again.headers.get('retry-after')).toBe('45')
       expect(await again.json()).toEqual({ message: 'Too many attempts. Please try again in 45 seconds.' })
     }
-    await server.tasks.idle()
     expect(await mailsTo(user.email)).toHaveLength(1)
   })
 
@@ -256,33 +244,5 @@ describe('POST /api/auth/reset-password', () => {
       errors: { password_confirmation: ['Passwords do not match.'] },
     })
     expect((await reset(token, 'Brand#New2025')).status).toBe(200)
-  })
-})
-
-describe('mail through SMTP', () => {
-  it('goes to the transport with MAIL_FROM and is not kept in the outbox', async () => {
-    const sent: SendMailOptions[] = []
-    const json = nodemailer.createTransport({ jsonTransport: true })
-    const transport = {
-      sendMail: (mail: SendMailOptions) => {
-        sent.push(mail)
-        return json.sendMail(mail)
-      },
-    }
-    const tasks = new BackgroundTasks()
-    const mailer = createMailer(
-      { smtpUrl: 'smtp://mail.invalid:2525', from: 'eShip <no-reply@eship.test>', appUrl: APP_URL },
-      { transport },
-    )
-    const app = createApp({ db: server.db, now: server.clock.now, mailer, tasks, trustProxy: 1 })
-    const user = await createTestUser(server.db)
-    server.clock.advance(MINUTE)
-    const res = await app.request(apiPaths.forgotPassword, postJson({ email: user.email }))
-    expect(res.status).toBe(200)
-    await tasks.idle()
-    expect(sent).toHaveLength(1)
-    expect(sent[0]).toMatchObject({ from: 'eShip <no-reply@eship.test>', to: user.email })
-    expect(String(sent[0]?.text)).toContain(`${APP_URL}/reset-password?token=`)
-    expect(await mailsTo(user.email)).toEqual([])
   })
 })
