@@ -68,6 +68,7 @@ export const apiPaths = {
   activate: '/api/register/activate',
   resendActivation: '/api/register/resend-activation',
   contact: '/api/contact',
+  locations: '/api/locations',
 } as const
 
 /** How the SPA's API client reports a failed call to the statecharts. */
@@ -85,3 +86,21 @@ export interface ApiFailure {
 /** POST /api/register: the registration payload of spec section 3. */
 /** POST /api/contact: the contact enquiry payload of spec section 3. */
 export type { ContactPayload, RegistrationPayload } from './rules'
+
+/** A port (UN/LOCODE) or airport (IATA code), as the type-ahead of the quote form finds it. */
+export interface Place {
+  code: string
+  kind: 'port' | 'airport'
+  name: string
+  city: string
+  /** ISO 3166-1 alpha-2. */
+  country_code: string
+  country_name: string
+  /** IANA time zone, or null when the data package has none. */
+  time_zone: string | null
+}
+
+/** GET /api/locations?q=&mode= */
+export interface PlacesResponse {
+  locations: Place[]
+}

@@ -15,6 +15,7 @@ import { contactRoutes } from './routes/contact'
 import { countriesRoutes } from './routes/countries'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { healthRoutes } from './routes/health'
+import { locationRoutes } from './routes/locations'
 import { registerRoutes } from './routes/register'
 import { mountStaticSite } from './static'
 
@@ -89,6 +90,7 @@ export function createApp(options: AppOptions) {
   app.route('/api', authRoutes(deps))
   app.route('/api', registerRoutes(deps))
   app.route('/api', contactRoutes({ ...deps, salesEmail }))
+  app.route('/api', locationRoutes(db, now))
   if (!production) {
     app.route('/', devOutboxRoutes(db))
   } else {

@@ -16,13 +16,18 @@ const started = performance.now()
 const database = await openDatabase(config)
 // password.ts reads the cost at each hash; loadConfig has validated it.
 process.env.SCRYPT_LOG_N = String(config.scryptLogN)
-const { applied, demo } = await prepareDatabase(database.db, { demoSeed: config.demoSeed })
+const { applied, locations, seedLanes, demo } = await prepareDatabase(database.db, {
+  demoSeed: config.demoSeed,
+})
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDir}`
 console.log(
   applied.length > 0
     ? `Database: ${where}; applied ${applied.map((m) => m.migrationName).join(', ')}`
     : `Database: ${where}; schema up to date`,
 )
+if (locations > 0) console.log(`Loaded ${locations} ports and airports from the data packages`)
+if (seedLanes > 0)
+  console.log(`Made ${seedLanes} illustrative rate sheets (demo data, DEMO_SEED=0 turns them off)`)
 if (demo) {
   console.log(
     `Demo customer (${demo}): ${demoCustomer.email} / ${demoCustomer.password} (DEMO_SEED=0 turns it off)`,

@@ -1,6 +1,8 @@
 import { type Kysely, type MigrationResult, sql } from 'kysely'
 import { ensureDemoCustomer } from './demo'
+import { ensureLocations } from './locations'
 import { migrateToLatest } from './migrate'
+import { ensureSeedRates } from './rates-seed'
 import type { Database } from './schema'
 
 /** The advisory lock that lets one server process at a time migrate and seed (any constant will do). */
@@ -8,24 +10,31 @@ const SETUP_LOCK = 0x65536870 // "eShp"
 
 export interface Prepared {
   applied: MigrationResult[]
+  /** Ports and airports loaded from the data packages (only into an empty table). */
+  locations: number
+  /** Illustrative rate sheets made (demo data only). */
+  seedLanes: number
   demo: Awaited<ReturnType<typeof ensureDemoCustomer>> | undefined
 }
 
 /**
- * Applies pending migrations and makes the demo customer when asked, holding a PostgreSQL advisory lock on
+ * Applies pending migrations, loads the ports and airports into a new database, and with `demoSeed` makes
+ * the demo customer and the illustrative rate sheets (rolled forward when they run out), holding a PostgreSQL advisory lock on
  * one connection meanwhile: when several server processes start at once on one database, the first applies
  * the migrations and the others wait, then find the schema current.
  */
 export function prepareDatabase(
   db: Kysely<Database>,
-  { demoSeed }: { demoSeed: boolean },
+  { demoSeed, today = new Date() }: { demoSeed: boolean; today?: Date },
 ): Promise<Prepared> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${SETUP_LOCK})`.execute(conn)
     try {
       const applied = await migrateToLatest(conn)
+      const locations = await ensureLocations(conn)
+      const seedLanes = demoSeed ? await ensureSeedRates(conn, today) : 0
       const demo = demoSeed ? await ensureDemoCustomer(conn) : undefined
-      return { applied, demo }
+      return { applied, locations, seedLanes, demo }
     } finally {
       await sql`select pg_advisory_unlock(${SETUP_LOCK})`.execute(conn)
     }

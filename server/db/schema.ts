@@ -114,6 +114,76 @@ export interface OutboxTable {
   failed_at: MaybeTimestamp
 }
 
+export interface LocationsTable {
+  code: string
+  kind: 'port' | 'airport'
+  name: string
+  city: string
+  country_code: string
+  country_name: string
+  latitude: number | null
+  longitude: number | null
+  time_zone: string | null
+  search: string
+  rank: ColumnType<number, number | undefined, number>
+}
+
+/** A `date` column: an ISO `YYYY-MM-DD` string both ways (server/db/client.ts sets the parsers). */
+type DateColumn = string
+
+export interface RateLanesTable {
+  id: Generated<number>
+  mode: 'FCL' | 'LCL' | 'AIR'
+  origin: string
+  destination: string
+  carrier: string
+  service: string
+  transit_days: number
+  valid_from: DateColumn
+  valid_to: DateColumn
+  currency: string
+  refused_dg_classes: ColumnType<string[], string[] | undefined, string[]>
+  source: ColumnType<'seed' | 'import', 'seed' | 'import' | undefined, 'seed' | 'import'>
+  created_at: CreatedAt
+}
+
+export interface RateChargesTable {
+  id: Generated<number>
+  lane_id: number
+  position: number
+  code: string
+  name: string
+  side: 'origin' | 'freight' | 'destination'
+  basis: 'container' | 'wm' | 'kg' | 'shipment' | 'percent'
+  currency: string
+  amount: number
+  container_type: string | null
+  /** Minor units per kg by weight break ('-45', '+45', ...), for `kg` lines. */
+  breaks: ColumnType<Record<string, number> | null, string | null, string | null>
+  minimum: number
+  hazardous_only: boolean
+}
+
+export interface ServiceTariffsTable {
+  country_code: string
+  currency: string
+  export_customs_fee: number
+  import_customs_fee: number
+  insurance_rate_bps: number
+  insurance_minimum: number
+  trucking: ColumnType<
+    Record<string, { perContainer: number; perShipment: number; per100Kg: number }>,
+    string,
+    string
+  >
+}
+
+export interface FxRatesTable {
+  currency: string
+  per_usd_micro: number
+  as_of: DateColumn
+}
+
 export interface Database {
   companies: CompaniesTable
   countries: CountriesTable
@@ -124,6 +194,11 @@ export interface Database {
   enquiries: EnquiriesTable
   rate_limits: RateLimitsTable
   outbox: OutboxTable
+  locations: LocationsTable
+  rate_lanes: RateLanesTable
+  rate_charges: RateChargesTable
+  service_tariffs: ServiceTariffsTable
+  fx_rates: FxRatesTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>
@@ -131,5 +206,8 @@ export type CountryRow = Selectable<CountriesTable>
 export type UserRow = Selectable<UsersTable>
 export type SessionRow = Selectable<SessionsTable>
 export type OutboxRow = Selectable<OutboxTable>
+export type LocationRow = Selectable<LocationsTable>
+export type RateLaneRow = Selectable<RateLanesTable>
+export type RateChargeRow = Selectable<RateChargesTable>
 export type ActivationTokenRow = Selectable<ActivationTokensTable>
 export type EnquiryRow = Selectable<EnquiriesTable>

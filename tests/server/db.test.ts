@@ -34,6 +34,7 @@ describe('migrations', () => {
       '0002_users_sessions_mail',
       '0003_activation_enquiries',
       '0004_outbox_delivery',
+      '0005_locations_rates',
     ])
   })
 
@@ -48,6 +49,7 @@ describe('migrations', () => {
           '0002_users_sessions_mail',
           '0003_activation_enquiries',
           '0004_outbox_delivery',
+          '0005_locations_rates',
         ])
         await first.close()
         const second = await openPGlite(dir)

@@ -56,6 +56,7 @@ describe('GET /api/openapi.json', () => {
         apiPaths.activate,
         apiPaths.resendActivation,
         apiPaths.contact,
+        apiPaths.locations,
         '/api/dev/outbox',
         '/dev/outbox',
       ].sort(),
@@ -73,6 +74,8 @@ describe('GET /api/openapi.json', () => {
     expect(statuses(apiPaths.activate, 'post')).toEqual(['200', '400', '410', '422', '500'])
     expect(statuses(apiPaths.resendActivation, 'post')).toEqual(['200', '422', '429', '500'])
     expect(statuses(apiPaths.contact, 'post')).toEqual(['200', '409', '422', '429', '500'])
+    expect(statuses(apiPaths.locations, 'get')).toEqual(['200', '401', '422', '500'])
+    expect(doc.paths[apiPaths.locations]?.get).toMatchObject({ operationId: 'searchLocations' })
   })
 
   it('declares the bearer token of the session endpoints', () => {
@@ -83,6 +86,7 @@ describe('GET /api/openapi.json', () => {
       (doc.paths[path]?.[method] as { security?: unknown } | undefined)?.security
     expect(security(apiPaths.logout, 'post')).toEqual([{ bearerAuth: [] }])
     expect(security(apiPaths.authCheck, 'get')).toEqual([{ bearerAuth: [] }])
+    expect(security(apiPaths.locations, 'get')).toEqual([{ bearerAuth: [] }])
     expect(security(apiPaths.login, 'post')).toBeUndefined()
   })
 

@@ -3,12 +3,14 @@ import * as m0001 from './0001_companies_countries'
 import * as m0002 from './0002_users_sessions_mail'
 import * as m0003 from './0003_activation_enquiries'
 import * as m0004 from './0004_outbox_delivery'
+import * as m0005 from './0005_locations_rates'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
   '0002_users_sessions_mail': m0002,
   '0003_activation_enquiries': m0003,
   '0004_outbox_delivery': m0004,
+  '0005_locations_rates': m0005,
 }
 
 export const migrationProvider: MigrationProvider = {

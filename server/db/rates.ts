@@ -1,0 +1,211 @@
+import type { Kysely } from 'kysely'
+import type {
+  ChargeLine,
+  ContainerType,
+  FxRates,
+  KgBreaks,
+  Mode,
+  RateLane,
+  ServiceTariff,
+} from '../../contract/pricing/types'
+import type { Database, RateChargeRow, RateLaneRow } from './schema'
+import { inTransaction } from './transaction'
+
+export type NewRateLane = Omit<RateLane, 'id'>
+
+const BATCH = 200
+
+/**
+ * Stores lanes with their charge lines in one transaction (the caller's, when `db` is one). A lane whose
+ * key (mode, origin, destination, carrier, service, valid from) exists is replaced, charges and all.
+ */
+export async function insertLanes(
+  db: Kysely<Database>,
+  lanes: NewRateLane[],
+  source: 'seed' | 'import',
+): Promise<number[]> {
+  return inTransaction(db, async (trx) => {
+    const ids: number[] = []
+    for (let start = 0; start < lanes.length; start += BATCH) {
+      const batch = lanes.slice(start, start + BATCH)
+      const rows = await trx
+        .insertInto('rate_lanes')
+        .values(
+          batch.map((lane) => ({
+            mode: lane.mode,
+            origin: lane.origin,
+            destination: lane.destination,
+            carrier: lane.carrier,
+            service: lane.service,
+            transit_days: lane.transitDays,
+            valid_from: lane.validFrom,
+            valid_to: lane.validTo,
+            currency: lane.currency,
+            refused_dg_classes: lane.refusedDgClasses,
+            source,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['mode', 'origin', 'destination', 'carrier', 'service', 'valid_from'])
+            .doUpdateSet((eb) => ({
+              transit_days: eb.ref('excluded.transit_days'),
+              valid_to: eb.ref('excluded.valid_to'),
+              currency: eb.ref('excluded.currency'),
+              refused_dg_classes: eb.ref('excluded.refused_dg_classes'),
+              source: eb.ref('excluded.source'),
+            })),
+        )
+        .returning('id')
+        .execute()
+      const batchIds = rows.map((row) => row.id)
+      await trx.deleteFrom('rate_charges').where('lane_id', 'in', batchIds).execute()
+      const charges = batch.flatMap((lane, index) =>
+        lane.charges.map((charge, position) => chargeRow(batchIds[index] as number, position, charge)),
+      )
+      for (let c = 0; c < charges.length; c += BATCH * 5) {
+        await trx
+          .insertInto('rate_charges')
+          .values(charges.slice(c, c + BATCH * 5))
+          .execute()
+      }
+      ids.push(...batchIds)
+    }
+    return ids
+  })
+}
+
+function chargeRow(laneId: number, position: number, charge: ChargeLine) {
+  return {
+    lane_id: laneId,
+    position,
+    code: charge.code,
+    name: charge.name,
+    side: charge.side,
+    basis: charge.basis,
+    currency: charge.currency,
+    amount: charge.amount,
+    container_type: charge.containerType ?? null,
+    breaks: charge.breaks ? JSON.stringify(charge.breaks) : null,
+    minimum: charge.minimum,
+    hazardous_only: charge.hazardousOnly ?? false,
+  }
+}
+
+function toCharge(row: RateChargeRow): ChargeLine {
+  return {
+    code: row.code,
+    name: row.name,
+    side: row.side,
+    basis: row.basis,
+    currency: row.currency,
+    amount: row.amount,
+    ...(row.container_type ? { containerType: row.container_type as ContainerType } : {}),
+    ...(row.breaks ? { breaks: row.breaks as KgBreaks } : {}),
+    minimum: row.minimum,
+    ...(row.hazardous_only ? { hazardousOnly: true } : {}),
+  }
+}
+
+function toLane(row: RateLaneRow, charges: RateChargeRow[]): RateLane {
+  return {
+    id: row.id,
+    mode: row.mode,
+    origin: row.origin,
+    destination: row.destination,
+    carrier: row.carrier,
+    service: row.service,
+    transitDays: row.transit_days,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    currency: row.currency.trim(),
+    refusedDgClasses: row.refused_dg_classes,
+    charges: charges.map(toCharge),
+  }
+}
+
+async function withCharges(db: Kysely<Database>, rows: RateLaneRow[]): Promise<RateLane[]> {
+  if (rows.length === 0) return []
+  const charges = await db
+    .selectFrom('rate_charges')
+    .selectAll()
+    .where(
+      'lane_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('lane_id')
+    .orderBy('position')
+    .execute()
+  return rows.map((row) =>
+    toLane(
+      row,
+      charges.filter((charge) => charge.lane_id === row.id),
+    ),
+  )
+}
+
+/**
+ * The sheets in force for a lane on `date`: valid that day, and of each carrier's service the one that
+ * starts last (a new sheet supersedes the one it overlaps).
+ */
+export async function findLanes(
+  db: Kysely<Database>,
+  { mode, origin, destination, date }: { mode: Mode; origin: string; destination: string; date: string },
+): Promise<RateLane[]> {
+  const rows = await db
+    .selectFrom('rate_lanes')
+    .selectAll()
+    .distinctOn(['carrier', 'service'])
+    .where('origin', '=', origin)
+    .where('destination', '=', destination)
+    .where('mode', '=', mode)
+    .where('valid_to', '>=', date)
+    .where('valid_from', '<=', date)
+    .orderBy('carrier')
+    .orderBy('service')
+    .orderBy('valid_from', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+  return withCharges(db, rows)
+}
+
+/** Every lane, in key order, for export. */
+export async function allLanes(db: Kysely<Database>): Promise<RateLane[]> {
+  const rows = await db
+    .selectFrom('rate_lanes')
+    .selectAll()
+    .orderBy('mode')
+    .orderBy('origin')
+    .orderBy('destination')
+    .orderBy('carrier')
+    .orderBy('service')
+    .orderBy('valid_from')
+    .execute()
+  return withCharges(db, rows)
+}
+
+/** The services tariff of a country, or the default ('*'). */
+export async function serviceTariff(db: Kysely<Database>, country: string): Promise<ServiceTariff> {
+  const rows = await db
+    .selectFrom('service_tariffs')
+    .selectAll()
+    .where('country_code', 'in', [country, '*'])
+    .execute()
+  const row = rows.find((r) => r.country_code === country) ?? rows.find((r) => r.country_code === '*')
+  if (!row) throw new Error('No services tariff: the default (*) is missing')
+  return {
+    currency: row.currency.trim(),
+    exportCustomsFee: row.export_customs_fee,
+    importCustomsFee: row.import_customs_fee,
+    insuranceRateBps: row.insurance_rate_bps,
+    insuranceMinimum: row.insurance_minimum,
+    trucking: row.trucking as ServiceTariff['trucking'],
+  }
+}
+
+/** The exchange rates in force: units of each currency per USD, in millionths. */
+export async function fxRates(db: Kysely<Database>): Promise<FxRates> {
+  const rows = await db.selectFrom('fx_rates').select(['currency', 'per_usd_micro']).execute()
+  return Object.fromEntries(rows.map((row) => [row.currency.trim(), Number(row.per_usd_micro)]))
+}

@@ -1,0 +1,68 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Kysely } from 'kysely'
+import { modes } from '../../contract/pricing/types'
+import type { Place, PlacesResponse } from '../../contract/wire'
+import { requireSession } from '../auth/session'
+import { searchLocations } from '../db/locations'
+import type { Database } from '../db/schema'
+import { createRouter, errorResponse, errorResponses } from '../openapi'
+
+export const PlaceSchema = z
+  .object({
+    code: z
+      .string()
+      .openapi({ description: 'UN/LOCODE of a port or IATA code of an airport', example: 'INNSA' }),
+    kind: z.enum(['port', 'airport']),
+    name: z.string().openapi({ example: 'Jawaharlal Nehru (Nhava Sheva)' }),
+    city: z.string(),
+    country_code: z.string().length(2),
+    country_name: z.string().openapi({ example: 'India' }),
+    time_zone: z.string().nullable().openapi({ example: 'Asia/Calcutta' }),
+  })
+  .openapi('Place') satisfies z.ZodType<Place>
+
+const PlacesQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Type a code, port, airport, city or country.')
+    .max(80, 'At most 80 characters.')
+    .openapi({ description: 'Code, name, city or country (accents and case ignored)', example: 'nhava' }),
+  mode: z.enum(modes).openapi({ description: 'FCL and LCL search ports, AIR airports' }),
+})
+
+const searchRoute = createRoute({
+  method: 'get',
+  operationId: 'searchLocations',
+  path: '/locations',
+  tags: ['Quotes'],
+  summary: 'Type-ahead for the quote form: ports (FCL, LCL) or airports (AIR) by code, name, city or country',
+  security: [{ bearerAuth: [] }],
+  request: { query: PlacesQuerySchema },
+  responses: {
+    200: {
+      description:
+        'At most 10 places, best match first: exact code, code prefix, name or city prefix, places with rates',
+      content: {
+        'application/json': {
+          schema: z
+            .object({ locations: z.array(PlaceSchema) })
+            .openapi('PlacesResponse') satisfies z.ZodType<PlacesResponse>,
+        },
+      },
+    },
+    401: errorResponse('No live session: `Unauthenticated.`'),
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+export function locationRoutes(db: Kysely<Database>, now: () => Date) {
+  const router = createRouter()
+  router.use(searchRoute.path, requireSession(db, now))
+  return router.openapi(searchRoute, async (c) => {
+    const { q, mode } = c.req.valid('query')
+    const locations = await searchLocations(db, { query: q, kind: mode === 'AIR' ? 'airport' : 'port' })
+    return c.json({ locations }, 200)
+  })
+}
