@@ -2,7 +2,7 @@ import { type Kysely, type MigrationResult, sql } from 'kysely'
 import { ensureDemoCustomer } from './demo'
 import { ensureLocations } from './locations'
 import { migrateToLatest } from './migrate'
-import { ensureSeedRates } from './rates-seed'
+import { ensureReferenceRates, ensureSeedRates } from './rates-seed'
 import type { Database } from './schema'
 
 /** The advisory lock that lets one server process at a time migrate and seed (any constant will do). */
@@ -18,7 +18,8 @@ export interface Prepared {
 }
 
 /**
- * Applies pending migrations, loads the ports and airports into a new database, and with `demoSeed` makes
+ * Applies pending migrations, loads the ports and airports, exchange rates and services tariffs into a new
+ * database, and with `demoSeed` makes
  * the demo customer and the illustrative rate sheets (rolled forward when they run out), holding a PostgreSQL advisory lock on
  * one connection meanwhile: when several server processes start at once on one database, the first applies
  * the migrations and the others wait, then find the schema current.
@@ -32,6 +33,7 @@ export function prepareDatabase(
     try {
       const applied = await migrateToLatest(conn)
       const locations = await ensureLocations(conn)
+      await ensureReferenceRates(conn, today)
       const seedLanes = demoSeed ? await ensureSeedRates(conn, today) : 0
       const demo = demoSeed ? await ensureDemoCustomer(conn) : undefined
       return { applied, locations, seedLanes, demo }

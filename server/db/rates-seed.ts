@@ -426,27 +426,28 @@ export const serviceTariffSeed: (ServiceTariff & { country: string })[] = [
   },
 ]
 
-/** Illustrative exchange rates, units per USD in millionths. */
+/**
+ * Illustrative exchange rates, units per USD in millionths: the currencies of the seeded sheets and those a
+ * pricing team's file is likely to use. Only currencies with two decimals (ISO 4217 minor unit 2).
+ */
 export const fxSeed: Record<string, number> = {
   USD: 1_000_000,
   SGD: 1_300_000,
+  EUR: 920_000,
+  GBP: 790_000,
+  INR: 84_000_000,
+  CNY: 7_200_000,
+  AED: 3_672_500,
+  AUD: 1_520_000,
+  MYR: 4_700_000,
+  HKD: 7_800_000,
 }
 
 /**
- * Makes the illustrative sheets of each mode that has no seeded lane valid three days from now (a new
- * install, or the last set running out), and the service tariffs and exchange rates when missing. Returns
- * the number of lanes made.
+ * The exchange rates and services tariffs a new database starts with (any database, demo or not: quoting
+ * needs them); existing ones are left as the pricing team set them.
  */
-export async function ensureSeedRates(db: Kysely<Database>, today: Date): Promise<number> {
-  const soon = isoDate(addDays(today, 3))
-  const current = await db
-    .selectFrom('rate_lanes')
-    .select('mode')
-    .distinct()
-    .where('source', '=', 'seed')
-    .where('valid_to', '>=', soon)
-    .execute()
-  const due = (['FCL', 'LCL', 'AIR'] as const).filter((mode) => !current.some((row) => row.mode === mode))
+export async function ensureReferenceRates(db: Kysely<Database>, today: Date): Promise<void> {
   const asOf = isoDate(today)
   await db
     .insertInto('fx_rates')
@@ -468,6 +469,23 @@ export async function ensureSeedRates(db: Kysely<Database>, today: Date): Promis
     )
     .onConflict((oc) => oc.column('country_code').doNothing())
     .execute()
+}
+
+/**
+ * Makes the illustrative sheets of each mode that has no seeded lane valid three days from now (a new
+ * install, or the last set running out). Returns the number of lanes made.
+ */
+export async function ensureSeedRates(db: Kysely<Database>, today: Date): Promise<number> {
+  await ensureReferenceRates(db, today)
+  const soon = isoDate(addDays(today, 3))
+  const current = await db
+    .selectFrom('rate_lanes')
+    .select('mode')
+    .distinct()
+    .where('source', '=', 'seed')
+    .where('valid_to', '>=', soon)
+    .execute()
+  const due = (['FCL', 'LCL', 'AIR'] as const).filter((mode) => !current.some((row) => row.mode === mode))
   if (due.length === 0) return 0
   const lanes = seedLanes(today, due)
   await insertLanes(db, lanes, 'seed')

@@ -149,6 +149,6 @@ describe('rate sheets in the database', () => {
   it('keep the services tariff of Singapore and a default for other countries, and the exchange rates', async () => {
     expect(await serviceTariff(database.db, 'SG')).toMatchObject({ currency: 'SGD', importCustomsFee: 5500 })
     expect(await serviceTariff(database.db, 'IN')).toMatchObject({ currency: 'USD' })
-    expect(await fxRates(database.db)).toEqual({ USD: 1_000_000, SGD: 1_300_000 })
+    expect(await fxRates(database.db)).toMatchObject({ USD: 1_000_000, SGD: 1_300_000, EUR: 920_000 })
   })
 })

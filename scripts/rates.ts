@@ -1,0 +1,44 @@
+// The pricing team's command line (README, "Rate sheets"):
+//   npm run rates -- import FILE.csv   all or nothing: every bad row is named with its line and reason
+//   npm run rates -- export [FILE.csv] every lane, in the import format (to stdout without FILE)
+import { readFile, writeFile } from 'node:fs/promises'
+import { loadConfig } from '../server/config'
+import { openDatabase } from '../server/db/client'
+import { prepareDatabase } from '../server/db/prepare'
+import { exportRates, importRates } from '../server/rates/import'
+
+const [command, file] = process.argv.slice(2)
+const usage = 'Usage: npm run rates -- import FILE.csv | npm run rates -- export [FILE.csv]'
+
+if ((command !== 'import' && command !== 'export') || (command === 'import' && !file)) {
+  console.error(usage)
+  process.exit(2)
+}
+
+const config = loadConfig()
+const database = await openDatabase(config)
+let status = 0
+try {
+  await prepareDatabase(database.db, { demoSeed: false })
+  if (command === 'import') {
+    const outcome = await importRates(database.db, await readFile(file as string, 'utf8'))
+    if (outcome.problems.length > 0) {
+      for (const problem of outcome.problems) console.error(`Row ${problem.row}: ${problem.reason}`)
+      console.error(`Nothing imported: ${outcome.problems.length} bad row(s).`)
+      status = 1
+    } else {
+      console.log(`Imported ${outcome.lanes} lane(s) with ${outcome.charges} charge line(s).`)
+    }
+  } else {
+    const csv = await exportRates(database.db)
+    if (file) {
+      await writeFile(file, csv)
+      console.log(`Exported to ${file}`)
+    } else {
+      process.stdout.write(csv)
+    }
+  }
+} finally {
+  await database.close()
+}
+process.exit(status)
