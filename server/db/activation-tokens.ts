@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from './schema'
 import { inTransaction } from './transaction'
-import { type NewUser, normalizeEmail } from './users'
+import { createCustomer, type NewUser, normalizeEmail } from './users'
 
 /** An activation link works for 24 hours. */
 export const ACTIVATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
@@ -20,10 +20,12 @@ export async function registerUser(
   now: Date,
 ): Promise<number | undefined> {
   return inTransaction(db, async (trx) => {
+    const customerId = await createCustomer(trx, user, now)
     const row = await trx
       .insertInto('users')
       .values({
         ...user,
+        customer_id: customerId,
         esus_email_id: normalizeEmail(user.esus_email_id),
         activated_at: null,
         created_at: now,
@@ -31,7 +33,11 @@ export async function registerUser(
       .onConflict((oc) => oc.column('esus_email_id').doNothing())
       .returning('id')
       .executeTakeFirst()
-    if (!row) return undefined
+    if (!row) {
+      // The email has an account: no second one, and no company for it either.
+      await trx.deleteFrom('customers').where('id', '=', customerId).execute()
+      return undefined
+    }
     await trx
       .insertInto('activation_tokens')
       .values({

@@ -1,4 +1,12 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
+import type {
+  FxRates,
+  QuotePrice,
+  QuoteRequest,
+  RateLane,
+  ServiceSelection,
+  ServiceTariff,
+} from '../../contract/pricing/types'
 
 /** A timestamptz column: a Date when read; written as a Date. */
 type Timestamp = ColumnType<Date, Date, Date>
@@ -40,6 +48,75 @@ export interface UsersTable {
   user_type: ColumnType<string, string | undefined, string>
   activated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   created_at: CreatedAt
+  /** The customer (the user's company) whose quotes and bookings the user sees. */
+  customer_id: number
+}
+
+export interface CustomersTable {
+  id: Generated<number>
+  name: string
+  /** Upper case, as shown. */
+  regn_no: string
+  country_id: number
+  created_at: CreatedAt
+}
+
+export interface CountersTable {
+  name: string
+  year: number
+  value: number
+}
+
+/** A JSON column: read as T, written as its JSON text. */
+type Json<T> = ColumnType<T, string, string>
+
+export interface QuotesTable {
+  id: Generated<number>
+  number: string
+  customer_id: number
+  user_id: number
+  kind: 'priced' | 'requested'
+  mode: 'FCL' | 'LCL' | 'AIR'
+  origin: string
+  destination: string
+  request: Json<QuoteRequest>
+  services: Json<ServiceSelection>
+  chosen_option_id: number | null
+  first_lcl_eligible: boolean
+  fx: Json<FxRates>
+  service_tariffs: Json<{
+    origin: ServiceTariff
+    destination: ServiceTariff
+  }>
+  valid_to: DateColumn | null
+  requoted_from: number | null
+  notes: string | null
+  created_at: Timestamp
+}
+
+export interface QuoteOptionsTable {
+  id: Generated<number>
+  quote_id: number
+  lane: Json<RateLane>
+  carrier: string
+  transit_days: number
+  valid_to: DateColumn
+  total_usd: number
+}
+
+export interface BookingsTable {
+  id: Generated<number>
+  number: string
+  customer_id: number
+  user_id: number
+  quote_id: number
+  option_id: number
+  mode: 'FCL' | 'LCL' | 'AIR'
+  status: string
+  details: Json<Record<string, unknown>>
+  price: Json<QuotePrice>
+  total_usd: number
+  created_at: Timestamp
 }
 
 export interface SessionsTable {
@@ -199,6 +276,11 @@ export interface Database {
   rate_charges: RateChargesTable
   service_tariffs: ServiceTariffsTable
   fx_rates: FxRatesTable
+  customers: CustomersTable
+  counters: CountersTable
+  quotes: QuotesTable
+  quote_options: QuoteOptionsTable
+  bookings: BookingsTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>

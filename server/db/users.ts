@@ -1,21 +1,42 @@
 import type { Insertable, Kysely } from 'kysely'
 import type { SessionUser } from '../../contract/wire'
 import type { Database, UsersTable } from './schema'
+import { inTransaction } from './transaction'
 
-export type NewUser = Omit<Insertable<UsersTable>, 'id' | 'created_at'>
+/** A new account: its company (a customer of its own) is made with it. */
+export type NewUser = Omit<Insertable<UsersTable>, 'id' | 'created_at' | 'customer_id'>
 
 /** Emails are the login name and unique case-insensitively: they are kept lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
-export async function createUser(db: Kysely<Database>, user: NewUser): Promise<number> {
+/** Makes the company a new account belongs to: the customer its quotes and bookings are scoped to. */
+export async function createCustomer(db: Kysely<Database>, user: NewUser, now: Date): Promise<number> {
   const row = await db
-    .insertInto('users')
-    .values({ ...user, esus_email_id: normalizeEmail(user.esus_email_id) })
+    .insertInto('customers')
+    .values({
+      name: user.esus_company_name,
+      regn_no: user.esus_regn_no.toUpperCase(),
+      country_id: user.esus_mcou,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
+}
+
+/** Inserts an account and its company. */
+export async function createUser(db: Kysely<Database>, user: NewUser, now = new Date()): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const customerId = await createCustomer(trx, user, now)
+    const row = await trx
+      .insertInto('users')
+      .values({ ...user, customer_id: customerId, esus_email_id: normalizeEmail(user.esus_email_id) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  })
 }
 
 /** What login needs: the account, its password hash and its country's code. */

@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'kysely'
+import { Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPGlite } from '../../server/db/client'
 import { listCountries } from '../../server/db/countries'
 import { migrateToLatest } from '../../server/db/migrate'
+import { migrationProvider } from '../../server/db/migrations'
 import { openTestDatabase, type TestDatabase } from './helpers'
 
 let database: TestDatabase
@@ -35,6 +36,7 @@ describe('migrations', () => {
       '0003_activation_enquiries',
       '0004_outbox_delivery',
       '0005_locations_rates',
+      '0006_customers_quotes_bookings',
     ])
   })
 
@@ -50,6 +52,7 @@ describe('migrations', () => {
           '0003_activation_enquiries',
           '0004_outbox_delivery',
           '0005_locations_rates',
+          '0006_customers_quotes_bookings',
         ])
         await first.close()
         const second = await openPGlite(dir)
@@ -62,6 +65,50 @@ describe('migrations', () => {
     },
     60_000,
   )
+})
+
+describe('migration 0006 (customers)', () => {
+  it('gives every existing account a company of its own, and new ones continue the numbering', async () => {
+    const handle = await openPGlite('memory://')
+    try {
+      const migrator = new Migrator({ db: handle.db, provider: migrationProvider })
+      expect((await migrator.migrateTo('0005_locations_rates')).error).toBeUndefined()
+      const sg = await handle.db
+        .selectFrom('countries')
+        .select('mcou_rid')
+        .where('mcou_code', '=', 'SG')
+        .executeTakeFirstOrThrow()
+      for (const [email, company] of [
+        ['a@example.com', 'Alpha Pte Ltd'],
+        ['b@example.com', 'Beta Pte Ltd'],
+      ]) {
+        await sql`insert into users (esus_name, esus_company_name, esus_regn_no, esus_email_id, password_hash,
+          esus_mcou, code, esus_phone, esus_address1, esus_source, esus_mcpy)
+          values ('N', ${company}, 'r1', ${email}, 'x', ${sg.mcou_rid}, '+65', '61234567', 'Some address 1', 'Others', 1)`.execute(
+          handle.db,
+        )
+      }
+      expect((await migrator.migrateToLatest()).error).toBeUndefined()
+      const users = await handle.db
+        .selectFrom('users')
+        .innerJoin('customers', 'customers.id', 'users.customer_id')
+        .select(['users.esus_email_id', 'customers.name', 'customers.regn_no'])
+        .orderBy('users.id')
+        .execute()
+      expect(users).toEqual([
+        { esus_email_id: 'a@example.com', name: 'Alpha Pte Ltd', regn_no: 'R1' },
+        { esus_email_id: 'b@example.com', name: 'Beta Pte Ltd', regn_no: 'R1' },
+      ])
+      const next = await handle.db
+        .insertInto('customers')
+        .values({ name: 'Gamma', regn_no: 'G', country_id: sg.mcou_rid, created_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      expect(next.id).toBe(3)
+    } finally {
+      await handle.close()
+    }
+  }, 60_000)
 })
 
 describe('the database handle', () => {

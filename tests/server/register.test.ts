@@ -331,6 +331,31 @@ describe('POST /api/register', () => {
     expect(await usersWith(body.esus_email_id)).toHaveLength(1)
   })
 
+  it('makes each new account a company of its own, and none for an email that has an account', async () => {
+    const companies = async () =>
+      Number(
+        (
+          await server.db
+            .selectFrom('customers')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const before = await companies()
+    const body = payload({ esus_company_name: 'Orchid Freight Pte Ltd', esus_regn_no: '201912345z' })
+    expect((await register(body)).status).toBe(200)
+    expect(await companies()).toBe(before + 1)
+    const company = await server.db
+      .selectFrom('users')
+      .innerJoin('customers', 'customers.id', 'users.customer_id')
+      .select(['customers.name', 'customers.regn_no'])
+      .where('users.esus_email_id', '=', body.esus_email_id.toLowerCase())
+      .executeTakeFirstOrThrow()
+    expect(company).toEqual({ name: 'Orchid Freight Pte Ltd', regn_no: '201912345Z' })
+    expect((await register(body)).status).toBe(200)
+    expect(await companies()).toBe(before + 1)
+  })
+
   it('allows 10 registrations an hour per address, then 429 with Retry-After', async () => {
     const ip = nextIp()
     const hourStart = Math.ceil(server.clock.now().getTime() / HOUR) * HOUR

@@ -4,6 +4,7 @@ import * as m0002 from './0002_users_sessions_mail'
 import * as m0003 from './0003_activation_enquiries'
 import * as m0004 from './0004_outbox_delivery'
 import * as m0005 from './0005_locations_rates'
+import * as m0006 from './0006_customers_quotes_bookings'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0003_activation_enquiries': m0003,
   '0004_outbox_delivery': m0004,
   '0005_locations_rates': m0005,
+  '0006_customers_quotes_bookings': m0006,
 }
 
 export const migrationProvider: MigrationProvider = {
