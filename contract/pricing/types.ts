@@ -61,6 +61,8 @@ export interface ChargeLine {
   minimum: number
   /** A dangerous goods surcharge: applies to hazardous cargo only. */
   hazardousOnly?: boolean | undefined
+  /** With `hazardousOnly`: only cargo of these packing groups (a surcharge by risk level); absent: all. */
+  packingGroups?: PackingGroup[] | undefined
 }
 
 /** One carrier's (or airline's) rate sheet for a lane, valid over a period. */
@@ -156,6 +158,8 @@ export interface ServiceTariff {
   insuranceMinimum: number
   /** Trucking by zone: per container (FCL), or per shipment plus per 100 kg chargeable (LCL, air). */
   trucking: Record<TruckingZone, { perContainer: number; perShipment: number; per100Kg: number }>
+  /** ISO date, inclusive, after which the tariff no longer prices; absent: no expiry. */
+  validTo?: string | undefined
 }
 
 /** Exchange rates: units of each currency per 1 USD, in millionths (SGD 1.34 = 1_340_000). */
@@ -210,4 +214,8 @@ export interface QuotePrice {
   estimates: { code: string; name: string; amountUsd: number; payableTo: string }[]
   included: string[]
   excluded: string[]
+  /** The earliest valid-to (ISO date) of the lane and of the service tariffs used. */
+  validTo?: string | undefined
+  /** Lines of the sheet or services asked for that could not be priced, each with the reason. */
+  skipped?: { code: string; name: string; reason: string }[] | undefined
 }
