@@ -16,6 +16,7 @@ import { countriesRoutes } from './routes/countries'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { healthRoutes } from './routes/health'
 import { locationRoutes } from './routes/locations'
+import { quoteRoutes } from './routes/quotes'
 import { registerRoutes } from './routes/register'
 import { mountStaticSite } from './static'
 
@@ -91,6 +92,7 @@ export function createApp(options: AppOptions) {
   app.route('/api', registerRoutes(deps))
   app.route('/api', contactRoutes({ ...deps, salesEmail }))
   app.route('/api', locationRoutes(db, now))
+  app.route('/api', quoteRoutes({ db, now, mailer, salesEmail }))
   if (!production) {
     app.route('/', devOutboxRoutes(db))
   } else {

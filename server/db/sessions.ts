@@ -53,6 +53,8 @@ export async function openSession(
 export interface LiveSession {
   sessionId: number
   userId: number
+  /** The user's company: every quote and booking the user sees is the company's. */
+  customerId: number
   user: SessionUser
 }
 
@@ -81,6 +83,7 @@ export async function touchSession(
     .returning([
       'sessions.id as sessionId',
       'sessions.user_id as userId',
+      'users.customer_id as customerId',
       'users.esus_name',
       'users.esus_email_id',
       'users.esus_company_name',
@@ -89,8 +92,8 @@ export async function touchSession(
     ])
     .executeTakeFirst()
   if (!row) return undefined
-  const { sessionId, userId, ...user } = row
-  return { sessionId, userId, user }
+  const { sessionId, userId, customerId, ...user } = row
+  return { sessionId, userId, customerId, user }
 }
 
 export async function endSession(db: Kysely<Database>, sessionId: number, now: Date): Promise<void> {

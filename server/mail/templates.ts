@@ -192,3 +192,75 @@ export function enquiryMail(input: { to: string; enquiry: EnquiryDetails }): Mai
   )
   return { to: input.to, subject, text, html, replyTo: enquiry.mail }
 }
+
+const money = (minorUsd: number) =>
+  `USD ${(minorUsd / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+
+export interface BookingMailInput {
+  to: string
+  name: string
+  bookingNumber: string
+  quoteNumber: string
+  lane: string
+  mode: string
+  carrier: string
+  totalUsd: number
+  bookingsLink: string
+}
+
+/** The customer's receipt of a new booking (status Booking Received). */
+export function bookingReceivedMail(input: BookingMailInput): Mail {
+  return compose(input.to, oneLine(`Booking ${input.bookingNumber} received: ${input.lane}`), [
+    para(`Hello ${input.name},`),
+    para(
+      `Thank you for your booking. We have received booking ${input.bookingNumber} (from quote ${input.quoteNumber}) and will confirm it with ${input.carrier} shortly.`,
+    ),
+    para(`${input.mode}, ${input.lane}. Total as confirmed: ${money(input.totalUsd)}.`),
+    linkPara('Follow it in My Bookings:', 'My Bookings', input.bookingsLink),
+    para('Please have the commercial invoice and packing list ready: we will ask for them before departure.'),
+  ])
+}
+
+export interface QuoteRequestMailInput {
+  to: string
+  quoteNumber: string
+  customer: string
+  requester: string
+  requesterEmail: string
+  summary: [string, string][]
+  notes: string | null
+}
+
+/** The sales team's notice of a lane without an instant rate; replies go to the customer. */
+export function quoteRequestMail(input: QuoteRequestMailInput): Mail {
+  const subject = oneLine(`Quote request ${input.quoteNumber}: ${input.customer}`)
+  const fields: [string, string][] = [
+    ['Customer', input.customer],
+    ['Requested by', `${input.requester} <${input.requesterEmail}>`],
+    ...input.summary,
+  ]
+  const text = [
+    'A customer asked for a quote on a lane without an instant rate. Please price it and reply.',
+    '',
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    ...(input.notes ? ['', 'Notes:', input.notes] : []),
+    '',
+    signature,
+  ].join('\n')
+  const rows = fields
+    .map(
+      ([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')
+  const html = layout(
+    subject,
+    [
+      '<p>A customer asked for a quote on a lane without an instant rate. Please price it and reply.</p>',
+      `<table>${rows}</table>`,
+      input.notes
+        ? `<p><strong>Notes:</strong></p><p style="white-space:pre-wrap">${escapeHtml(input.notes)}</p>`
+        : '',
+    ].join(''),
+  )
+  return { to: input.to, subject, text, html, replyTo: input.requesterEmail }
+}

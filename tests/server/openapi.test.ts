@@ -57,6 +57,12 @@ describe('GET /api/openapi.json', () => {
         apiPaths.resendActivation,
         apiPaths.contact,
         apiPaths.locations,
+        '/api/quotes',
+        '/api/quotes/{number}',
+        '/api/quotes/{number}/price',
+        '/api/quotes/{number}/confirm',
+        '/api/quotes/{number}/requote',
+        '/api/quote-requests',
         '/api/dev/outbox',
         '/dev/outbox',
       ].sort(),
@@ -76,6 +82,33 @@ describe('GET /api/openapi.json', () => {
     expect(statuses(apiPaths.contact, 'post')).toEqual(['200', '409', '422', '429', '500'])
     expect(statuses(apiPaths.locations, 'get')).toEqual(['200', '401', '422', '500'])
     expect(doc.paths[apiPaths.locations]?.get).toMatchObject({ operationId: 'searchLocations' })
+    const operation = (path: string, method: string) =>
+      (doc.paths[path]?.[method] as { operationId?: string } | undefined)?.operationId
+    expect([
+      operation('/api/quotes', 'post'),
+      operation('/api/quotes', 'get'),
+      operation('/api/quotes/{number}', 'get'),
+      operation('/api/quotes/{number}/price', 'post'),
+      operation('/api/quotes/{number}/confirm', 'post'),
+      operation('/api/quote-requests', 'post'),
+    ]).toEqual([
+      'createQuote',
+      'listQuotes',
+      'getQuote',
+      'priceQuoteServices',
+      'confirmQuote',
+      'requestManualQuote',
+    ])
+    expect(statuses('/api/quotes/{number}/confirm', 'post')).toEqual([
+      '200',
+      '201',
+      '401',
+      '404',
+      '409',
+      '410',
+      '422',
+      '500',
+    ])
   })
 
   it('declares the bearer token of the session endpoints', () => {

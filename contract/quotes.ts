@@ -1,0 +1,160 @@
+/**
+ * Quotes and bookings as the API returns them and the SPA shows them, the rules of the confirmation form,
+ * and the quote statuses of My Quotes. Plain TypeScript and zod: shared by server and browser.
+ */
+import { z } from 'zod'
+import type {
+  FxRates,
+  HazardousDetails,
+  Mode,
+  QuotePrice,
+  QuoteRequest,
+  RateLane,
+  ServiceSelection,
+  ServiceTariff,
+} from './pricing/types'
+import type { Place } from './wire'
+
+export const quoteStatuses = ['Active', 'Expiring soon', 'Expired', 'Booked', 'Requested'] as const
+export type QuoteStatus = (typeof quoteStatuses)[number]
+
+/** A quote expires at the end of its valid-to day; it is "expiring soon" within its last 3 days. */
+export const EXPIRING_SOON_DAYS = 3
+
+const addDays = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+/** The status My Quotes shows, from what the quote is and the business day (Singapore) `today`. */
+export function quoteStatus(
+  quote: { kind: 'priced' | 'requested'; booked: boolean; validTo: string | null },
+  today: string,
+): QuoteStatus {
+  if (quote.booked) return 'Booked'
+  if (quote.kind === 'requested' || !quote.validTo) return 'Requested'
+  if (quote.validTo < today) return 'Expired'
+  if (quote.validTo <= addDays(today, EXPIRING_SOON_DAYS - 1)) return 'Expiring soon'
+  return 'Active'
+}
+
+/** The business day in Singapore (UTC+8, no daylight saving) at `now`, as YYYY-MM-DD. */
+export function singaporeDate(now: Date): string {
+  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
+}
+
+/** One carrier's offer for the quote; its rate sheet comes along so the browser prices services itself. */
+export interface QuoteOption {
+  id: number
+  carrier: string
+  service: string
+  transitDays: number
+  validTo: string
+  /** All-in total without additional services, minor units of USD. */
+  totalUsd: number
+  lane: RateLane
+}
+
+export interface QuoteDetail {
+  number: string
+  status: QuoteStatus
+  kind: 'priced' | 'requested'
+  mode: Mode
+  origin: Place
+  destination: Place
+  request: QuoteRequest
+  services: ServiceSelection
+  chosenOptionId: number | null
+  options: QuoteOption[]
+  fx: FxRates
+  serviceTariffs: { origin: ServiceTariff; destination: ServiceTariff }
+  firstLclEligible: boolean
+  /** The earliest valid-to of the chosen option's lines, else the latest of the options; null when requested. */
+  validTo: string | null
+  createdAt: string
+  booking: { number: string; status: string } | null
+  requotedFrom: string | null
+  notes: string | null
+}
+
+export interface QuoteSummary {
+  number: string
+  status: QuoteStatus
+  mode: Mode
+  origin: Pick<Place, 'code' | 'name' | 'country_code'>
+  destination: Pick<Place, 'code' | 'name' | 'country_code'>
+  /** The chosen option's total, else the cheapest option's; null when requested. */
+  totalUsd: number | null
+  carrier: string | null
+  validTo: string | null
+  createdAt: string
+  bookingNumber: string | null
+}
+
+export interface QuotesResponse {
+  quotes: QuoteSummary[]
+}
+
+/** POST /api/quotes: the quote made, or none when no sheet has an instant rate for the lane. */
+export interface CreateQuoteResponse {
+  quote: QuoteDetail | null
+}
+
+export interface PriceResponse {
+  price: QuotePrice
+  validTo: string
+}
+
+export interface BookingCreated {
+  number: string
+  status: string
+}
+
+export const confirmMessages = {
+  partyName: 'Enter the company name.',
+  partyAddress: 'Enter the full address (at least 10 characters).',
+  pickupAddress: 'Enter the pickup address (at least 10 characters).',
+  deliveryAddress: 'Enter the delivery address (at least 10 characters).',
+  cargoDescription: 'Describe the cargo (at least 3 characters).',
+  terms: 'Accept the terms and conditions to confirm.',
+  optionRequired: 'Choose a carrier option.',
+  expired: 'This quote has expired. Requote it at current rates.',
+  priceChanged: 'The price has changed since you saw it. Please check the new total before confirming.',
+  requested: 'This quote is being priced by our team and cannot be confirmed yet.',
+  notFound: 'Quote not found.',
+  noInstantRate: 'No instant rate for this lane. Request a quote and our team will price it for you.',
+  choosePort: 'Choose a port from the list.',
+  chooseAirport: 'Choose an airport from the list.',
+  readyDatePast: 'The ready date cannot be in the past.',
+} as const
+
+const text = (max: number, message: string, min = 1) =>
+  z.string({ error: message }).trim().min(min, message).max(max, message)
+
+export const partySchema = z.object({
+  name: text(100, confirmMessages.partyName),
+  address: text(500, confirmMessages.partyAddress, 10),
+  contact: z.string().trim().max(200).optional(),
+})
+export type Party = z.infer<typeof partySchema>
+
+/** The confirmation form; addresses are required exactly when door pickup or delivery is chosen. */
+export function confirmSchema(services: Pick<ServiceSelection, 'pickup' | 'delivery'>) {
+  return z.object({
+    optionId: z.int(confirmMessages.optionRequired).positive(confirmMessages.optionRequired),
+    shipper: partySchema,
+    consignee: partySchema,
+    notifyParty: partySchema.optional(),
+    pickupAddress: services.pickup
+      ? text(500, confirmMessages.pickupAddress, 10)
+      : z.string().trim().max(500).optional(),
+    deliveryAddress: services.delivery
+      ? text(500, confirmMessages.deliveryAddress, 10)
+      : z.string().trim().max(500).optional(),
+    cargoDescription: text(500, confirmMessages.cargoDescription, 3),
+    acceptTerms: z.literal(true, confirmMessages.terms),
+    /** The total the customer saw, minor units of USD: a different price on the server is not confirmed. */
+    shownTotalUsd: z.int().nonnegative(),
+  })
+}
+export type ConfirmInput = z.infer<ReturnType<typeof confirmSchema>>
+
+export type { HazardousDetails }

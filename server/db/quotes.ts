@@ -1,0 +1,227 @@
+import type { Kysely } from 'kysely'
+import type {
+  FxRates,
+  QuotePrice,
+  QuoteRequest,
+  RateLane,
+  ServiceSelection,
+  ServiceTariff,
+} from '../../contract/pricing/types'
+import type { Database } from './schema'
+
+/**
+ * The next number of a kind for a year, as `PREFIX-YYYY` and six digits (ESQ-2026000001). One row per kind
+ * and year, counted up in the caller's transaction, so numbers are unique across server processes.
+ */
+export async function nextNumber(db: Kysely<Database>, prefix: 'ESQ' | 'ESB', year: number): Promise<string> {
+  const row = await db
+    .insertInto('counters')
+    .values({ name: prefix, year, value: 1 })
+    .onConflict((oc) =>
+      oc.columns(['name', 'year']).doUpdateSet((eb) => ({ value: eb('counters.value', '+', 1) })),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow()
+  if (row.value > 999_999) throw new Error(`${prefix} numbers of ${year} are used up`)
+  return `${prefix}-${year}${String(row.value).padStart(6, '0')}`
+}
+
+export interface NewQuote {
+  number: string
+  customerId: number
+  userId: number
+  kind: 'priced' | 'requested'
+  request: QuoteRequest
+  services: ServiceSelection
+  firstLclEligible: boolean
+  fx: FxRates
+  serviceTariffs: { origin: ServiceTariff; destination: ServiceTariff }
+  requotedFrom: number | null
+  notes: string | null
+  createdAt: Date
+  options: { lane: RateLane; totalUsd: number }[]
+}
+
+export async function insertQuote(db: Kysely<Database>, quote: NewQuote): Promise<number> {
+  const row = await db
+    .insertInto('quotes')
+    .values({
+      number: quote.number,
+      customer_id: quote.customerId,
+      user_id: quote.userId,
+      kind: quote.kind,
+      mode: quote.request.mode,
+      origin: quote.request.origin,
+      destination: quote.request.destination,
+      request: JSON.stringify(quote.request),
+      services: JSON.stringify(quote.services),
+      first_lcl_eligible: quote.firstLclEligible,
+      fx: JSON.stringify(quote.fx),
+      service_tariffs: JSON.stringify(quote.serviceTariffs),
+      valid_to: null,
+      requoted_from: quote.requotedFrom,
+      notes: quote.notes,
+      created_at: quote.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  if (quote.options.length > 0) {
+    await db
+      .insertInto('quote_options')
+      .values(
+        quote.options.map((option) => ({
+          quote_id: row.id,
+          lane: JSON.stringify(option.lane),
+          carrier: option.lane.carrier,
+          transit_days: option.lane.transitDays,
+          valid_to: option.lane.validTo,
+          total_usd: option.totalUsd,
+        })),
+      )
+      .execute()
+  }
+  return row.id
+}
+
+/** A quote of the customer by its number (another company's is not found), with options and booking. */
+export async function findQuote(db: Kysely<Database>, customerId: number, number: string, lock = false) {
+  let query = db
+    .selectFrom('quotes')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('number', '=', number)
+  if (lock) query = query.forUpdate()
+  const quote = await query.executeTakeFirst()
+  if (!quote) return undefined
+  const [options, booking, requotedFrom] = await Promise.all([
+    db
+      .selectFrom('quote_options')
+      .selectAll()
+      .where('quote_id', '=', quote.id)
+      .orderBy('total_usd')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('bookings')
+      .select(['number', 'status'])
+      .where('quote_id', '=', quote.id)
+      .executeTakeFirst(),
+    quote.requoted_from
+      ? db.selectFrom('quotes').select('number').where('id', '=', quote.requoted_from).executeTakeFirst()
+      : undefined,
+  ])
+  return { quote, options, booking, requotedFromNumber: requotedFrom?.number ?? null }
+}
+
+export type StoredQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>
+
+/** Every quote of the customer, newest first, with what My Quotes shows of its options and booking. */
+export function listQuotes(db: Kysely<Database>, customerId: number, limit = 500) {
+  return db
+    .selectFrom('quotes as q')
+    .leftJoin('bookings as b', 'b.quote_id', 'q.id')
+    .leftJoin('quote_options as chosen', 'chosen.id', 'q.chosen_option_id')
+    .select((eb) => [
+      'q.number',
+      'q.kind',
+      'q.mode',
+      'q.origin',
+      'q.destination',
+      'q.created_at',
+      'b.number as booking_number',
+      'chosen.total_usd as chosen_total',
+      'chosen.carrier as chosen_carrier',
+      'chosen.valid_to as chosen_valid_to',
+      eb
+        .selectFrom('quote_options as o')
+        .select((o) => o.fn.min('o.total_usd').as('t'))
+        .whereRef('o.quote_id', '=', 'q.id')
+        .as('cheapest_total'),
+      eb
+        .selectFrom('quote_options as o')
+        .select((o) => o.fn.max('o.valid_to').as('v'))
+        .whereRef('o.quote_id', '=', 'q.id')
+        .as('latest_valid_to'),
+      eb
+        .selectFrom('quote_options as o')
+        .select('o.carrier')
+        .whereRef('o.quote_id', '=', 'q.id')
+        .orderBy('o.total_usd')
+        .limit(1)
+        .as('cheapest_carrier'),
+    ])
+    .where('q.customer_id', '=', customerId)
+    .orderBy('q.created_at', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+export async function saveChoice(
+  db: Kysely<Database>,
+  quoteId: number,
+  optionId: number,
+  services: ServiceSelection,
+): Promise<void> {
+  await db
+    .updateTable('quotes')
+    .set({ chosen_option_id: optionId, services: JSON.stringify(services) })
+    .where('id', '=', quoteId)
+    .execute()
+}
+
+/** Whether the company still has its first LCL shipment ahead: no LCL booking of it that stands. */
+export async function firstLclEligible(db: Kysely<Database>, customerId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('mode', '=', 'LCL')
+    .where('status', '!=', 'Cancelled')
+    .limit(1)
+    .executeTakeFirst()
+  return row === undefined
+}
+
+export interface NewBooking {
+  number: string
+  customerId: number
+  userId: number
+  quoteId: number
+  optionId: number
+  mode: 'FCL' | 'LCL' | 'AIR'
+  details: Record<string, unknown>
+  price: QuotePrice
+  createdAt: Date
+}
+
+export async function insertBooking(db: Kysely<Database>, booking: NewBooking) {
+  return db
+    .insertInto('bookings')
+    .values({
+      number: booking.number,
+      customer_id: booking.customerId,
+      user_id: booking.userId,
+      quote_id: booking.quoteId,
+      option_id: booking.optionId,
+      mode: booking.mode,
+      status: 'Booking Received',
+      details: JSON.stringify(booking.details),
+      price: JSON.stringify(booking.price),
+      total_usd: booking.price.totalUsd,
+      created_at: booking.createdAt,
+    })
+    .returning(['number', 'status'])
+    .executeTakeFirstOrThrow()
+}
+
+/** Names of places by code, for lists. */
+export async function placeNames(db: Kysely<Database>, codes: string[]) {
+  if (codes.length === 0) return new Map<string, { code: string; name: string; country_code: string }>()
+  const rows = await db
+    .selectFrom('locations')
+    .select(['code', 'name', 'country_code'])
+    .where('code', 'in', [...new Set(codes)])
+    .execute()
+  return new Map(rows.map((row) => [row.code, row]))
+}

@@ -1,0 +1,707 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Kysely } from 'kysely'
+import { laneOffers, priceQuote } from '../../contract/pricing/price'
+import { quoteRequestSchema, serviceSelectionSchema } from '../../contract/pricing/rules'
+import type {
+  PricingContext,
+  QuotePrice,
+  QuoteRequest,
+  RateLane,
+  ServiceSelection,
+} from '../../contract/pricing/types'
+import {
+  type BookingCreated,
+  type CreateQuoteResponse,
+  confirmMessages,
+  confirmSchema,
+  type PriceResponse,
+  type QuoteDetail,
+  type QuoteSummary,
+  type QuotesResponse,
+  quoteStatus,
+  quoteStatuses,
+  singaporeDate,
+} from '../../contract/quotes'
+import type { ErrorBody, Place } from '../../contract/wire'
+import { requireSession, type SessionEnv } from '../auth/session'
+import { findLocation } from '../db/locations'
+import {
+  findQuote,
+  firstLclEligible,
+  insertBooking,
+  insertQuote,
+  listQuotes,
+  nextNumber,
+  placeNames,
+  type StoredQuote,
+  saveChoice,
+} from '../db/quotes'
+import { findLanes, fxRates, serviceTariff } from '../db/rates'
+import type { Database } from '../db/schema'
+import type { Mailer } from '../mail/index'
+import { bookingReceivedMail, quoteRequestMail } from '../mail/templates'
+import {
+  createRouter,
+  errorResponse,
+  errorResponses,
+  json,
+  jsonBody,
+  limitJsonBody,
+  validationErrorBody,
+} from '../openapi'
+
+export interface QuoteDeps {
+  db: Kysely<Database>
+  now: () => Date
+  mailer: Mailer
+  /** Where requests for a manual quote are mailed (SALES_EMAIL). */
+  salesEmail: string
+}
+
+export const noServices: ServiceSelection = {
+  exportCustoms: false,
+  importCustoms: false,
+  insurance: false,
+  pickup: null,
+  delivery: null,
+}
+
+// ---- OpenAPI shapes ------------------------------------------------------------------------------------
+
+const PlaceRef = z.object({ code: z.string(), name: z.string(), country_code: z.string() })
+const opaque = (description: string) => z.record(z.string(), z.unknown()).openapi({ description })
+
+const QuoteDetailSchema = z
+  .object({
+    number: z.string().openapi({ example: 'ESQ-2026000042' }),
+    status: z.enum(quoteStatuses),
+    kind: z.enum(['priced', 'requested']),
+    mode: z.enum(['FCL', 'LCL', 'AIR']),
+    origin: opaque('The origin place'),
+    destination: opaque('The destination place'),
+    request: opaque('The request as priced (QuoteRequest)'),
+    services: opaque('The additional services last chosen'),
+    chosenOptionId: z.int().nullable(),
+    options: z.array(
+      z.object({
+        id: z.int(),
+        carrier: z.string(),
+        service: z.string(),
+        transitDays: z.int(),
+        validTo: z.string(),
+        totalUsd: z.int().openapi({ description: 'All-in total without services, USD cents' }),
+        lane: opaque('The rate sheet as priced, for pricing services in the browser'),
+      }),
+    ),
+    fx: z
+      .record(z.string(), z.number())
+      .openapi({ description: 'Units per USD in millionths, as stored on the quote' }),
+    serviceTariffs: opaque('Customs, insurance and trucking tariffs at origin and destination'),
+    firstLclEligible: z.boolean(),
+    validTo: z.string().nullable(),
+    createdAt: z.string(),
+    booking: z.object({ number: z.string(), status: z.string() }).nullable(),
+    requotedFrom: z.string().nullable(),
+    notes: z.string().nullable(),
+  })
+  .openapi('Quote')
+
+const QuoteSummarySchema = z
+  .object({
+    number: z.string(),
+    status: z.enum(quoteStatuses),
+    mode: z.enum(['FCL', 'LCL', 'AIR']),
+    origin: PlaceRef,
+    destination: PlaceRef,
+    totalUsd: z.int().nullable(),
+    carrier: z.string().nullable(),
+    validTo: z.string().nullable(),
+    createdAt: z.string(),
+    bookingNumber: z.string().nullable(),
+  })
+  .openapi('QuoteSummary')
+
+const NumberParam = z.object({
+  number: z
+    .string()
+    .regex(/^ESQ-\d{10}$/, confirmMessages.notFound)
+    .openapi({ param: { name: 'number', in: 'path' }, example: 'ESQ-2026000042' }),
+})
+
+const unauthenticated = { 401: errorResponse('No live session: `Unauthenticated.`') }
+const notFound = { 404: errorResponse(`Not this company's quote, or none: \`${confirmMessages.notFound}\``) }
+const security = [{ bearerAuth: [] }]
+
+const createQuoteRoute = createRoute({
+  method: 'post',
+  operationId: 'createQuote',
+  path: '/quotes',
+  tags: ['Quotes'],
+  summary: 'Price a request on every rate sheet in force for its lane and store the quote with its options',
+  security,
+  request: jsonBody(quoteRequestSchema),
+  responses: {
+    201: {
+      description: 'The quote, its options cheapest first',
+      ...json(z.object({ quote: QuoteDetailSchema })),
+    },
+    200: {
+      description: `No sheet has an instant rate (\`quote: null\`): ${confirmMessages.noInstantRate}`,
+      ...json(z.object({ quote: z.null() })),
+    },
+    ...unauthenticated,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const listQuotesRoute = createRoute({
+  method: 'get',
+  operationId: 'listQuotes',
+  path: '/quotes',
+  tags: ['Quotes'],
+  summary: "The company's quotes, newest first; filter by status and mode, search by number or place",
+  security,
+  request: {
+    query: z.object({
+      status: z.enum(quoteStatuses).optional(),
+      mode: z.enum(['FCL', 'LCL', 'AIR']).optional(),
+      q: z.string().trim().max(80).optional().openapi({ description: 'Quote number, place code or name' }),
+    }),
+  },
+  responses: {
+    200: { description: 'The quotes', ...json(z.object({ quotes: z.array(QuoteSummarySchema) })) },
+    ...unauthenticated,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const getQuoteRoute = createRoute({
+  method: 'get',
+  operationId: 'getQuote',
+  path: '/quotes/{number}',
+  tags: ['Quotes'],
+  summary: 'One quote of the company with its options, services, exchange rates and tariffs',
+  security,
+  request: { params: NumberParam },
+  responses: {
+    200: { description: 'The quote', ...json(z.object({ quote: QuoteDetailSchema })) },
+    ...unauthenticated,
+    ...notFound,
+    ...errorResponses.serverError,
+  },
+})
+
+const PriceBody = z.object({
+  optionId: z.int(confirmMessages.optionRequired).positive(confirmMessages.optionRequired),
+  services: serviceSelectionSchema,
+})
+
+const priceRoute = createRoute({
+  method: 'post',
+  operationId: 'priceQuoteServices',
+  path: '/quotes/{number}/price',
+  tags: ['Quotes'],
+  summary: 'Price an option with additional services, line by line, and keep the choice on the quote',
+  security,
+  request: { params: NumberParam, ...jsonBody(PriceBody) },
+  responses: {
+    200: {
+      description: 'The price in USD cents with the SGD equivalent at the rate stored on the quote',
+      ...json(z.object({ price: opaque('QuotePrice'), validTo: z.string() })),
+    },
+    ...unauthenticated,
+    ...notFound,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const ConfirmBody = z.object({ services: serviceSelectionSchema }).passthrough().openapi({
+  description:
+    'optionId, services, shipper, consignee, notifyParty?, pickupAddress (with pickup), deliveryAddress (with delivery), cargoDescription, acceptTerms: true, shownTotalUsd',
+})
+
+const confirmRoute = createRoute({
+  method: 'post',
+  operationId: 'confirmQuote',
+  path: '/quotes/{number}/confirm',
+  tags: ['Quotes'],
+  summary: 'Confirm an option into a booking (re-priced on the server; idempotent: one booking per quote)',
+  security,
+  request: { params: NumberParam, ...jsonBody(ConfirmBody) },
+  responses: {
+    201: {
+      description: 'The booking made',
+      ...json(z.object({ booking: z.object({ number: z.string(), status: z.string() }) })),
+    },
+    200: {
+      description: 'The quote was already confirmed: its booking',
+      ...json(z.object({ booking: z.object({ number: z.string(), status: z.string() }) })),
+    },
+    409: errorResponse(
+      `\`${confirmMessages.priceChanged}\` (with \`price\`), or \`${confirmMessages.requested}\``,
+    ),
+    410: errorResponse(`\`${confirmMessages.expired}\``),
+    ...unauthenticated,
+    ...notFound,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const requoteRoute = createRoute({
+  method: 'post',
+  operationId: 'requoteQuote',
+  path: '/quotes/{number}/requote',
+  tags: ['Quotes'],
+  summary: 'Price the request of a quote again at current rates, as a new quote',
+  security,
+  request: { params: NumberParam },
+  responses: {
+    201: { description: 'The new quote', ...json(z.object({ quote: QuoteDetailSchema })) },
+    200: { description: 'No instant rate now (`quote: null`)', ...json(z.object({ quote: z.null() })) },
+    ...unauthenticated,
+    ...notFound,
+    ...errorResponses.serverError,
+  },
+})
+
+const manualRoute = createRoute({
+  method: 'post',
+  operationId: 'requestManualQuote',
+  path: '/quote-requests',
+  tags: ['Quotes'],
+  summary: 'Ask the sales team to price a lane without an instant rate; listed in My Quotes as Requested',
+  security,
+  request: jsonBody(
+    z
+      .object({ request: quoteRequestSchema, notes: z.string().trim().max(2000).optional() })
+      .openapi('ManualQuoteRequest'),
+  ),
+  responses: {
+    201: { description: 'The requested quote', ...json(z.object({ quote: QuoteDetailSchema })) },
+    ...unauthenticated,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+// ---- The work ------------------------------------------------------------------------------------------
+
+function toPlace(row: Awaited<ReturnType<typeof findLocation>>, code: string): Place {
+  return row
+    ? {
+        code: row.code,
+        kind: row.kind,
+        name: row.name,
+        city: row.city,
+        country_code: row.country_code,
+        country_name: row.country_name,
+        time_zone: row.time_zone,
+      }
+    : { code, kind: 'port', name: code, city: '', country_code: '', country_name: '', time_zone: null }
+}
+
+export function quoteRoutes({ db, now, mailer, salesEmail }: QuoteDeps) {
+  const router = createRouter<SessionEnv>()
+  const session = requireSession(db, now)
+  router.use('/quotes', session, limitJsonBody())
+  router.use('/quotes/*', session, limitJsonBody())
+  router.use('/quote-requests', session, limitJsonBody())
+
+  /** Places exist and suit the mode; the ready date is not past. Field errors, or undefined. */
+  async function requestErrors(request: QuoteRequest): Promise<ErrorBody | undefined> {
+    const errors: Record<string, string[]> = {}
+    const kind = request.mode === 'AIR' ? 'airport' : 'port'
+    const message = kind === 'airport' ? confirmMessages.chooseAirport : confirmMessages.choosePort
+    for (const field of ['origin', 'destination'] as const) {
+      const place = await findLocation(db, request[field])
+      if (place?.kind !== kind) errors[field] = [message]
+    }
+    if (request.readyDate < singaporeDate(now())) errors.readyDate = [confirmMessages.readyDatePast]
+    const first = Object.values(errors)[0]?.[0]
+    return first ? { message: first, errors } : undefined
+  }
+
+  /** Prices the request on every sheet in force that can carry it, cheapest first. */
+  async function priceRequest(request: QuoteRequest, customerId: number) {
+    const [origin, destination] = await Promise.all([
+      findLocation(db, request.origin),
+      findLocation(db, request.destination),
+    ])
+    const originCountry = origin?.country_code ?? ''
+    const destinationCountry = destination?.country_code ?? ''
+    const [lanes, fx, originServices, destinationServices, eligible] = await Promise.all([
+      findLanes(db, {
+        mode: request.mode,
+        origin: request.origin,
+        destination: request.destination,
+        date: request.readyDate,
+      }),
+      fxRates(db),
+      serviceTariff(db, originCountry),
+      serviceTariff(db, destinationCountry),
+      request.mode === 'LCL' ? firstLclEligible(db, customerId) : Promise.resolve(false),
+    ])
+    const options = lanes
+      .filter((lane) => laneOffers(lane, request).ok)
+      .map((lane) => {
+        const price = priceQuote({
+          lane,
+          request,
+          services: noServices,
+          originServices,
+          destinationServices,
+          fx,
+          firstLclEligible: eligible,
+          originCountry,
+          destinationCountry,
+        })
+        return { lane, totalUsd: price.totalUsd }
+      })
+      .sort((a, b) => a.totalUsd - b.totalUsd)
+    return { options, fx, tariffs: { origin: originServices, destination: destinationServices }, eligible }
+  }
+
+  async function storeQuote(
+    customerId: number,
+    userId: number,
+    request: QuoteRequest,
+    extra: { kind: 'priced' | 'requested'; requotedFrom?: number; notes?: string },
+  ) {
+    const priced = await priceRequest(request, customerId)
+    if (extra.kind === 'priced' && priced.options.length === 0) return undefined
+    const at = now()
+    const number = await db.transaction().execute(async (trx) => {
+      const quoteNumber = await nextNumber(trx, 'ESQ', at.getUTCFullYear())
+      await insertQuote(trx, {
+        number: quoteNumber,
+        customerId,
+        userId,
+        kind: extra.kind,
+        request,
+        services: noServices,
+        firstLclEligible: priced.eligible,
+        fx: priced.fx,
+        serviceTariffs: priced.tariffs,
+        requotedFrom: extra.requotedFrom ?? null,
+        notes: extra.notes ?? null,
+        createdAt: at,
+        options: extra.kind === 'priced' ? priced.options : [],
+      })
+      return quoteNumber
+    })
+    return number
+  }
+
+  /** The pricing context of a stored option, with the company's first-LCL eligibility as it is now. */
+  async function contextOf(
+    conn: Kysely<Database>,
+    stored: StoredQuote,
+    lane: RateLane,
+    services: ServiceSelection,
+    customerId: number,
+  ): Promise<PricingContext> {
+    const { quote } = stored
+    const [origin, destination, eligible] = await Promise.all([
+      findLocation(conn, quote.origin),
+      findLocation(conn, quote.destination),
+      quote.mode === 'LCL' ? firstLclEligible(conn, customerId) : Promise.resolve(false),
+    ])
+    return {
+      lane,
+      request: quote.request,
+      services,
+      originServices: quote.service_tariffs.origin,
+      destinationServices: quote.service_tariffs.destination,
+      fx: quote.fx,
+      firstLclEligible: eligible,
+      originCountry: origin?.country_code ?? '',
+      destinationCountry: destination?.country_code ?? '',
+    }
+  }
+
+  async function detail(customerId: number, number: string): Promise<QuoteDetail | undefined> {
+    const stored = await findQuote(db, customerId, number)
+    if (!stored) return undefined
+    const { quote, options, booking, requotedFromNumber } = stored
+    const [origin, destination, eligible] = await Promise.all([
+      findLocation(db, quote.origin),
+      findLocation(db, quote.destination),
+      quote.mode === 'LCL' ? firstLclEligible(db, customerId) : Promise.resolve(false),
+    ])
+    const chosen = options.find((o) => o.id === quote.chosen_option_id)
+    const validTo =
+      quote.kind === 'requested'
+        ? null
+        : (chosen?.valid_to ??
+          options
+            .map((o) => o.valid_to)
+            .sort()
+            .at(-1) ??
+          null)
+    return {
+      number: quote.number,
+      status: quoteStatus({ kind: quote.kind, booked: Boolean(booking), validTo }, singaporeDate(now())),
+      kind: quote.kind,
+      mode: quote.mode,
+      origin: toPlace(origin, quote.origin),
+      destination: toPlace(destination, quote.destination),
+      request: quote.request,
+      services: quote.services,
+      chosenOptionId: quote.chosen_option_id,
+      options: options.map((o) => ({
+        id: o.id,
+        carrier: o.carrier,
+        service: o.lane.service,
+        transitDays: o.transit_days,
+        validTo: o.valid_to,
+        totalUsd: Number(o.total_usd),
+        lane: o.lane,
+      })),
+      fx: quote.fx,
+      serviceTariffs: quote.service_tariffs,
+      firstLclEligible: eligible,
+      validTo,
+      createdAt: quote.created_at.toISOString(),
+      booking: booking ?? null,
+      requotedFrom: requotedFromNumber,
+      notes: quote.notes,
+    }
+  }
+
+  const notFoundBody = { message: confirmMessages.notFound } satisfies ErrorBody
+
+  return router
+    .openapi(createQuoteRoute, async (c) => {
+      const request = c.req.valid('json') as QuoteRequest
+      const invalid = await requestErrors(request)
+      if (invalid) return c.json(invalid, 422)
+      const { customerId, userId } = c.var.session
+      const number = await storeQuote(customerId, userId, request, { kind: 'priced' })
+      if (!number) return c.json({ quote: null } satisfies CreateQuoteResponse, 200)
+      return c.json({ quote: (await detail(customerId, number)) as QuoteDetail }, 201)
+    })
+    .openapi(listQuotesRoute, async (c) => {
+      const { status, mode, q } = c.req.valid('query')
+      const { customerId } = c.var.session
+      const rows = await listQuotes(db, customerId)
+      const names = await placeNames(
+        db,
+        rows.flatMap((r) => [r.origin, r.destination]),
+      )
+      const today = singaporeDate(now())
+      const place = (code: string) => names.get(code) ?? { code, name: code, country_code: '' }
+      const needle = q?.toLowerCase()
+      const quotes: QuoteSummary[] = rows
+        .map((row) => {
+          const validTo =
+            row.kind === 'requested' ? null : (row.chosen_valid_to ?? row.latest_valid_to ?? null)
+          return {
+            number: row.number,
+            status: quoteStatus({ kind: row.kind, booked: Boolean(row.booking_number), validTo }, today),
+            mode: row.mode,
+            origin: place(row.origin),
+            destination: place(row.destination),
+            totalUsd:
+              row.chosen_total != null
+                ? Number(row.chosen_total)
+                : row.cheapest_total != null
+                  ? Number(row.cheapest_total)
+                  : null,
+            carrier: row.chosen_carrier ?? row.cheapest_carrier ?? null,
+            validTo,
+            createdAt: row.created_at.toISOString(),
+            bookingNumber: row.booking_number ?? null,
+          }
+        })
+        .filter((quote) => (!status || quote.status === status) && (!mode || quote.mode === mode))
+        .filter(
+          (quote) =>
+            !needle ||
+            [
+              quote.number,
+              quote.origin.code,
+              quote.origin.name,
+              quote.destination.code,
+              quote.destination.name,
+              quote.bookingNumber ?? '',
+            ]
+              .join(' ')
+              .toLowerCase()
+              .includes(needle),
+        )
+      return c.json({ quotes } satisfies QuotesResponse, 200)
+    })
+    .openapi(getQuoteRoute, async (c) => {
+      const quote = await detail(c.var.session.customerId, c.req.valid('param').number)
+      return quote ? c.json({ quote }, 200) : c.json(notFoundBody, 404)
+    })
+    .openapi(priceRoute, async (c) => {
+      const { number } = c.req.valid('param')
+      const { optionId, services } = c.req.valid('json')
+      const { customerId } = c.var.session
+      const stored = await findQuote(db, customerId, number)
+      if (!stored) return c.json(notFoundBody, 404)
+      const option = stored.options.find((o) => o.id === optionId)
+      if (!option) {
+        return c.json(
+          { message: confirmMessages.optionRequired, errors: { optionId: [confirmMessages.optionRequired] } },
+          422,
+        )
+      }
+      const price = priceQuote(
+        await contextOf(db, stored, option.lane, services as ServiceSelection, customerId),
+      )
+      if (!stored.booking) await saveChoice(db, stored.quote.id, optionId, services as ServiceSelection)
+      return c.json({ price, validTo: option.valid_to } satisfies PriceResponse, 200)
+    })
+    .openapi(confirmRoute, async (c) => {
+      const { number } = c.req.valid('param')
+      const body = c.req.valid('json') as { services: ServiceSelection } & Record<string, unknown>
+      const parsed = confirmSchema(body.services).safeParse(body)
+      if (!parsed.success) return c.json(validationErrorBody(parsed.error, 'json'), 422)
+      const input = parsed.data
+      const { customerId, userId, user } = c.var.session
+      const at = now()
+      const outcome = await db.transaction().execute(async (trx) => {
+        const stored = await findQuote(trx, customerId, number, true)
+        if (!stored) return { status: 404 as const, body: notFoundBody }
+        if (stored.booking) return { status: 200 as const, body: { booking: stored.booking } }
+        if (stored.quote.kind === 'requested')
+          return { status: 409 as const, body: { message: confirmMessages.requested } }
+        const option = stored.options.find((o) => o.id === input.optionId)
+        if (!option) {
+          return {
+            status: 422 as const,
+            body: {
+              message: confirmMessages.optionRequired,
+              errors: { optionId: [confirmMessages.optionRequired] },
+            },
+          }
+        }
+        if (option.valid_to < singaporeDate(at))
+          return { status: 410 as const, body: { message: confirmMessages.expired } }
+        const price: QuotePrice = priceQuote(
+          await contextOf(trx, stored, option.lane, body.services, customerId),
+        )
+        if (price.totalUsd !== input.shownTotalUsd) {
+          return { status: 409 as const, body: { message: confirmMessages.priceChanged, price } }
+        }
+        const bookingNumber = await nextNumber(trx, 'ESB', at.getUTCFullYear())
+        const { shownTotalUsd: _shown, acceptTerms: _terms, optionId: _option, ...details } = input
+        const booking = await insertBooking(trx, {
+          number: bookingNumber,
+          customerId,
+          userId,
+          quoteId: stored.quote.id,
+          optionId: option.id,
+          mode: stored.quote.mode,
+          details: {
+            ...details,
+            services: body.services,
+            carrier: option.carrier,
+            service: option.lane.service,
+          },
+          price,
+          createdAt: at,
+        })
+        await saveChoice(trx, stored.quote.id, option.id, body.services)
+        await mailer.queue(
+          trx,
+          bookingReceivedMail({
+            to: user.esus_email_id,
+            name: user.esus_name,
+            bookingNumber,
+            quoteNumber: stored.quote.number,
+            lane: `${stored.quote.origin} to ${stored.quote.destination}`,
+            mode: stored.quote.mode,
+            carrier: option.carrier,
+            totalUsd: price.totalUsd,
+            bookingsLink: `${mailer.appUrl}/user/bookings`,
+          }),
+          at,
+        )
+        return { status: 201 as const, body: { booking } satisfies { booking: BookingCreated } }
+      })
+      // Each outcome's body is the one its status documents; the union is too wide for the typed route.
+      return c.json(outcome.body as never, outcome.status)
+    })
+    .openapi(requoteRoute, async (c) => {
+      const { customerId, userId } = c.var.session
+      const stored = await findQuote(db, customerId, c.req.valid('param').number)
+      if (!stored) return c.json(notFoundBody, 404)
+      const today = singaporeDate(now())
+      const old = stored.quote.request
+      const request = { ...old, readyDate: old.readyDate < today ? today : old.readyDate }
+      const number = await storeQuote(customerId, userId, request, {
+        kind: 'priced',
+        requotedFrom: stored.quote.id,
+      })
+      if (!number) return c.json({ quote: null }, 200)
+      return c.json({ quote: (await detail(customerId, number)) as QuoteDetail }, 201)
+    })
+    .openapi(manualRoute, async (c) => {
+      const { request, notes } = c.req.valid('json') as { request: QuoteRequest; notes?: string }
+      const invalid = await requestErrors(request)
+      if (invalid) return c.json(invalid, 422)
+      const { customerId, userId, user } = c.var.session
+      const at = now()
+      const number = await db.transaction().execute(async (trx) => {
+        const quoteNumber = await nextNumber(trx, 'ESQ', at.getUTCFullYear())
+        const [fx, origin, destination] = await Promise.all([
+          fxRates(trx),
+          findLocation(trx, request.origin),
+          findLocation(trx, request.destination),
+        ])
+        await insertQuote(trx, {
+          number: quoteNumber,
+          customerId,
+          userId,
+          kind: 'requested',
+          request,
+          services: noServices,
+          firstLclEligible: false,
+          fx,
+          serviceTariffs: {
+            origin: await serviceTariff(trx, origin?.country_code ?? ''),
+            destination: await serviceTariff(trx, destination?.country_code ?? ''),
+          },
+          requotedFrom: null,
+          notes: notes ?? null,
+          createdAt: at,
+          options: [],
+        })
+        await mailer.queue(
+          trx,
+          quoteRequestMail({
+            to: salesEmail,
+            quoteNumber,
+            customer: user.esus_company_name,
+            requester: user.esus_name,
+            requesterEmail: user.esus_email_id,
+            summary: [
+              ['Mode', request.mode],
+              ['From', `${origin?.name ?? request.origin} (${request.origin})`],
+              ['To', `${destination?.name ?? request.destination} (${request.destination})`],
+              ['Ready', request.readyDate],
+              ['Commodity', request.commodity],
+              ['Cargo', JSON.stringify(request.containers ?? request.cargo ?? {})],
+              [
+                'Hazardous',
+                request.hazardous
+                  ? `UN${request.hazardous.unNumber}, class ${request.hazardous.dgClass}, PG ${request.hazardous.packingGroup}`
+                  : 'No',
+              ],
+            ],
+            notes: notes ?? null,
+          }),
+          at,
+        )
+        return quoteNumber
+      })
+      return c.json({ quote: (await detail(customerId, number)) as QuoteDetail }, 201)
+    })
+}
