@@ -153,26 +153,25 @@ export interface EnquiryDetails {
 /** Header values must stay on one line. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim()
 
-/** The sales team's notice of a new contact enquiry; replies go to the enquirer. */
-export function enquiryMail(input: { to: string; enquiry: EnquiryDetails }): Mail {
-  const { enquiry } = input
-  const subject = oneLine(`New enquiry #${enquiry.id}: ${enquiry.name}, ${enquiry.company} (${enquiry.mode})`)
-  const fields: [string, string][] = [
-    ['Name', enquiry.name],
-    ['Company', enquiry.company],
-    ['Email', enquiry.mail],
-    ['Phone', `${enquiry.code} ${enquiry.phone}`],
-    ['Mode', enquiry.mode],
-    ['Source', enquiry.source],
-    ['Received', enquiry.created_at.toISOString()],
-  ]
+/**
+ * A notice for the team: an intro, a table of fields and a free text (the enquiry's message, the
+ * customer's notes) when there is one; replies go to `replyTo`.
+ */
+function teamNotice(input: {
+  to: string
+  subject: string
+  intro: string
+  fields: [string, string][]
+  note?: { label: string; text: string } | undefined
+  replyTo: string
+}): Mail {
+  const { intro, fields, note } = input
+  const subject = oneLine(input.subject)
   const text = [
-    'A new contact enquiry came in through the website.',
+    intro,
     '',
     ...fields.map(([label, value]) => `${label}: ${value}`),
-    '',
-    'Message:',
-    enquiry.message,
+    ...(note ? ['', `${note.label}:`, note.text] : []),
     '',
     signature,
   ].join('\n')
@@ -184,13 +183,35 @@ export function enquiryMail(input: { to: string; enquiry: EnquiryDetails }): Mai
   const html = layout(
     subject,
     [
-      '<p>A new contact enquiry came in through the website.</p>',
+      `<p>${escapeHtml(intro)}</p>`,
       `<table>${rows}</table>`,
-      '<p><strong>Message:</strong></p>',
-      `<p style="white-space:pre-wrap">${escapeHtml(enquiry.message)}</p>`,
+      note
+        ? `<p><strong>${escapeHtml(note.label)}:</strong></p><p style="white-space:pre-wrap">${escapeHtml(note.text)}</p>`
+        : '',
     ].join(''),
   )
-  return { to: input.to, subject, text, html, replyTo: enquiry.mail }
+  return { to: input.to, subject, text, html, replyTo: input.replyTo }
+}
+
+/** The sales team's notice of a new contact enquiry; replies go to the enquirer. */
+export function enquiryMail(input: { to: string; enquiry: EnquiryDetails }): Mail {
+  const { enquiry } = input
+  return teamNotice({
+    to: input.to,
+    subject: `New enquiry #${enquiry.id}: ${enquiry.name}, ${enquiry.company} (${enquiry.mode})`,
+    intro: 'A new contact enquiry came in through the website.',
+    fields: [
+      ['Name', enquiry.name],
+      ['Company', enquiry.company],
+      ['Email', enquiry.mail],
+      ['Phone', `${enquiry.code} ${enquiry.phone}`],
+      ['Mode', enquiry.mode],
+      ['Source', enquiry.source],
+      ['Received', enquiry.created_at.toISOString()],
+    ],
+    note: { label: 'Message', text: enquiry.message },
+    replyTo: enquiry.mail,
+  })
 }
 
 const money = (minorUsd: number) =>
@@ -233,34 +254,16 @@ export interface QuoteRequestMailInput {
 
 /** The sales team's notice of a lane without an instant rate; replies go to the customer. */
 export function quoteRequestMail(input: QuoteRequestMailInput): Mail {
-  const subject = oneLine(`Quote request ${input.quoteNumber}: ${input.customer}`)
-  const fields: [string, string][] = [
-    ['Customer', input.customer],
-    ['Requested by', `${input.requester} <${input.requesterEmail}>`],
-    ...input.summary,
-  ]
-  const text = [
-    'A customer asked for a quote on a lane without an instant rate. Please price it and reply.',
-    '',
-    ...fields.map(([label, value]) => `${label}: ${value}`),
-    ...(input.notes ? ['', 'Notes:', input.notes] : []),
-    '',
-    signature,
-  ].join('\n')
-  const rows = fields
-    .map(
-      ([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
-    )
-    .join('')
-  const html = layout(
-    subject,
-    [
-      '<p>A customer asked for a quote on a lane without an instant rate. Please price it and reply.</p>',
-      `<table>${rows}</table>`,
-      input.notes
-        ? `<p><strong>Notes:</strong></p><p style="white-space:pre-wrap">${escapeHtml(input.notes)}</p>`
-        : '',
-    ].join(''),
-  )
-  return { to: input.to, subject, text, html, replyTo: input.requesterEmail }
+  return teamNotice({
+    to: input.to,
+    subject: `Quote request ${input.quoteNumber}: ${input.customer}`,
+    intro: 'A customer asked for a quote on a lane without an instant rate. Please price it and reply.',
+    fields: [
+      ['Customer', input.customer],
+      ['Requested by', `${input.requester} <${input.requesterEmail}>`],
+      ...input.summary,
+    ],
+    note: input.notes ? { label: 'Notes', text: input.notes } : undefined,
+    replyTo: input.requesterEmail,
+  })
 }
