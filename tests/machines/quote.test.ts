@@ -1,0 +1,406 @@
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import {
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createActor,
+  type EventObject,
+  SimulatedClock,
+} from 'xstate'
+import { quoteMessages } from '../../contract/pricing/rules'
+import { confirmMessages, type QuoteDetail, type QuoteSummary } from '../../contract/quotes'
+import type { Place } from '../../contract/wire'
+import {
+  centsOf,
+  emptyQuoteForm,
+  previewPrice,
+  quoteFormErrors,
+  quoteFormMachine,
+  quoteListMachine,
+  quoteOfferMachine,
+  sortedOptions,
+  toQuoteRequest,
+  valuesFromRequest,
+} from '../../machines/quote.machine'
+import { defaultTariff, fclSgToIn, fx, noServices, sgTariff } from '../contract/pricing-fixtures'
+import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
+
+const today = '2026-11-05'
+const shownTotal = (input: unknown) =>
+  (input as { body?: { shownTotalUsd?: number } } | undefined)?.body?.shownTotalUsd
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+const port = (code: string, name: string, country_code: string, country_name: string): Place => ({
+  code,
+  kind: 'port',
+  name,
+  city: name,
+  country_code,
+  country_name,
+  time_zone: null,
+})
+const sgsin = port('SGSIN', 'Singapore', 'SG', 'Singapore')
+const innsa = port('INNSA', 'Nhava Sheva', 'IN', 'India')
+
+const fclRequest = {
+  mode: 'FCL' as const,
+  origin: 'SGSIN',
+  destination: 'INNSA',
+  readyDate: today,
+  commodity: 'Furniture',
+  containers: [{ type: '40HC' as const, count: 1 }],
+  cargoValue: 2_500_000,
+}
+
+const baseQuote: QuoteDetail = {
+  number: 'ESQ-2026000001',
+  status: 'Active',
+  kind: 'priced',
+  mode: 'FCL',
+  origin: sgsin,
+  destination: innsa,
+  request: fclRequest,
+  services: noServices,
+  chosenOptionId: null,
+  options: [
+    {
+      id: 1,
+      carrier: fclSgToIn.carrier,
+      service: fclSgToIn.service,
+      transitDays: 9,
+      validTo: fclSgToIn.validTo,
+      totalUsd: 150_000,
+      lane: fclSgToIn,
+    },
+    {
+      id: 2,
+      carrier: 'Fast Lines',
+      service: 'Express',
+      transitDays: 6,
+      validTo: fclSgToIn.validTo,
+      totalUsd: 190_000,
+      lane: { ...fclSgToIn, id: 2, carrier: 'Fast Lines', transitDays: 6 },
+    },
+  ],
+  fx,
+  serviceTariffs: { origin: sgTariff, destination: defaultTariff },
+  firstLclEligible: false,
+  validTo: fclSgToIn.validTo,
+  createdAt: '2026-11-05T01:00:00Z',
+  booking: null,
+  requotedFrom: null,
+  notes: null,
+}
+const noValueQuote: QuoteDetail = {
+  ...baseQuote,
+  number: 'ESQ-2026000002',
+  request: { ...fclRequest, cargoValue: undefined },
+}
+const requestedQuote: QuoteDetail = {
+  ...baseQuote,
+  number: 'ESQ-2026000003',
+  kind: 'requested',
+  status: 'Requested',
+  options: [],
+  validTo: null,
+}
+const bookedQuote: QuoteDetail = {
+  ...baseQuote,
+  status: 'Booked',
+  booking: { number: 'ESB-2026000001', status: 'RECEIVED' },
+}
+const expiredQuote: QuoteDetail = { ...baseQuote, status: 'Expired' }
+
+const priceOf = (services = noServices) => {
+  const price = previewPrice(baseQuote, 1, services)
+  if (!price) throw new Error('no price')
+  return price
+}
+
+/** Vertices by state, count of invalid fields, messages and what was loaded: contexts hold free text. */
+const serializer = (
+  snapshot: AnyMachineSnapshot,
+  event: EventObject | undefined,
+  previous?: AnyMachineSnapshot,
+) => {
+  const c = snapshot.context
+  return JSON.stringify([
+    previous?.value,
+    event?.type,
+    snapshot.value,
+    Object.keys(c.errors ?? {}).length,
+    c.message,
+    c.serviceMessage,
+    c.services ? Object.values(c.services).filter(Boolean).length : undefined,
+    c.quote?.number,
+    c.filters?.q,
+  ])
+}
+
+function modelSuite(
+  name: string,
+  machine: AnyStateMachine,
+  actorNames: readonly string[],
+  events: ({ type: string } & Record<string, unknown>)[],
+  inputs: unknown[],
+) {
+  describe(`${name}, model-based`, () => {
+    const coverage = newCoverage()
+    const paths = inputs.flatMap((input) =>
+      pathsOf(machine, { input, events, serializeState: serializer }).map((path) => ({ path, input })),
+    )
+    it.each(paths.map(({ path, input }) => [describePath(path), path, input] as const))(
+      '%s',
+      async (_title, path, input) => {
+        const { actors, pending } = controllablePromises(actorNames)
+        await replay(path, { machine: machine.provide({ actors }), pending, input, coverage })
+      },
+    )
+    it('has paths', () => expect(paths.length).toBeGreaterThan(0))
+    afterAll(() => {
+      expect(uncovered(machine, coverage)).toEqual({ states: [], transitions: [] })
+    })
+  })
+}
+
+modelSuite(
+  'quote form',
+  quoteFormMachine,
+  ['searchPlaces', 'createQuote', 'requestManualQuote'],
+  [
+    { type: 'place.typed', end: 'origin', text: 'Sing' },
+    { type: 'place.typed', end: 'origin', text: 'S' },
+    { type: 'xstate.done.actor.searchPlaces', output: [sgsin] },
+    { type: 'xstate.error.actor.searchPlaces', error: { status: 0 } },
+    { type: 'place.chosen', end: 'origin', place: sgsin },
+    { type: 'place.chosen', end: 'destination', place: innsa },
+    { type: 'field.changed', field: 'commodity', value: 'Furniture' },
+    { type: 'field.changed', field: 'mode', value: 'AIR' },
+    { type: 'field.changed', field: 'hazardous', value: true },
+    { type: 'field.blurred', field: 'commodity' },
+    { type: 'sort.changed', by: 'transit' },
+    { type: 'option.chosen', optionId: 2 },
+    { type: 'xstate.done.actor.createQuote', output: { quote: baseQuote } },
+    { type: 'xstate.done.actor.createQuote', output: { quote: null } },
+    {
+      type: 'xstate.error.actor.createQuote',
+      error: {
+        status: 422,
+        message: confirmMessages.readyDatePast,
+        errors: { readyDate: [confirmMessages.readyDatePast] },
+      },
+    },
+    { type: 'xstate.error.actor.createQuote', error: { status: 500 } },
+    { type: 'xstate.done.actor.requestManualQuote', output: { quote: requestedQuote } },
+    { type: 'xstate.error.actor.requestManualQuote', error: { status: 500, message: 'Down' } },
+  ],
+  [{ today }],
+)
+
+const fill = [
+  ['shipperName', 'Lion City Exports'],
+  ['shipperAddress', '10 Anson Road, #20-01, Singapore'],
+  ['consigneeName', 'Mumbai Imports'],
+  ['consigneeAddress', 'Plot 4, JNPT Road, Navi Mumbai'],
+  ['cargoDescription', 'Teak furniture'],
+  ['acceptTerms', true],
+] as const
+
+modelSuite(
+  'quote offer',
+  quoteOfferMachine,
+  ['getQuote', 'priceQuoteServices', 'confirmQuote', 'requoteQuote'],
+  [
+    { type: 'xstate.done.actor.getQuote', output: baseQuote },
+    { type: 'xstate.done.actor.getQuote', output: noValueQuote },
+    { type: 'xstate.done.actor.getQuote', output: requestedQuote },
+    { type: 'xstate.done.actor.getQuote', output: bookedQuote },
+    { type: 'xstate.done.actor.getQuote', output: expiredQuote },
+    { type: 'xstate.error.actor.getQuote', error: { status: 404, message: confirmMessages.notFound } },
+    { type: 'service.changed', service: 'insurance', value: true },
+    { type: 'service.changed', service: 'pickup', value: 'A' },
+    {
+      type: 'xstate.done.actor.priceQuoteServices',
+      output: { price: priceOf(), validTo: fclSgToIn.validTo },
+    },
+    {
+      type: 'xstate.done.actor.priceQuoteServices',
+      output: { price: { ...priceOf(), totalUsd: 1 }, validTo: fclSgToIn.validTo },
+    },
+    { type: 'xstate.error.actor.priceQuoteServices', error: { status: 500 } },
+    ...fill.map(([field, value]) => ({ type: 'field.changed', field, value })),
+    { type: 'field.changed', field: 'cargoDescription', value: '' },
+    { type: 'field.blurred', field: 'shipperName' },
+    {
+      type: 'xstate.done.actor.confirmQuote',
+      output: { booking: { number: 'ESB-2026000001', status: 'RECEIVED' } },
+    },
+    {
+      type: 'xstate.error.actor.confirmQuote',
+      error: {
+        status: 409,
+        message: confirmMessages.priceChanged,
+        price: { ...priceOf(), totalUsd: 160_000 },
+      },
+    },
+    { type: 'xstate.error.actor.confirmQuote', error: { status: 410, message: confirmMessages.expired } },
+    { type: 'xstate.error.actor.confirmQuote', error: { status: 500 } },
+    { type: 'xstate.done.actor.requoteQuote', output: { quote: { ...baseQuote, number: 'ESQ-2026000009' } } },
+    { type: 'xstate.done.actor.requoteQuote', output: { quote: null } },
+    { type: 'xstate.error.actor.requoteQuote', error: { status: 500 } },
+  ],
+  [
+    { number: baseQuote.number, optionId: 1, step: 'services' },
+    { number: baseQuote.number, optionId: null, step: 'confirm' },
+  ],
+)
+
+const summary: QuoteSummary = {
+  number: baseQuote.number,
+  status: 'Expired',
+  mode: 'FCL',
+  origin: { code: 'SGSIN', name: 'Singapore', country_code: 'SG' },
+  destination: { code: 'INNSA', name: 'Nhava Sheva', country_code: 'IN' },
+  totalUsd: 150_000,
+  carrier: 'Oceanic Lines',
+  validTo: '2026-11-01',
+  createdAt: '2026-10-20T01:00:00Z',
+  bookingNumber: null,
+}
+
+modelSuite(
+  'my quotes',
+  quoteListMachine,
+  ['listQuotes', 'requoteQuote', 'getQuote'],
+  [
+    { type: 'xstate.done.actor.listQuotes', output: [summary] },
+    { type: 'xstate.error.actor.listQuotes', error: { status: 500 } },
+    { type: 'filter.changed', filter: 'status', value: 'Expired' },
+    { type: 'search.changed', q: 'INNSA' },
+    { type: 'quote.requote', number: baseQuote.number },
+    { type: 'quote.duplicate', number: baseQuote.number },
+    { type: 'xstate.done.actor.requoteQuote', output: { quote: baseQuote } },
+    { type: 'xstate.done.actor.requoteQuote', output: { quote: null } },
+    { type: 'xstate.error.actor.requoteQuote', error: { status: 500 } },
+    { type: 'xstate.done.actor.getQuote', output: baseQuote },
+    { type: 'xstate.error.actor.getQuote', error: { status: 404, message: confirmMessages.notFound } },
+  ],
+  [undefined],
+)
+
+describe('quote form rules', () => {
+  it('refuses hazardous cargo without a UN number, with its message under the field', () => {
+    const values = { ...emptyQuoteForm(today), origin: 'SGSIN', destination: 'INNSA', commodity: 'Paint' }
+    expect(quoteFormErrors(values)).toEqual({})
+    const errors = quoteFormErrors({ ...values, hazardous: true, dgClass: '3', packingGroup: 'II' })
+    expect(errors.unNumber).toEqual([quoteMessages.unNumber])
+  })
+
+  it('shows field messages only after submit or blur, and sends nothing while invalid', () => {
+    const { actors, pending } = controllablePromises(['searchPlaces', 'createQuote', 'requestManualQuote'])
+    const actor = createActor(quoteFormMachine.provide({ actors }), { input: { today } }).start()
+    expect(actor.getSnapshot().context.shown).toEqual({})
+    actor.send({ type: 'field.blurred', field: 'commodity' })
+    expect(actor.getSnapshot().context.shown).toEqual({ commodity: true })
+    actor.send({ type: 'user.submit' })
+    expect(pending.size).toBe(0)
+    expect(actor.getSnapshot().context.shown.origin).toBe(true)
+    expect(actor.getSnapshot().context.errors.origin).toEqual([quoteMessages.originRequired])
+  })
+
+  it('parses cents and round-trips a request through the form', () => {
+    expect(centsOf('25,000.5')).toBe(2_500_050)
+    expect(centsOf('1.234')).toBeNaN()
+    expect(toQuoteRequest(valuesFromRequest(fclRequest, today))).toEqual(fclRequest)
+  })
+
+  it('sorts options by price and by transit time', () => {
+    expect(sortedOptions(baseQuote, 'price').map((o) => o.id)).toEqual([1, 2])
+    expect(sortedOptions(baseQuote, 'transit').map((o) => o.id)).toEqual([2, 1])
+  })
+
+  it('clears the chosen places when switching between sea and air', () => {
+    const actor = createActor(quoteFormMachine, {
+      input: {
+        today,
+        places: { origin: sgsin, destination: innsa },
+        prefill: { origin: 'SGSIN', destination: 'INNSA' },
+      },
+    }).start()
+    actor.send({ type: 'field.changed', field: 'mode', value: 'LCL' })
+    expect(actor.getSnapshot().context.values.origin).toBe('SGSIN')
+    actor.send({ type: 'field.changed', field: 'mode', value: 'AIR' })
+    expect(actor.getSnapshot().context.values.origin).toBe('')
+    expect(actor.getSnapshot().context.places.origin).toBeNull()
+  })
+})
+
+describe('quote offer', () => {
+  async function loaded(quote: QuoteDetail, step: 'services' | 'confirm', clock = new SimulatedClock()) {
+    const names = ['getQuote', 'priceQuoteServices', 'confirmQuote', 'requoteQuote'] as const
+    const { actors, pending } = controllablePromises(names)
+    const goToConfirm = vi.fn()
+    const actor = createActor(quoteOfferMachine.provide({ actors, actions: { goToConfirm } }), {
+      clock,
+      input: { number: quote.number, optionId: 1, step },
+    }).start()
+    pending.get('getQuote')?.resolve(quote)
+    await flush()
+    return { actor, pending, clock, goToConfirm }
+  }
+
+  it('previews insurance at once, returns to the same total when removed, and saves once after the pause', async () => {
+    const { actor, pending, clock } = await loaded(baseQuote, 'services')
+    const before = actor.getSnapshot().context.price?.totalUsd ?? 0
+    expect(before).toBe(priceOf().totalUsd)
+    actor.send({ type: 'service.changed', service: 'insurance', value: true })
+    const withInsurance = actor.getSnapshot().context.price?.totalUsd ?? 0
+    expect(withInsurance).toBeGreaterThan(before)
+    expect(actor.getSnapshot().context.price?.lines.some((l) => l.kind === 'service')).toBe(true)
+    actor.send({ type: 'service.changed', service: 'insurance', value: false })
+    expect(actor.getSnapshot().context.price?.totalUsd).toBe(before)
+    expect(pending.has('priceQuoteServices')).toBe(false)
+    clock.increment(500)
+    expect(pending.get('priceQuoteServices')?.input).toEqual({
+      number: baseQuote.number,
+      optionId: 1,
+      services: noServices,
+    })
+  })
+
+  it('refuses insurance without a cargo value', async () => {
+    const { actor } = await loaded(noValueQuote, 'services')
+    actor.send({ type: 'service.changed', service: 'insurance', value: true })
+    expect(actor.getSnapshot().context.services.insurance).toBe(false)
+    expect(actor.getSnapshot().context.serviceMessage).toBe(quoteMessages.insuranceNeedsValue)
+  })
+
+  it('sends one confirmation for two clicks, and confirms again at a changed price', async () => {
+    const { actor, pending } = await loaded(baseQuote, 'confirm')
+    for (const [field, value] of fill) actor.send({ type: 'field.changed', field, value })
+    actor.send({ type: 'user.submit' })
+    const first = pending.get('confirmQuote')
+    actor.send({ type: 'user.submit' })
+    expect(pending.get('confirmQuote')).toBe(first)
+    expect(shownTotal(first?.input)).toBe(priceOf().totalUsd)
+    first?.reject({
+      status: 409,
+      message: confirmMessages.priceChanged,
+      price: { ...priceOf(), totalUsd: 160_000 },
+    })
+    await flush()
+    expect(actor.getSnapshot().matches({ confirm: 'priceChanged' })).toBe(true)
+    expect(actor.getSnapshot().context.shownTotalUsd).toBe(160_000)
+    actor.send({ type: 'user.submit' })
+    expect(shownTotal(pending.get('confirmQuote')?.input)).toBe(160_000)
+    pending.get('confirmQuote')?.resolve({ booking: { number: 'ESB-2026000001', status: 'RECEIVED' } })
+    await flush()
+    expect(actor.getSnapshot().value).toBe('booked')
+    expect(actor.getSnapshot().context.booking?.number).toBe('ESB-2026000001')
+  })
+
+  it('requires the pickup address when door pickup is chosen', async () => {
+    const { actor } = await loaded({ ...baseQuote, services: { ...noServices, pickup: 'A' } }, 'confirm')
+    expect(actor.getSnapshot().context.errors.pickupAddress).toEqual([confirmMessages.pickupAddress])
+    expect(actor.getSnapshot().context.errors.deliveryAddress).toBeUndefined()
+  })
+})
