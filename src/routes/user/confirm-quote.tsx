@@ -1,10 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, userPages } from '../../app/pages'
-import { PlannedPage } from '../../components/page/planned-page'
+import { OfferPage } from '../../features/quotes/offer-page'
+import { parseOfferSearch } from '../../features/quotes/offer-search'
 
 const info = userPages['/user/confirm-quote']
 
 export const Route = createFileRoute('/user/confirm-quote')({
+  validateSearch: parseOfferSearch,
   head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  component: () => {
+    const search = Route.useSearch()
+    return <OfferPage info={info} step="confirm" search={search} />
+  },
 })

@@ -1,10 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, userPages } from '../../app/pages'
-import { PlannedPage } from '../../components/page/planned-page'
+import { parseQuoteSearch } from '../../app/quote-search'
+import { QuoteForm } from '../../features/quotes/quote-form'
 
 const info = userPages['/user/home']
 
 export const Route = createFileRoute('/user/home')({
+  validateSearch: parseQuoteSearch,
   head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  component: UserHome,
 })
+
+function UserHome() {
+  const search = Route.useSearch()
+  return (
+    <article>
+      <h1>{info.heading}</h1>
+      <p>{info.description}</p>
+      <QuoteForm search={search} />
+    </article>
+  )
+}

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, userPages } from '../../app/pages'
-import { PlannedPage } from '../../components/page/planned-page'
+import { MyQuotes } from '../../features/quotes/my-quotes'
 
 const info = userPages['/user/quotation']
 
 export const Route = createFileRoute('/user/quotation')({
   head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  component: () => <MyQuotes info={info} />,
 })

@@ -1,0 +1,170 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { modes } from '../../../contract/pricing/types'
+import { quoteStatuses, singaporeDate } from '../../../contract/quotes'
+import { quoteListMachine, valuesFromRequest } from '../../../machines/quote.machine'
+import { getQuote, listQuotes, requoteQuote } from '../../api/quotes'
+import type { PageInfo } from '../../app/pages'
+import { useApp } from '../../app/use-app'
+import { Button } from '../../components/ui/button'
+import { ErrorDialog } from '../../components/ui/dialog'
+import { SelectField } from '../../components/ui/select-field'
+import { TextField } from '../../components/ui/text-field'
+import { usd } from './money'
+import { writeQuoteData } from './quote-data'
+import * as styles from './quotes.css'
+
+const ALL = 'All'
+
+/** /user/quotation: every quote of the company, filtered, searched, opened, requoted or duplicated. */
+export function MyQuotes({ info }: { info: PageInfo }) {
+  const { api, inspect } = useApp()
+  const navigate = useNavigate()
+  const actor = useActorRef(
+    quoteListMachine.provide({
+      actors: {
+        listQuotes: fromPromise(({ input }) => listQuotes(api, input)),
+        requoteQuote: fromPromise(({ input }) => requoteQuote(api, input.number)),
+        getQuote: fromPromise(({ input }) => getQuote(api, input.number)),
+      },
+      actions: {
+        goToQuote: (_, { number }) => {
+          navigate({ to: '/user/getquote', search: { quote: number } })
+        },
+        duplicateIntoForm: (_, quote) => {
+          writeQuoteData(window.localStorage, {
+            values: valuesFromRequest(quote.request, singaporeDate(new Date())),
+            places: { origin: quote.origin, destination: quote.destination },
+          })
+          navigate({ to: '/user/home' })
+        },
+      },
+    }),
+    inspect ? { inspect } : undefined,
+  )
+  const context = useSelector(actor, (s) => s.context)
+  const state = useSelector(actor, (s) => s.value as string)
+  const busy = state === 'requoting' || state === 'duplicating'
+
+  return (
+    <article>
+      <h1>{info.heading}</h1>
+      <div className={styles.grid}>
+        <SelectField
+          label="Status"
+          options={[ALL, ...quoteStatuses]}
+          value={context.filters.status || ALL}
+          onChange={(value) =>
+            actor.send({ type: 'filter.changed', filter: 'status', value: value === ALL ? '' : value })
+          }
+        />
+        <SelectField
+          label="Mode"
+          options={[ALL, ...modes]}
+          value={context.filters.mode || ALL}
+          onChange={(value) =>
+            actor.send({ type: 'filter.changed', filter: 'mode', value: value === ALL ? '' : value })
+          }
+        />
+        <TextField
+          label="Search"
+          type="search"
+          value={context.filters.q}
+          placeholder="Quote number or place"
+          onChange={(q) => actor.send({ type: 'search.changed', q })}
+        />
+      </div>
+      {state === 'failed' ? (
+        <div className={styles.notice} role="alert">
+          <p>{context.message}</p>
+          <Button onPress={() => actor.send({ type: 'user.retry' })}>Try again</Button>
+        </div>
+      ) : null}
+      <table className={styles.table}>
+        <caption className={styles.muted}>
+          {state === 'loading' ? 'Loading…' : `${context.quotes.length} quotes`}
+        </caption>
+        <thead>
+          <tr>
+            <th className={styles.cell} scope="col">
+              Quote
+            </th>
+            <th className={styles.cell} scope="col">
+              Lane
+            </th>
+            <th className={styles.cell} scope="col">
+              Mode
+            </th>
+            <th className={styles.money} scope="col">
+              Total
+            </th>
+            <th className={styles.cell} scope="col">
+              Status
+            </th>
+            <th className={styles.cell} scope="col">
+              Valid until
+            </th>
+            <th className={styles.cell} scope="col">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {context.quotes.map((quote) => (
+            <tr key={quote.number} data-testid="quote-row">
+              <td className={styles.cell}>{quote.number}</td>
+              <td className={styles.cell}>
+                {quote.origin.name} ({quote.origin.code}) to {quote.destination.name} (
+                {quote.destination.code})
+              </td>
+              <td className={styles.cell}>{quote.mode}</td>
+              <td className={styles.money}>{quote.totalUsd === null ? '—' : usd(quote.totalUsd)}</td>
+              <td className={styles.cell} data-testid="quote-status">
+                {quote.status}
+                {quote.bookingNumber ? ` (${quote.bookingNumber})` : ''}
+              </td>
+              <td className={styles.cell}>{quote.validTo ?? '—'}</td>
+              <td className={styles.cell}>
+                <div className={styles.row}>
+                  {quote.status !== 'Requested' ? (
+                    <Link
+                      to="/user/getquote"
+                      search={{ quote: quote.number }}
+                      className={styles.link}
+                      aria-label={`Open ${quote.number}`}
+                    >
+                      Open
+                    </Link>
+                  ) : null}
+                  {quote.status === 'Expired' ? (
+                    <Button
+                      tone="quiet"
+                      isDisabled={busy}
+                      aria-label={`Requote ${quote.number}`}
+                      onPress={() => actor.send({ type: 'quote.requote', number: quote.number })}
+                    >
+                      Requote
+                    </Button>
+                  ) : null}
+                  <Button
+                    tone="quiet"
+                    isDisabled={busy}
+                    aria-label={`Duplicate ${quote.number}`}
+                    onPress={() => actor.send({ type: 'quote.duplicate', number: quote.number })}
+                  >
+                    Duplicate
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ErrorDialog
+        message={state === 'failed' ? null : context.message}
+        onClose={() => actor.send({ type: 'dialog.acknowledged' })}
+      />
+    </article>
+  )
+}

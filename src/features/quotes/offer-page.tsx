@@ -1,0 +1,390 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
+import { fromPromise } from 'xstate'
+import type { PricedLine, QuotePrice, TruckingZone } from '../../../contract/pricing/types'
+import { confirmMessages } from '../../../contract/quotes'
+import { firstErrors } from '../../../contract/rules'
+import { type ConfirmValues, quoteOfferMachine } from '../../../machines/quote.machine'
+import { confirmQuote, getQuote, priceQuoteServices, requoteQuote } from '../../api/quotes'
+import type { PageInfo } from '../../app/pages'
+import { useApp } from '../../app/use-app'
+import { Button } from '../../components/ui/button'
+import { ErrorDialog } from '../../components/ui/dialog'
+import { CheckboxField } from '../../components/ui/select-field'
+import { TextField } from '../../components/ui/text-field'
+import { sgd, usd } from './money'
+import type { OfferSearch } from './offer-search'
+import * as styles from './quotes.css'
+
+const groups: { side: PricedLine['side'] | 'discount'; title: string }[] = [
+  { side: 'origin', title: 'Origin' },
+  { side: 'freight', title: 'Freight' },
+  { side: 'destination', title: 'Destination' },
+  { side: 'services', title: 'Services' },
+  { side: 'discount', title: 'Discount' },
+]
+
+const inGroup = (line: PricedLine, side: string) =>
+  side === 'discount' ? line.kind === 'discount' : line.kind !== 'discount' && line.side === side
+
+const lineUnit = (line: PricedLine) =>
+  line.code === 'FIRSTLCL' || line.quantityText.includes('%')
+    ? `${(line.unitAmount / 100).toFixed(2)}%`
+    : `${line.currency} ${(line.unitAmount / 100).toFixed(2)}`
+
+/** /user/getquote (services, price line by line) and /user/confirm-quote (parties, terms, booking). */
+export function OfferPage({
+  info,
+  step,
+  search,
+}: {
+  info: PageInfo
+  step: 'services' | 'confirm'
+  search: OfferSearch
+}) {
+  const { api, inspect } = useApp()
+  const navigate = useNavigate()
+  const actor = useActorRef(
+    quoteOfferMachine.provide({
+      actors: {
+        getQuote: fromPromise(({ input }) => getQuote(api, input.number)),
+        priceQuoteServices: fromPromise(({ input }) =>
+          priceQuoteServices(api, input.number, { optionId: input.optionId, services: input.services }),
+        ),
+        confirmQuote: fromPromise(({ input }) => confirmQuote(api, input.number, input.body)),
+        requoteQuote: fromPromise(({ input }) => requoteQuote(api, input.number)),
+      },
+      actions: {
+        goToConfirm: (_, { number, optionId }) => {
+          navigate({ to: '/user/confirm-quote', search: { quote: number, option: optionId } })
+        },
+        goToQuote: (_, { number }) => {
+          navigate({ to: '/user/getquote', search: { quote: number } })
+        },
+      },
+    }),
+    {
+      input: { number: search.quote, optionId: search.option ?? null, step },
+      ...(inspect ? { inspect } : {}),
+    },
+  )
+  const context = useSelector(actor, (s) => s.context)
+  const state = useSelector(actor, (s) => s.value)
+  const top = typeof state === 'string' ? state : Object.keys(state)[0]
+  const { quote, price, services } = context
+  const option = quote?.options.find((o) => o.id === context.optionId)
+
+  return (
+    <article>
+      <h1>{info.heading}</h1>
+      {top === 'loading' ? <p role="status">Loading the quote…</p> : null}
+      {top === 'failed' ? (
+        <div className={styles.notice} role="alert">
+          <p>{context.message}</p>
+          <Button onPress={() => actor.send({ type: 'user.retry' })}>Try again</Button>
+        </div>
+      ) : null}
+      {quote ? (
+        <p>
+          Quote <strong>{quote.number}</strong> · {quote.mode} · {quote.origin.name} ({quote.origin.code}) to{' '}
+          {quote.destination.name} ({quote.destination.code}) · {quote.request.commodity}
+          {option ? ` · ${option.carrier}, ${option.service}, ${option.transitDays} days` : ''}
+        </p>
+      ) : null}
+      {top === 'requested' ? (
+        <p className={styles.notice} role="status">
+          {confirmMessages.requested}
+        </p>
+      ) : null}
+      {top === 'expired' || top === 'requoting' ? (
+        <div className={styles.notice} role="alert">
+          <p>{context.message ?? confirmMessages.expired}</p>
+          <Button isDisabled={top === 'requoting'} onPress={() => actor.send({ type: 'user.requote' })}>
+            Requote at current rates
+          </Button>
+        </div>
+      ) : null}
+      {top === 'booked' && context.booking ? (
+        <div className={styles.notice} role="status">
+          <h2>Booking received</h2>
+          <p>
+            Your booking number is <strong data-testid="booking-number">{context.booking.number}</strong>.
+          </p>
+          <Link to="/user/bookings" className={styles.link}>
+            Go to My Bookings
+          </Link>
+        </div>
+      ) : null}
+
+      {(top === 'services' || top === 'leaving' || top === 'confirm') && quote && price ? (
+        <>
+          {top !== 'confirm' ? (
+            <ServicesForm
+              services={services}
+              message={context.serviceMessage}
+              hasCargoValue={(quote.request.cargoValue ?? 0) > 0}
+              onChange={(event) => actor.send({ type: 'service.changed', ...event } as never)}
+            />
+          ) : null}
+          <PriceTable price={price} fx={quote.fx} />
+          <p className={styles.muted}>
+            Valid until {price.validTo ?? quote.validTo}. Prices are in USD; SGD at the quote's stored rate.
+          </p>
+          {top !== 'confirm' ? (
+            <Button isDisabled={top === 'leaving'} onPress={() => actor.send({ type: 'user.continue' })}>
+              Continue
+            </Button>
+          ) : (
+            <ConfirmForm
+              values={context.values}
+              errors={Object.fromEntries(
+                Object.entries(firstErrors(context.errors)).filter(([f]) => context.shown[f]),
+              )}
+              pickup={Boolean(services.pickup)}
+              delivery={Boolean(services.delivery)}
+              submitting={
+                state !== null &&
+                typeof state === 'object' &&
+                'confirm' in state &&
+                state.confirm === 'submitting'
+              }
+              priceChanged={context.changedPrice !== null}
+              total={context.shownTotalUsd}
+              onChange={(field, value) => actor.send({ type: 'field.changed', field, value })}
+              onBlur={(field) => actor.send({ type: 'field.blurred', field })}
+              onSubmit={() => actor.send({ type: 'user.submit' })}
+            />
+          )}
+        </>
+      ) : null}
+      <ErrorDialog
+        message={top === 'failed' || top === 'expired' || top === 'requoting' ? null : context.message}
+        onClose={() => actor.send({ type: 'dialog.acknowledged' })}
+      />
+    </article>
+  )
+}
+
+const zones: (TruckingZone | 'none')[] = ['none', 'A', 'B', 'C']
+
+function ServicesForm({
+  services,
+  message,
+  hasCargoValue,
+  onChange,
+}: {
+  services: import('../../../contract/pricing/types').ServiceSelection
+  message: string | null
+  hasCargoValue: boolean
+  onChange: (event: { service: string; value: unknown }) => void
+}) {
+  return (
+    <section className={styles.section} aria-labelledby="services-title">
+      <h2 id="services-title">Additional services</h2>
+      <CheckboxField
+        isSelected={services.exportCustoms}
+        onChange={(value) => onChange({ service: 'exportCustoms', value })}
+      >
+        Export customs clearance
+      </CheckboxField>
+      <CheckboxField
+        isSelected={services.importCustoms}
+        onChange={(value) => onChange({ service: 'importCustoms', value })}
+      >
+        Import customs clearance
+      </CheckboxField>
+      <CheckboxField
+        isSelected={services.insurance}
+        onChange={(value) => onChange({ service: 'insurance', value })}
+        error={message ?? undefined}
+      >
+        Cargo insurance{hasCargoValue ? '' : ' (needs the cargo value)'}
+      </CheckboxField>
+      {(['pickup', 'delivery'] as const).map((service) => (
+        <RadioGroup
+          key={service}
+          className={styles.radioGroup}
+          value={services[service] ?? 'none'}
+          onChange={(value) => onChange({ service, value: value === 'none' ? null : value })}
+          orientation="horizontal"
+        >
+          <Label className={styles.legend}>{service === 'pickup' ? 'Door pickup' : 'Door delivery'}</Label>
+          {zones.map((zone) => (
+            <Radio key={zone} value={zone} className={styles.radio}>
+              {zone === 'none' ? 'None' : `Zone ${zone}`}
+            </Radio>
+          ))}
+        </RadioGroup>
+      ))}
+    </section>
+  )
+}
+
+function PriceTable({ price, fx }: { price: QuotePrice; fx: Record<string, number> }) {
+  const totalSgd = sgd(price.totalUsd, fx)
+  return (
+    <section className={styles.section} aria-labelledby="price-title">
+      <h2 id="price-title">Price</h2>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th className={styles.cell} scope="col">
+              Charge
+            </th>
+            <th className={styles.cell} scope="col">
+              Quantity
+            </th>
+            <th className={styles.money} scope="col">
+              Unit
+            </th>
+            <th className={styles.money} scope="col">
+              Amount
+            </th>
+            <th className={styles.money} scope="col">
+              USD
+            </th>
+          </tr>
+        </thead>
+        {groups.map(({ side, title }) => {
+          const lines = price.lines.filter((line) => inGroup(line, side))
+          if (lines.length === 0) return null
+          return (
+            <tbody key={side} data-group={side}>
+              <tr>
+                <th className={styles.cell} colSpan={5} scope="colgroup">
+                  {title}
+                </th>
+              </tr>
+              {lines.map((line, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a code can price several container types
+                <tr key={`${line.code}-${index}`} data-code={line.code}>
+                  <td className={styles.cell}>{line.name}</td>
+                  <td className={styles.cell}>{line.quantityText}</td>
+                  <td className={styles.money}>{lineUnit(line)}</td>
+                  <td className={styles.money}>{`${line.currency} ${(line.amount / 100).toFixed(2)}`}</td>
+                  <td className={styles.money}>{usd(line.amountUsd)}</td>
+                </tr>
+              ))}
+            </tbody>
+          )
+        })}
+      </table>
+      <p className={styles.total} data-testid="quote-total" aria-live="polite">
+        Total {usd(price.totalUsd)}
+        {totalSgd ? <span className={styles.muted}> ({totalSgd})</span> : null}
+      </p>
+      <div className={styles.grid}>
+        <div>
+          <h3>Included</h3>
+          <ul>
+            {price.included.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h3>Not included</h3>
+          <ul>
+            {price.excluded.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+        {price.estimates.length > 0 ? (
+          <div>
+            <h3>Estimates (not in the total)</h3>
+            <ul>
+              {price.estimates.map((estimate) => (
+                <li key={estimate.code}>
+                  {estimate.name}: {usd(estimate.amountUsd)}, payable to {estimate.payableTo}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+function ConfirmForm({
+  values,
+  errors,
+  pickup,
+  delivery,
+  submitting,
+  priceChanged,
+  total,
+  onChange,
+  onBlur,
+  onSubmit,
+}: {
+  values: ConfirmValues
+  errors: Record<string, string>
+  pickup: boolean
+  delivery: boolean
+  submitting: boolean
+  priceChanged: boolean
+  total: number
+  onChange: (field: keyof ConfirmValues, value: unknown) => void
+  onBlur: (field: string) => void
+  onSubmit: () => void
+}) {
+  const text = (field: keyof ConfirmValues & string, label: string) => (
+    <TextField
+      label={label}
+      value={String(values[field])}
+      onChange={(value) => onChange(field, value)}
+      onBlur={() => onBlur(field)}
+      error={errors[field]}
+    />
+  )
+  return (
+    <Form
+      className={styles.section}
+      aria-label="Confirm your quotation"
+      validationBehavior="aria"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSubmit()
+      }}
+    >
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Shipper</legend>
+        {text('shipperName', 'Shipper company name')}
+        {text('shipperAddress', 'Shipper address')}
+        {text('shipperContact', 'Shipper contact (optional)')}
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Consignee</legend>
+        {text('consigneeName', 'Consignee company name')}
+        {text('consigneeAddress', 'Consignee address')}
+        {text('consigneeContact', 'Consignee contact (optional)')}
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Notify party (optional)</legend>
+        {text('notifyName', 'Notify party name')}
+        {text('notifyAddress', 'Notify party address')}
+      </fieldset>
+      {pickup ? text('pickupAddress', 'Pickup address') : null}
+      {delivery ? text('deliveryAddress', 'Delivery address') : null}
+      {text('cargoDescription', 'Cargo description')}
+      <CheckboxField
+        isSelected={values.acceptTerms}
+        onChange={(value) => onChange('acceptTerms', value)}
+        error={errors.acceptTerms}
+      >
+        I accept the terms and conditions
+      </CheckboxField>
+      {priceChanged ? (
+        <p className={styles.notice} role="alert">
+          {confirmMessages.priceChanged} New total: {usd(total)}.
+        </p>
+      ) : null}
+      <Button type="submit" isDisabled={submitting}>
+        {priceChanged ? `Confirm at ${usd(total)}` : 'Confirm'}
+      </Button>
+    </Form>
+  )
+}

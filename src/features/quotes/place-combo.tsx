@@ -1,0 +1,72 @@
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components'
+import type { Place } from '../../../contract/wire'
+import { placeLabel } from '../../../machines/quote.machine'
+import * as ui from '../../components/ui/ui.css'
+
+/** A port or airport type-ahead: the chart looks places up; this only shows them and reports the choice. */
+export function PlaceCombo({
+  label,
+  text,
+  place,
+  suggestions,
+  error,
+  onType,
+  onChoose,
+  onBlur,
+}: {
+  label: string
+  text: string
+  place: Place | null
+  suggestions: Place[]
+  error?: string | undefined
+  onType: (text: string) => void
+  onChoose: (place: Place | null) => void
+  onBlur: () => void
+}) {
+  const items =
+    place && !suggestions.some((p) => p.code === place.code) ? [place, ...suggestions] : suggestions
+  return (
+    <ComboBox
+      className={ui.field}
+      items={items}
+      inputValue={text}
+      selectedKey={place?.code ?? null}
+      onInputChange={(value) => {
+        // Choosing an item also sets the input to its label: that is the choice, not typing.
+        if (value !== text && !items.some((p) => placeLabel(p) === value)) onType(value)
+      }}
+      onSelectionChange={(key) => {
+        const chosen = items.find((p) => p.code === key) ?? null
+        if (chosen && chosen.code !== place?.code) onChoose(chosen)
+      }}
+      onBlur={onBlur}
+      isInvalid={Boolean(error)}
+      allowsEmptyCollection
+      menuTrigger="input"
+    >
+      <Label className={ui.label}>{label}</Label>
+      <Input className={ui.input} placeholder="Type a port, airport, city or code" />
+      {error ? (
+        <Text slot="errorMessage" className={ui.fieldError}>
+          {error}
+        </Text>
+      ) : null}
+      <Popover className={ui.listPopover}>
+        <ListBox<Place>
+          className={ui.listBox}
+          renderEmptyState={() => <p className={ui.option}>No match yet</p>}
+        >
+          {(item) => (
+            <ListBoxItem id={item.code} textValue={placeLabel(item)} className={ui.option}>
+              <span className={ui.optionName}>
+                {item.name}
+                {item.city && item.city !== item.name ? `, ${item.city}` : ''}, {item.country_name}
+              </span>
+              <span className={ui.optionCode}>{item.code}</span>
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  )
+}
