@@ -1,7 +1,7 @@
-import { launch } from 'chrome-launcher'
-import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { launch } from 'chrome-launcher'
+import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { type CategoryId, CHROME_FLAGS, CHROMIUM_PATH, LIGHTHOUSE_CATEGORIES, TMP_DIR } from './config'
 import { log, median, onCleanup, round } from './util'
 
