@@ -14,6 +14,8 @@ export interface MachineFacts {
   totalMemoryGiB: number
   /** os.loadavg() when the bench started: other work on the machine skews Lighthouse and autocannon. */
   loadAverageAtStart: number[]
+  /** os.loadavg() when the measurements were over: other engineers' tests may have started meanwhile. */
+  loadAverageAtEnd: number[]
   chromium: string | null
   lighthouse: string | null
   gitCommit: string | null
@@ -147,6 +149,7 @@ function machineSection(r: FullReport): string {
       ['CPUs', `${m.cpuCount} × ${m.cpuModel}`],
       ['Memory', `${m.totalMemoryGiB.toFixed(1)} GiB`],
       ['Load average at start (1/5/15 min)', m.loadAverageAtStart.map((x) => x.toFixed(2)).join(' / ')],
+      ['Load average at end (1/5/15 min)', m.loadAverageAtEnd.map((x) => x.toFixed(2)).join(' / ')],
       ['Chromium', m.chromium ?? 'n/a'],
       ['Lighthouse', m.lighthouse ?? 'n/a'],
       ['Git commit', m.gitCommit ?? 'n/a'],

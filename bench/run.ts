@@ -98,6 +98,7 @@ function machineFacts(
   chromium: string | null,
   lighthouse: string | null,
   loadAverageAtStart: number[],
+  loadAverageAtEnd: number[],
 ): MachineFacts {
   const cpuList = cpus()
   return {
@@ -107,6 +108,7 @@ function machineFacts(
     cpuModel: cpuList[0]?.model.trim() ?? 'unknown',
     totalMemoryGiB: totalmem() / 1024 ** 3,
     loadAverageAtStart,
+    loadAverageAtEnd,
     chromium,
     lighthouse,
     gitCommit: gitCommit(),
@@ -171,7 +173,7 @@ async function main(): Promise<void> {
   const serverBudgets = evaluateServerBudgets(load, staticEncoding)
   const report: FullReport = {
     date: date.toISOString(),
-    machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart),
+    machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart, loadavg()),
     options: { ...options, routes: ROUTES },
     phaseSeconds: phases,
     bundle,
