@@ -1,6 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { launch } from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
-import { type CategoryId, CHROME_FLAGS, CHROMIUM_PATH, LIGHTHOUSE_CATEGORIES } from './config'
+import { type CategoryId, CHROME_FLAGS, CHROMIUM_PATH, LIGHTHOUSE_CATEGORIES, TMP_DIR } from './config'
 import { log, median, onCleanup, round } from './util'
 
 export interface LighthouseRun {
@@ -190,6 +192,9 @@ export async function measureLighthouse(
     for (let i = 1; i <= runsPerRoute; i++) {
       const started = Date.now()
       const lhr = await runOnce(url)
+      // The whole result, to read what the numbers come from (LCP element, request chains); not committed.
+      mkdirSync(TMP_DIR, { recursive: true })
+      writeFileSync(join(TMP_DIR, `lighthouse${route.replaceAll('/', '-')}-${i}.json`), JSON.stringify(lhr))
       const run = toRun(lhr)
       runs.push(run)
       report.lighthouseVersion = lhr.lighthouseVersion

@@ -1,10 +1,12 @@
 import { request } from 'node:http'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { LOAD_TEST } from './config'
 import { log, round } from './util'
 
-const HEADERS = { 'accept-encoding': 'gzip', accept: 'application/json' }
+/** What Chromium sends. */
+export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
+const HEADERS = { 'accept-encoding': ACCEPT_ENCODING, accept: 'application/json' }
 
 export interface ProbeResult {
   status: number
@@ -15,11 +17,8 @@ export interface ProbeResult {
   rows: number | null
 }
 
-export interface LoadReport {
+export interface LoadStats {
   url: string
-  connections: number
-  durationSeconds: number
-  probe: ProbeResult
   requestsPerSecMean: number
   requestsTotal: number
   latencyP50Ms: number
@@ -31,6 +30,16 @@ export interface LoadReport {
   timeouts: number
   throughputBytesPerSecMean: number
   statusCodes: Record<string, number>
+}
+
+export interface LoadReport extends LoadStats {
+  connections: number
+  durationSeconds: number
+  probe: ProbeResult
+  /** The same autocannon run against a bare Hono hello-JSON server (bench/hello-server.ts). */
+  baseline: LoadStats
+  /** requests/s of the API over those of the bare server. */
+  ratioToBaseline: number
 }
 
 /** One request like a browser would send it, to record the encoding and payload size. */
@@ -46,7 +55,8 @@ function probe(url: string): Promise<ProbeResult> {
         let rows: number | null = null
         let decoded = wire
         try {
-          decoded = encoding === 'gzip' ? gunzipSync(wire) : wire
+          decoded =
+            encoding === 'gzip' ? gunzipSync(wire) : encoding === 'br' ? brotliDecompressSync(wire) : wire
           const json: unknown = JSON.parse(decoded.toString('utf8'))
           if (Array.isArray(json)) rows = json.length
           else if (json !== null && typeof json === 'object') {
@@ -72,19 +82,10 @@ function probe(url: string): Promise<ProbeResult> {
   })
 }
 
-export async function measureLoad(origin: string, durationSeconds: number): Promise<LoadReport> {
-  const url = `${origin}${LOAD_TEST.path}`
-  const first = await probe(url)
-  log(
-    `load: probe ${LOAD_TEST.path} -> ${first.status}, encoding ${first.contentEncoding ?? 'identity'}, ` +
-      `${first.wireBytes} B on the wire, rows ${first.rows ?? '?'}`,
-  )
-  if (first.status !== 200) throw new Error(`${LOAD_TEST.path} answered ${first.status}, not 200`)
-
-  // Short warm-up so JIT and caches are not part of the measurement.
+/** A 2 s warm-up (JIT, caches), then the measured run. */
+async function hammer(url: string, durationSeconds: number): Promise<LoadStats> {
   await autocannon({ url, connections: 10, duration: 2, headers: HEADERS })
-
-  log(`load: autocannon ${LOAD_TEST.connections} connections for ${durationSeconds} s`)
+  log(`load: autocannon ${url} with ${LOAD_TEST.connections} connections for ${durationSeconds} s`)
   const r = await autocannon({
     url,
     connections: LOAD_TEST.connections,
@@ -95,9 +96,6 @@ export async function measureLoad(origin: string, durationSeconds: number): Prom
   for (const [code, stat] of Object.entries(r.statusCodeStats)) statusCodes[code] = stat.count
   return {
     url,
-    connections: LOAD_TEST.connections,
-    durationSeconds,
-    probe: first,
     requestsPerSecMean: round(r.requests.average, 1),
     requestsTotal: r.requests.total,
     latencyP50Ms: r.latency.p50,
@@ -109,5 +107,31 @@ export async function measureLoad(origin: string, durationSeconds: number): Prom
     timeouts: r.timeouts,
     throughputBytesPerSecMean: Math.round(r.throughput.average),
     statusCodes,
+  }
+}
+
+/** The API under load, and the bare Hono server (at `baselineOrigin`) with the same settings just before it. */
+export async function measureLoad(
+  origin: string,
+  baselineOrigin: string,
+  durationSeconds: number,
+): Promise<LoadReport> {
+  const url = `${origin}${LOAD_TEST.path}`
+  const first = await probe(url)
+  log(
+    `load: probe ${LOAD_TEST.path} -> ${first.status}, encoding ${first.contentEncoding ?? 'identity'}, ` +
+      `${first.wireBytes} B on the wire, rows ${first.rows ?? '?'}`,
+  )
+  if (first.status !== 200) throw new Error(`${LOAD_TEST.path} answered ${first.status}, not 200`)
+
+  const baseline = await hammer(`${baselineOrigin}/`, durationSeconds)
+  const api = await hammer(url, durationSeconds)
+  return {
+    ...api,
+    connections: LOAD_TEST.connections,
+    durationSeconds,
+    probe: first,
+    baseline,
+    ratioToBaseline: round(api.requestsPerSecMean / baseline.requestsPerSecMean, 3),
   }
 }

@@ -2,7 +2,8 @@ import type { BundleReport } from './bundle'
 import { BUDGETS, type CategoryId } from './config'
 import type { InitialJsReport } from './initial-js'
 import type { FailedAudit, LighthouseReport } from './lighthouse'
-import type { LoadReport } from './load'
+import type { LoadReport, LoadStats } from './load'
+import type { StaticEncodingReport } from './static-encoding'
 import { kb } from './util'
 
 export interface MachineFacts {
@@ -13,6 +14,8 @@ export interface MachineFacts {
   totalMemoryGiB: number
   /** os.loadavg() when the bench started: other work on the machine skews Lighthouse and autocannon. */
   loadAverageAtStart: number[]
+  /** os.loadavg() when the measurements were over: other engineers' tests may have started meanwhile. */
+  loadAverageAtEnd: number[]
   chromium: string | null
   lighthouse: string | null
   gitCommit: string | null
@@ -40,7 +43,10 @@ export interface FullReport {
   initialJs: InitialJsReport
   lighthouse: LighthouseReport
   load: LoadReport
+  staticEncoding: StaticEncodingReport
   budgets: RouteBudget[]
+  /** The API and static-serving budgets, which belong to no route. */
+  serverBudgets: BudgetCheck[]
 }
 
 const CATEGORY_LABEL: Record<CategoryId, string> = {
@@ -85,14 +91,43 @@ export function evaluateBudgets(initialJs: InitialJsReport, lh: LighthouseReport
   })
 }
 
-export function budgetLines(budgets: RouteBudget[]): string[] {
-  return budgets.map((b) => {
-    if (b.pass) return `BUDGET PASS ${b.route}`
-    const failed = b.checks
-      .filter((c) => !c.pass)
-      .map((c) => `${c.metric} ${c.value ?? 'n/a'} (budget ${c.budget})`)
-    return `BUDGET FAIL ${b.route}: ${failed.join('; ')}`
-  })
+export function evaluateServerBudgets(load: LoadReport, staticEncoding: StaticEncodingReport): BudgetCheck[] {
+  return [
+    {
+      metric: 'GET /api/countries requests/s',
+      value: load.requestsPerSecMean,
+      budget: `≥ ${BUDGETS.apiRequestsPerSec}`,
+      pass: load.requestsPerSecMean >= BUDGETS.apiRequestsPerSec && load.non2xx === 0 && load.errors === 0,
+    },
+    {
+      metric: 'GET /api/countries latency p99 (ms)',
+      value: load.latencyP99Ms,
+      budget: `≤ ${BUDGETS.apiLatencyP99Ms} ms`,
+      pass: load.latencyP99Ms <= BUDGETS.apiLatencyP99Ms,
+    },
+    {
+      metric: 'Static files served precompressed (checks passed)',
+      value: staticEncoding.checks.filter((c) => c.pass).length,
+      budget: `all ${staticEncoding.checks.length}`,
+      pass: staticEncoding.pass && staticEncoding.checks.length > 0,
+    },
+  ]
+}
+
+export function budgetLines(budgets: RouteBudget[], server: BudgetCheck[] = []): string[] {
+  const serverLines = server.map(
+    (c) => `BUDGET ${c.pass ? 'PASS' : 'FAIL'} ${c.metric}: ${c.value ?? 'n/a'} (budget ${c.budget})`,
+  )
+  return [
+    ...budgets.map((b) => {
+      if (b.pass) return `BUDGET PASS ${b.route}`
+      const failed = b.checks
+        .filter((c) => !c.pass)
+        .map((c) => `${c.metric} ${c.value ?? 'n/a'} (budget ${c.budget})`)
+      return `BUDGET FAIL ${b.route}: ${failed.join('; ')}`
+    }),
+    ...serverLines,
+  ]
 }
 
 const fmt = (v: number | null, digits = 0): string => (v === null ? 'n/a' : v.toFixed(digits))
@@ -114,6 +149,7 @@ function machineSection(r: FullReport): string {
       ['CPUs', `${m.cpuCount} × ${m.cpuModel}`],
       ['Memory', `${m.totalMemoryGiB.toFixed(1)} GiB`],
       ['Load average at start (1/5/15 min)', m.loadAverageAtStart.map((x) => x.toFixed(2)).join(' / ')],
+      ['Load average at end (1/5/15 min)', m.loadAverageAtEnd.map((x) => x.toFixed(2)).join(' / ')],
       ['Chromium', m.chromium ?? 'n/a'],
       ['Lighthouse', m.lighthouse ?? 'n/a'],
       ['Git commit', m.gitCommit ?? 'n/a'],
@@ -261,36 +297,83 @@ function lighthouseSection(r: FullReport): string {
   ].join('\n')
 }
 
+function loadRows(l: LoadStats): (string | number)[] {
+  return [
+    l.requestsPerSecMean.toFixed(1),
+    l.requestsTotal,
+    `${l.latencyP50Ms} ms`,
+    `${l.latencyP99Ms} ms`,
+    `${l.latencyMeanMs} ms / ${l.latencyMaxMs} ms`,
+    l.non2xx,
+    `${l.errors} (${l.timeouts} timeouts)`,
+    `${(l.throughputBytesPerSecMean / 1024 / 1024).toFixed(2)} MiB/s`,
+    Object.entries(l.statusCodes)
+      .map(([c, n]) => `${c}: ${n}`)
+      .join(', ') || 'n/a',
+  ]
+}
+
 function loadSection(r: FullReport): string {
   const l = r.load
   const p = l.probe
+  const metrics = [
+    'Requests/s (mean)',
+    'Requests (total)',
+    'Latency p50',
+    'Latency p99',
+    'Latency mean / max',
+    'Non-2xx responses',
+    'Errors (incl. timeouts)',
+    'Throughput (mean)',
+    'Status codes',
+  ]
+  const api = loadRows(l)
+  const bare = loadRows(l.baseline)
   return [
-    `\`GET ${new URL(l.url).pathname}\` with \`Accept-Encoding: gzip\`, ${l.connections} connections, ${l.durationSeconds} s (after a 2 s warm-up).`,
+    `\`GET ${new URL(l.url).pathname}\` with \`Accept-Encoding: gzip, deflate, br, zstd\`, ${l.connections} connections, ${l.durationSeconds} s (each after a 2 s warm-up), beside a bare Hono server answering \`{"hello":"world"}\` (\`bench/hello-server.ts\`, no middleware) measured the same way just before it, in the same run. autocannon runs on the same ${r.machine.cpuCount} CPUs as the server.`,
     '',
     table(
-      ['Metric', 'Value'],
+      ['Metric', `\`${new URL(l.url).pathname}\``, 'bare Hono hello-JSON'],
+      metrics.map((m, i) => [m, api[i] ?? '', bare[i] ?? '']),
+      ['l', 'r', 'r'],
+    ),
+    '',
+    `Requests/s relative to bare Hono: **${(l.ratioToBaseline * 100).toFixed(0)} %**. Response: ${p.status}, ${p.contentType ?? '?'}, encoding ${p.contentEncoding ?? 'identity'}, ${kb(p.wireBytes)} KB on the wire, ${kb(p.decodedBytes)} KB decoded, ${p.rows ?? '?'} rows.`,
+  ].join('\n')
+}
+
+function serverBudgetSection(r: FullReport): string {
+  return table(
+    ['Budget', 'Value', 'Limit', 'Result'],
+    r.serverBudgets.map((c) => [c.metric, c.value ?? 'n/a', c.budget, c.pass ? '✅ PASS' : '❌ FAIL']),
+    ['l', 'r', 'l', 'l'],
+  )
+}
+
+function staticEncodingSection(r: FullReport): string {
+  return [
+    "Each bench page and the scripts and styles it links, asked for with `Accept-Encoding: br`, `gzip` and `identity`: the body must equal the build's `.br`, `.gz` or plain file byte for byte (nothing compressed per request), with `Vary: Accept-Encoding`.",
+    '',
+    table(
       [
-        ['Requests/s (mean)', l.requestsPerSecMean.toFixed(1)],
-        ['Requests (total)', l.requestsTotal],
-        ['Latency p50', `${l.latencyP50Ms} ms`],
-        ['Latency p99', `${l.latencyP99Ms} ms`],
-        ['Latency mean / max', `${l.latencyMeanMs} ms / ${l.latencyMaxMs} ms`],
-        ['Non-2xx responses', l.non2xx],
-        ['Errors (incl. timeouts)', `${l.errors} (${l.timeouts} timeouts)`],
-        ['Throughput (mean)', `${(l.throughputBytesPerSecMean / 1024 / 1024).toFixed(2)} MiB/s`],
-        [
-          'Status codes',
-          Object.entries(l.statusCodes)
-            .map(([c, n]) => `${c}: ${n}`)
-            .join(', ') || 'n/a',
-        ],
-        ['Response', `${p.status}, ${p.contentType ?? '?'}, encoding ${p.contentEncoding ?? 'identity'}`],
-        [
-          'Response size',
-          `${kb(p.wireBytes)} KB on the wire, ${kb(p.decodedBytes)} KB decoded, ${p.rows ?? '?'} rows`,
-        ],
+        'Path',
+        'Accept-Encoding',
+        'Content-Encoding',
+        'KB on the wire',
+        'Equals build file',
+        'Vary',
+        'Result',
       ],
-      ['l', 'r'],
+      r.staticEncoding.checks.map((c) => [
+        c.path,
+        c.accept,
+        c.contentEncoding ?? 'identity',
+        kb(c.wireBytes),
+        c.servedFile ?? 'none',
+        c.vary ?? '',
+        c.pass ? '✅' : '❌',
+      ]),
+      ['l', 'l', 'l', 'r', 'l', 'l', 'l'],
     ),
   ].join('\n')
 }
@@ -312,6 +395,8 @@ export function renderMarkdown(r: FullReport): string {
     '',
     budgetSection(r),
     '',
+    serverBudgetSection(r),
+    '',
     '## Bundle sizes (dist/client, JS + CSS)',
     '',
     bundleSection(r),
@@ -329,6 +414,10 @@ export function renderMarkdown(r: FullReport): string {
     '## API load test',
     '',
     loadSection(r),
+    '',
+    '## Static files precompressed',
+    '',
+    staticEncodingSection(r),
     '',
   ].join('\n')
 }

@@ -1,4 +1,5 @@
-// Benchmark: bundle sizes, initial JS, Lighthouse and an API load test.
+// Benchmark: bundle sizes, initial JS, Lighthouse, precompressed static files and an API load test beside a
+// bare Hono server.
 // Usage: npm run bench [-- --no-build] [--duration <s>] [--runs <n>]
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -11,8 +12,16 @@ import { BENCH_DIR, DIST_DIR, LIGHTHOUSE_RUNS, LOAD_TEST, ROOT_DIR, ROUTES } fro
 import { measureInitialJs } from './initial-js'
 import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
-import { budgetLines, evaluateBudgets, type FullReport, type MachineFacts, renderMarkdown } from './report'
+import {
+  budgetLines,
+  evaluateBudgets,
+  evaluateServerBudgets,
+  type FullReport,
+  type MachineFacts,
+  renderMarkdown,
+} from './report'
 import { startServer } from './server'
+import { measureStaticEncoding } from './static-encoding'
 import { errorMessage, log, runCleanups } from './util'
 
 const USAGE = `Usage: npm run bench -- [--no-build] [--duration <seconds>] [--runs <lighthouse runs per route>]`
@@ -89,6 +98,7 @@ function machineFacts(
   chromium: string | null,
   lighthouse: string | null,
   loadAverageAtStart: number[],
+  loadAverageAtEnd: number[],
 ): MachineFacts {
   const cpuList = cpus()
   return {
@@ -98,6 +108,7 @@ function machineFacts(
     cpuModel: cpuList[0]?.model.trim() ?? 'unknown',
     totalMemoryGiB: totalmem() / 1024 ** 3,
     loadAverageAtStart,
+    loadAverageAtEnd,
     chromium,
     lighthouse,
     gitCommit: gitCommit(),
@@ -148,27 +159,37 @@ async function main(): Promise<void> {
   const lighthouse = await timed(phases, 'lighthouse', () =>
     measureLighthouse(origin, ROUTES, options.lighthouseRuns),
   )
-  const load = await timed(phases, 'load test', () => measureLoad(origin, options.durationSeconds))
+  const staticEncoding = await timed(phases, 'static encoding', () =>
+    measureStaticEncoding(origin, ROUTES, DIST_DIR),
+  )
+  const bare = await startServer({ script: 'bench/hello-server.ts', healthPath: '/', name: 'hello-server' })
+  const load = await timed(phases, 'load test', () =>
+    measureLoad(origin, bare.origin, options.durationSeconds),
+  )
+  await bare.stop()
   await server.stop()
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
+  const serverBudgets = evaluateServerBudgets(load, staticEncoding)
   const report: FullReport = {
     date: date.toISOString(),
-    machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart),
+    machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart, loadavg()),
     options: { ...options, routes: ROUTES },
     phaseSeconds: phases,
     bundle,
     initialJs,
     lighthouse,
     load,
+    staticEncoding,
     budgets,
+    serverBudgets,
   }
 
   const markdown = renderMarkdown(report)
   await writeFile(join(BENCH_DIR, 'report.md'), markdown)
   await writeJson(join(BENCH_DIR, 'report.json'), report)
   process.stdout.write(markdown)
-  process.stdout.write(`\n${budgetLines(budgets).join('\n')}\n`)
+  process.stdout.write(`\n${budgetLines(budgets, serverBudgets).join('\n')}\n`)
   log(`wrote ${join(BENCH_DIR, 'report.md')} and report.json`)
 }
 

@@ -88,18 +88,31 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
   return env
 }
 
-export async function startServer(): Promise<RunningServer> {
+export interface ServerOptions {
+  /** The entry to run with tsx, relative to the project; default the real server. */
+  script?: string
+  /** Answers 200 once the server is up. */
+  healthPath?: string
+  /** Names the log file and the log lines. */
+  name?: string
+}
+
+export async function startServer({
+  script = 'server/index.ts',
+  healthPath = '/api/health',
+  name = 'server',
+}: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort()
   mkdirSync(TMP_DIR, { recursive: true })
-  const logFile = join(TMP_DIR, 'server.log')
+  const logFile = join(TMP_DIR, `${name}.log`)
   const out = createWriteStream(logFile)
   await new Promise<void>((resolve, reject) => {
     out.once('open', () => resolve())
     out.once('error', reject)
   })
 
-  log(`starting server on port ${port} (log: ${logFile})`)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  log(`starting ${name} on port ${port} (log: ${logFile})`)
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT_DIR,
     env: serverEnv(port),
     stdio: ['ignore', out, out],
@@ -113,7 +126,7 @@ export async function startServer(): Promise<RunningServer> {
     unregister()
     killGroup(child, 'SIGTERM')
     if (!(await waitForExit(child, 5_000))) {
-      log('server did not exit after SIGTERM, sending SIGKILL')
+      log(`${name} did not exit after SIGTERM, sending SIGKILL`)
       killGroup(child, 'SIGKILL')
       await waitForExit(child, 2_000)
     }
@@ -134,17 +147,17 @@ export async function startServer(): Promise<RunningServer> {
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS
   try {
     while (Date.now() < deadline) {
-      if (exited !== null) throw new Error(`server exited during startup (${exited})`)
+      if (exited !== null) throw new Error(`${name} exited during startup (${exited})`)
       for (const host of hosts) {
         const origin = `http://${host}:${port}`
-        if (await probe(`${origin}/api/health`)) {
-          log(`server healthy at ${origin}`)
+        if (await probe(`${origin}${healthPath}`)) {
+          log(`${name} healthy at ${origin}`)
           return { origin, port, logFile, stop }
         }
       }
       await sleep(250)
     }
-    throw new Error(`server did not answer 200 on /api/health within ${SERVER_START_TIMEOUT_MS / 1000} s`)
+    throw new Error(`${name} did not answer 200 on ${healthPath} within ${SERVER_START_TIMEOUT_MS / 1000} s`)
   } catch (err) {
     await stop()
     const message = err instanceof Error ? err.message : String(err)

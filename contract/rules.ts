@@ -4,6 +4,10 @@
  */
 import { z } from 'zod'
 
+// In the browser the page's CSP is `script-src 'self'`, without 'unsafe-eval': zod must not try `new Function`
+// (its JIT probe), which Chromium reports as a CSP violation in its Issues panel (Lighthouse Best Practices).
+if (typeof document !== 'undefined') z.config({ jitless: true })
+
 export const limits = {
   nameMax: 100,
   passwordMin: 8,

@@ -4,7 +4,8 @@
  *
  * 1. Builds src/prerender.tsx for Node into dist/prerender, with the router's browser code paths (see below).
  * 2. Renders each path of `prerenderedPaths` into a copy of dist/client/index.html, written as
- *    dist/client/<path>/index.html (the server's static handler serves a folder's index.html).
+ *    dist/client/<path>/index.html (the server's static handler serves a folder's index.html), with the
+ *    route's stylesheets inlined and no modulepreload (see pageHtml).
  * 3. Writes sitemap.xml and adds its address to robots.txt.
  *
  * Usage: node --import tsx scripts/prerender.ts (after `vite build`; `npm run build` runs both).
@@ -78,7 +79,7 @@ function routeChunkKey(manifest: Manifest, routeId: string): string | undefined 
 
 /**
  * The styles and the code the matched routes load, which the browser would otherwise find only after running
- * the entry: the styles are linked so the prerendered page paints styled, the code preloaded for hydration.
+ * the entry: the styles are inlined so the prerendered page paints styled (see pageHtml).
  */
 export function routeAssets(manifest: Manifest, routeIds: string[]): { css: string[]; js: string[] } {
   const css = new Set<string>()
@@ -99,19 +100,36 @@ export function routeAssets(manifest: Manifest, routeIds: string[]): { css: stri
   return { css: [...css], js: [...js] }
 }
 
-export function pageHtml(template: string, path: string, page: RenderedPage, manifest: Manifest): string {
+/** A stylesheet or modulepreload link of the built index.html, by the file it names. */
+const templateLink = /\s*<link rel="(stylesheet|modulepreload)"[^>]*href="\/([^"]+)"[^>]*>/g
+
+/**
+ * The page's HTML: the route's head tags, its body, and every stylesheet it needs inlined in one `<style>` per
+ * file, so the first paint waits for the HTML alone. Each inlined file keeps a `disabled` link, which the
+ * browser does not fetch but the bundle's preloader counts as loaded, so the same rules are not added again
+ * when the route's code loads. No script is modulepreloaded: the entry (a deferred module) loads the route's
+ * code after the first paint, without competing with the HTML for bandwidth.
+ */
+export function pageHtml(
+  template: string,
+  path: string,
+  page: RenderedPage,
+  manifest: Manifest,
+  readCss: (file: string) => string,
+): string {
   const assets = routeAssets(manifest, page.routeIds)
-  const links = [
-    ...assets.css
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...assets.js
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ]
+  const templateCss = [...template.matchAll(templateLink)]
+    .filter((match) => match[1] === 'stylesheet')
+    .map((match) => match[2] as string)
+  const css = [...new Set([...templateCss, ...assets.css])]
+  const styles = css.map(
+    (file) =>
+      `<style data-href="/${file}">${readCss(file).trim()}</style><link rel="stylesheet" href="/${file}" disabled>`,
+  )
   return template
+    .replace(templateLink, '')
     .replace(/<title>[^<]*<\/title>/, `<!--route-head-->${page.head}<!--/route-head-->`)
-    .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+    .replace('</head>', `  ${styles.join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${page.body}</div>`)
 }
 
@@ -122,6 +140,15 @@ async function main() {
     throw new Error('dist/client/index.html has no empty #root')
   const manifestFile = join(clientDir, '.vite/manifest.json')
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest
+  const cssCache = new Map<string, string>()
+  for (const file of Object.values(manifest).flatMap((chunk) => chunk.css ?? []))
+    if (!cssCache.has(file)) cssCache.set(file, await readFile(join(clientDir, file), 'utf8'))
+  const readCss = (file: string) => {
+    const text = cssCache.get(file)
+    if (text === undefined) throw new Error(`${file} is linked but not in the build's manifest`)
+    if (text.includes('</style')) throw new Error(`${file} cannot be inlined: it contains </style`)
+    return text
+  }
   const render = await buildRenderer()
   const started = performance.now()
   for (const path of prerenderedPaths) {
@@ -129,7 +156,7 @@ async function main() {
     if (page.redirectedTo) throw new Error(`${path} redirected to ${page.redirectedTo} while prerendering`)
     const file = join(clientDir, path, 'index.html')
     await mkdir(dirname(file), { recursive: true })
-    await writeFile(file, pageHtml(template, path, page, manifest))
+    await writeFile(file, pageHtml(template, path, page, manifest, readCss))
   }
   const site = siteUrlFrom(process.env)
   const urls = sitemapPaths.map((path) => `  <url><loc>${xml(site + path)}</loc></url>`).join('\n')

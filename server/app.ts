@@ -83,7 +83,9 @@ export function createApp(options: AppOptions) {
       },
     }),
   )
-  app.use(compress())
+  // Only the API's answers are compressed per request (and not those already encoded, such as the countries):
+  // static files are compressed once at build (scripts/precompress.ts) and sent as they are.
+  app.use('/api/*', compress())
 
   app.route('/api', countriesRoutes(db))
   app.route('/api', healthRoutes(db))

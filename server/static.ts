@@ -8,13 +8,19 @@ const cacheControl =
   (value: string): MiddlewareHandler =>
   async (c, next) => {
     await next()
-    if (c.res.status === 200 || c.res.status === 206 || c.res.status === 304)
+    if (c.res.status === 200 || c.res.status === 206 || c.res.status === 304) {
       c.res.headers.set('Cache-Control', value)
+      // The same URL may be answered from file.br, file.gz or the file itself: caches must key on the header.
+      if (!/accept-encoding/i.test(c.res.headers.get('Vary') ?? ''))
+        c.res.headers.append('Vary', 'Accept-Encoding')
+    }
   }
 
 /**
  * Serves the built SPA from `root`: Vite's hashed `/assets/*` are immutable, every other file and the
- * `index.html` fallback for client-side routes must be revalidated. `/api/*` is left to the API.
+ * `index.html` fallback for client-side routes must be revalidated. `/api/*` is left to the API. A file's
+ * `.br` or `.gz` twin, written at build by scripts/precompress.ts, is sent when the client accepts it; nothing
+ * is compressed per request.
  */
 export function mountStaticSite<E extends Env, S extends Schema, B extends string>(
   app: Hono<E, S, B>,

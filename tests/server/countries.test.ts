@@ -1,7 +1,9 @@
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CountriesResponse, Country } from '../../contract/wire'
 import { apiPaths } from '../../contract/wire'
 import { companyIds, isoCountryCodes } from '../../server/db/seed-data'
+import { countriesRoutes } from '../../server/routes/countries'
 import { setupServer } from './helpers'
 
 let server: Awaited<ReturnType<typeof setupServer>>
@@ -115,5 +117,52 @@ describe('GET /api/countries', () => {
     const inflated = res.body?.pipeThrough(new DecompressionStream('gzip'))
     const body = (await new Response(inflated).json()) as CountriesResponse
     expect(body.countries).toEqual(countries)
+  })
+
+  it('sends brotli when accepted, identity when nothing is, each with its own strong ETag', async () => {
+    const br = await server.app.request(apiPaths.countries, { headers: { 'Accept-Encoding': 'gzip, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i)
+    const decoded = brotliDecompressSync(Buffer.from(await br.arrayBuffer()))
+    expect((JSON.parse(decoded.toString('utf8')) as CountriesResponse).countries).toEqual(countries)
+
+    const plain = await server.app.request(apiPaths.countries, { headers: { 'Accept-Encoding': 'identity' } })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i)
+    const refused = await server.app.request(apiPaths.countries, {
+      headers: { 'Accept-Encoding': 'br;q=0, gzip;q=0' },
+    })
+    expect(refused.headers.get('content-encoding')).toBeNull()
+
+    const tags = new Set([br.headers.get('etag'), plain.headers.get('etag')])
+    expect(tags.size).toBe(2)
+    for (const tag of tags) expect(tag).toMatch(/^"[0-9a-f]+(-br|-gz)?"$/)
+    const revalidated = await server.app.request(apiPaths.countries, {
+      headers: { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.get('etag') ?? '' },
+    })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers.get('etag')).toBe(br.headers.get('etag'))
+    expect(revalidated.headers.get('vary')).toMatch(/accept-encoding/i)
+  })
+
+  it('reads the database once, not per request', async () => {
+    const fresh = countriesRoutes(server.database.db)
+    const before = await fresh.request('/countries')
+    const body = await before.text()
+    await server.database.db
+      .updateTable('countries')
+      .set({ mcou_name: 'Renamed' })
+      .where('mcou_code', '=', 'SG')
+      .execute()
+    try {
+      const after = await fresh.request('/countries')
+      expect(await after.text()).toBe(body)
+    } finally {
+      await server.database.db
+        .updateTable('countries')
+        .set({ mcou_name: 'Singapore' })
+        .where('mcou_code', '=', 'SG')
+        .execute()
+    }
   })
 })

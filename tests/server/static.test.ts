@@ -1,13 +1,17 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { precompressDir } from '../../scripts/precompress'
 import { createApp } from '../../server/app'
 import { unusedDatabase } from './helpers'
 
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head></html>'
 const script = `console.log(${JSON.stringify('x'.repeat(4000))})`
+const homeHtml = `<!doctype html><html><body><h1>Home</h1>${'<p>Ocean freight</p>'.repeat(200)}</body></html>`
+const bigIndexHtml = `${indexHtml}<!--${'padding '.repeat(300)}-->`
 
 let dir: string
 let app: ReturnType<typeof createApp>
@@ -36,13 +40,12 @@ describe('static SPA', () => {
     expect(await res.text()).toBe(script)
   })
 
-  it('compresses text assets for clients that accept gzip', async () => {
+  it('compresses nothing per request: a file without a precompressed twin is sent as it is', async () => {
     const res = await app.request('/assets/app-1a2b3c.js', {
       headers: { 'Accept-Encoding': 'gzip, deflate, br' },
     })
-    expect(res.headers.get('content-encoding')).toBe('gzip')
-    const inflated = res.body?.pipeThrough(new DecompressionStream('gzip'))
-    expect(await new Response(inflated).text()).toBe(script)
+    expect(res.headers.get('content-encoding')).toBeNull()
+    expect(await res.text()).toBe(script)
   })
 
   it('answers a missing asset with 404 rather than the page', async () => {
@@ -91,6 +94,82 @@ describe('static SPA', () => {
     const res = await app.request('/home')
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+  })
+})
+
+describe('precompressed at build (scripts/precompress.ts)', () => {
+  let built: string
+  let site: ReturnType<typeof createApp>
+
+  beforeAll(async () => {
+    built = await mkdtemp(join(tmpdir(), 'eship-precompressed-'))
+    await mkdir(join(built, 'assets'))
+    await mkdir(join(built, 'home'))
+    await writeFile(join(built, 'index.html'), bigIndexHtml)
+    await writeFile(join(built, 'home', 'index.html'), homeHtml)
+    await writeFile(join(built, 'assets', 'app-1a2b3c.js'), script)
+    await writeFile(join(built, 'assets', 'tiny-000000.js'), 'console.log(1)')
+    await writeFile(join(built, 'assets', 'map-000000.png'), Buffer.alloc(4096))
+    const done = await precompressDir(built)
+    expect(done).toEqual({ files: 3, written: 6 })
+    site = createApp({ db, staticDir: built })
+  })
+
+  afterAll(async () => {
+    await rm(built, { recursive: true, force: true })
+  })
+
+  it('writes .br and .gz beside compressible files above 1 KB only', async () => {
+    const names = (await readdir(join(built, 'assets'))).sort()
+    expect(names).toEqual([
+      'app-1a2b3c.js',
+      'app-1a2b3c.js.br',
+      'app-1a2b3c.js.gz',
+      'map-000000.png',
+      'tiny-000000.js',
+    ])
+    expect(brotliDecompressSync(await readFile(join(built, 'assets/app-1a2b3c.js.br'))).toString()).toBe(
+      script,
+    )
+    expect(gunzipSync(await readFile(join(built, 'assets/app-1a2b3c.js.gz'))).toString()).toBe(script)
+  })
+
+  for (const [path, body] of [
+    ['/assets/app-1a2b3c.js', script],
+    ['/home', homeHtml],
+    ['/home/', homeHtml],
+    ['/', bigIndexHtml],
+    ['/register', bigIndexHtml],
+  ] as const) {
+    it(`sends ${path} as brotli, gzip or identity by Accept-Encoding, always with Vary`, async () => {
+      const br = await site.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } })
+      expect(br.status).toBe(200)
+      expect(br.headers.get('content-encoding')).toBe('br')
+      expect(br.headers.get('vary')).toMatch(/accept-encoding/i)
+      expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(body)
+
+      const gz = await site.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate' } })
+      expect(gz.headers.get('content-encoding')).toBe('gzip')
+      expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(body)
+
+      for (const accept of [undefined, 'identity', 'deflate']) {
+        const plain = await site.request(path, accept ? { headers: { 'Accept-Encoding': accept } } : {})
+        expect(plain.headers.get('content-encoding'), accept).toBeNull()
+        expect(plain.headers.get('vary'), accept).toMatch(/accept-encoding/i)
+        expect(await plain.text()).toBe(body)
+      }
+    })
+  }
+
+  it('revalidates a precompressed page with the ETag of its encoding', async () => {
+    const headers = { 'Accept-Encoding': 'br' }
+    const first = await site.request('/home', { headers })
+    const tag = first.headers.get('etag') ?? ''
+    expect(tag).toBeTruthy()
+    const again = await site.request('/home', { headers: { ...headers, 'If-None-Match': tag } })
+    expect(again.status).toBe(304)
+    const plain = await site.request('/home')
+    expect(plain.headers.get('etag')).not.toBe(tag)
   })
 })
 
