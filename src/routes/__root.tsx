@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { AppContext } from '../app/app-context'
+import { resumeEarlyInput } from '../app/early-input'
 import { canonicalPathOf } from '../app/pages'
 import { SessionChrome } from '../components/app/session-chrome'
 import '../styles/global.css'
@@ -23,8 +24,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function Root() {
   // Marks the document once React owns it (hydrated or rendered): what tests wait for before they interact.
+  // What the visitor typed and clicked before then is handed over now (src/app/early-input.ts).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
+    resumeEarlyInput()
   }, [])
   return (
     <>
