@@ -185,9 +185,9 @@ const isReady = (element: Element, forClick: boolean) =>
 const isReadyOrGone = (element: Element | null, forClick = true) =>
   element === null || isReady(element, forClick)
 
-/** Resolves true once `check` holds, or false after PENDING_TIMEOUT_MS. */
-async function until(check: () => boolean): Promise<boolean> {
-  const end = performance.now() + PENDING_TIMEOUT_MS
+/** Resolves true once `check` holds, or false after `timeout` ms. */
+async function until(check: () => boolean, timeout = PENDING_TIMEOUT_MS): Promise<boolean> {
+  const end = performance.now() + timeout
   while (!check()) {
     if (performance.now() > end) return false
     await delay(POLL_MS)
@@ -206,6 +206,7 @@ function act(item: Held, target: Element) {
 }
 
 let draining = false
+let resumed = false
 
 /** Replays the held clicks and submits in order, each once its form is ready. */
 async function drain(store: EarlyInputStore) {
@@ -228,13 +229,34 @@ async function drain(store: EarlyInputStore) {
   }
 }
 
+/** What a visitor acts on: the page counts as hydrated once React has hydrated all of them. */
+const CONTROLS = 'form,input,textarea,select,button,[role=button],[role=combobox],[data-replay-click]'
+
+/** How long the page may take to hydrate its route content after the root before it is marked anyway. */
+const HYDRATION_TIMEOUT_MS = 10_000
+
+/**
+ * Marks the document `data-hydrated` once React owns every control of the page (the root's effects run
+ * before the route's Suspense boundary has hydrated), then hands over what the visitor did before. Until
+ * then public/early-input.js holds clicks and submits; tests wait for the mark before they interact.
+ */
+export function markHydrated() {
+  void (async () => {
+    const root = document.getElementById('root')
+    await until(() => !root || [...root.querySelectorAll(CONTROLS)].every(isHydrated), HYDRATION_TIMEOUT_MS)
+    document.documentElement.dataset.hydrated = 'true'
+    resumeEarlyInput()
+  })()
+}
+
 /**
  * Once the app owns the page (hydrated or rendered): hands the values typed before to React, then replays
  * the held clicks and submits, and keeps replaying those held later in a form that is still loading.
  */
-export function resumeEarlyInput() {
+function resumeEarlyInput() {
   const store = window.__earlyInput
-  if (!store) return
+  if (!store || resumed) return
+  resumed = true
   const values = [...store.values]
   store.values.clear()
   void (async () => {
