@@ -220,3 +220,22 @@ test('footer: the Get In Touch form takes input and its Code dropdown opens as s
   await form.getByRole('button', { name: 'Enquire Now' }).click()
   await expect(page).toHaveURL('/contact-us/thank-you')
 })
+
+test('a page rendered afresh instead of hydrated (a query) carries what was typed to the same fields', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, hydrate } = await coldPage(browser, baseURL)
+  await page.goto('/login?forgot=1', { waitUntil: 'domcontentloaded' })
+  await page.getByLabel('Email').fill('nobody@example.com')
+  await page.getByLabel('Password', { exact: true }).fill('Typed#before1')
+  await hydrate()
+  const dialog = page.getByRole('dialog', { name: 'Forgot Password' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(page.getByLabel('Email')).toHaveValue('nobody@example.com')
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Typed#before1')
+  // The chart has them too: the login is tried, and refused.
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('alertdialog')).toContainText('Invalid email or password.')
+})
