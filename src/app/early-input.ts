@@ -262,10 +262,10 @@ function resumeEarlyInput() {
   void (async () => {
     // Each value once React owns its field; all of them reach the statecharts before any click is replayed.
     for (const [element, value] of values) {
-      if (await until(() => isReadyOrGone(find(element), false))) {
-        const field = find(element)
-        if (field) give(field as Field, value)
-      }
+      // Given even if the wait times out: a value that may not reach the chart beats one surely lost.
+      await until(() => isReadyOrGone(find(element), false))
+      const field = find(element)
+      if (field) give(field as Field, value)
     }
     await delay(0)
     store.wake = () => {
