@@ -3,7 +3,6 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { Inspect } from './app/actors'
 import { createAppContext, isSignedIn } from './app/app-context'
-import { rememberEarlyInput } from './app/early-input'
 import { loadSessionOverlays } from './components/app/session-chrome'
 import { createAppRouter } from './router'
 
@@ -96,7 +95,8 @@ if (prerendered && router.state.location.href === prerendered) {
 } else {
   if (prerendered) {
     // What was typed and clicked on the prerendered page goes to the same fields of the new one.
-    rememberEarlyInput()
+    if (window.__earlyInput?.values.size || window.__earlyInput?.queue.length)
+      await import('./app/early-input').then((module) => module.rememberEarlyInput())
     root.replaceChildren()
     removePrerenderedHead()
   }

@@ -11,25 +11,7 @@
  * label and form), and the values and clicks go to the matching elements of the new page.
  */
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
-
-interface Held {
-  type: 'click' | 'submit'
-  target: Element
-  submitter?: HTMLElement | null
-}
-
-interface EarlyInputStore {
-  values: Map<Field, string | boolean>
-  queue: Held[]
-  wake: (() => void) | null
-}
-
-declare global {
-  interface Window {
-    __earlyInput?: EarlyInputStore
-  }
-}
+import { delay, type EarlyInputStore, type Field, type Held, isHydrated, until } from './hydration'
 
 /** What finds an element again in a page rendered afresh. */
 interface Description {
@@ -39,11 +21,6 @@ interface Description {
   label: string
   form: number
 }
-
-/** How long a held click waits for its form to finish loading before it is dropped. */
-const PENDING_TIMEOUT_MS = 15_000
-/** How often a held value or click checks whether its element is ready. */
-const POLL_MS = 30
 
 const descriptions = new WeakMap<Element, Description>()
 
@@ -142,40 +119,6 @@ function restoreSelection(field: HTMLInputElement | HTMLTextAreaElement, [start,
   }
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms))
-
-interface Fiber {
-  alternate: Fiber | null
-  return: Fiber | null
-  flags: number
-  tag: number
-}
-
-/** React's fiber flags Placement | Hydrating: a fiber rendered but not committed yet. */
-const UNCOMMITTED = 2 | 4096
-const HOST_ROOT = 3
-
-/**
- * Whether an event dispatched to `node` reaches its React handlers. The root hydrates first and its effects
- * run then, but each Suspense boundary (a route's component) hydrates in a later, interruptible pass: an
- * event sent to its elements before that pass commits reaches no handler, and the render that follows
- * resets the controlled fields. This mirrors React's own test (getNearestMountedFiber in react-dom): the
- * node's fiber (an `__reactFiber$…` property React sets on every element it owns) is committed.
- */
-function isHydrated(node: Element): boolean {
-  const key = Object.keys(node).find((name) => name.startsWith('__reactFiber$'))
-  const fiber = key ? (node as unknown as Record<string, Fiber>)[key] : undefined
-  if (!fiber) return false
-  let mounted: Fiber | null = fiber
-  let walk: Fiber = fiber
-  for (let next: Fiber | null = fiber; next && !next.alternate; next = next.return) {
-    walk = next
-    if (walk.flags & UNCOMMITTED) mounted = walk.return
-  }
-  while (walk.return) walk = walk.return
-  return walk.tag === HOST_ROOT && mounted === fiber
-}
-
 /** A field takes its value once hydrated; a click waits as well for its form to load and its button to enable. */
 const isReady = (element: Element, forClick: boolean) =>
   element.isConnected &&
@@ -184,16 +127,6 @@ const isReady = (element: Element, forClick: boolean) =>
 
 const isReadyOrGone = (element: Element | null, forClick = true) =>
   element === null || isReady(element, forClick)
-
-/** Resolves true once `check` holds, or false after `timeout` ms. */
-async function until(check: () => boolean, timeout = PENDING_TIMEOUT_MS): Promise<boolean> {
-  const end = performance.now() + timeout
-  while (!check()) {
-    if (performance.now() > end) return false
-    await delay(POLL_MS)
-  }
-  return true
-}
 
 function act(item: Held, target: Element) {
   if (item.type === 'submit') {
@@ -229,31 +162,11 @@ async function drain(store: EarlyInputStore) {
   }
 }
 
-/** What a visitor acts on: the page counts as hydrated once React has hydrated all of them. */
-const CONTROLS = 'form,input,textarea,select,button,[role=button],[role=combobox],[data-replay-click]'
-
-/** How long the page may take to hydrate its route content after the root before it is marked anyway. */
-const HYDRATION_TIMEOUT_MS = 10_000
-
-/**
- * Marks the document `data-hydrated` once React owns every control of the page (the root's effects run
- * before the route's Suspense boundary has hydrated), then hands over what the visitor did before. Until
- * then public/early-input.js holds clicks and submits; tests wait for the mark before they interact.
- */
-export function markHydrated() {
-  void (async () => {
-    const root = document.getElementById('root')
-    await until(() => !root || [...root.querySelectorAll(CONTROLS)].every(isHydrated), HYDRATION_TIMEOUT_MS)
-    document.documentElement.dataset.hydrated = 'true'
-    resumeEarlyInput()
-  })()
-}
-
 /**
  * Once the app owns the page (hydrated or rendered): hands the values typed before to React, then replays
  * the held clicks and submits, and keeps replaying those held later in a form that is still loading.
  */
-function resumeEarlyInput() {
+export function resumeEarlyInput() {
   const store = window.__earlyInput
   if (!store || resumed) return
   resumed = true

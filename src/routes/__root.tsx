@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { AppContext } from '../app/app-context'
-import { markHydrated } from '../app/early-input'
+import { markHydrated } from '../app/hydration'
 import { canonicalPathOf } from '../app/pages'
 import { SessionChrome } from '../components/app/session-chrome'
 import '../styles/global.css'

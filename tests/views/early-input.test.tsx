@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { expect, it, vi } from 'vitest'
-import { markHydrated } from '../../src/app/early-input'
+import { markHydrated } from '../../src/app/hydration'
 
 interface Sent {
   name: string
