@@ -1,23 +1,16 @@
-// Holds what a visitor does on a prerendered page before the app can act on it; src/app/early-input.ts
-// acts on it once the app is ready (README: "Prerendering, hydration and what a page loads"). Loaded by
-// index.html's head, before the page is parsed, so it runs before anyone can type or click. Kept tiny.
+// Holds input before hydration; see src/app/early-input.ts and README "Input before hydration counts".
 ;(() => {
   const html = document.documentElement
   const store = { values: new Map(), queue: [], wake: null }
   window.__earlyInput = store
-  // What a click is held on: buttons and widgets acted on by script. Links navigate natively, unless they
-  // carry data-replay-click (their address depends on what was typed).
-  const widgets =
-    'button,input[type=submit],input[type=button],input[type=image],[role=button],[role=switch],[role=tab],[role=menuitem],[role=combobox]:not(input),[data-replay-click]'
-  const prerendered = (node) => !html.hasAttribute('data-hydrated') && node.closest('#root[data-prerendered]')
-  // Whether what happens on `node` must wait: the page is not hydrated yet, or its form is still loading.
-  const waits = (node) => node instanceof Element && (prerendered(node) || node.closest('[data-pending]'))
-  const heldTarget = (event) => {
-    const node = event.target
-    if (!waits(node)) return null
-    const link = node.closest('a[href]')
-    return link && !link.hasAttribute('data-replay-click') ? null : node.closest(widgets)
-  }
+  const early = (node) => !html.hasAttribute('data-hydrated') && node.closest('#root[data-prerendered]')
+  const waits = (node) => node instanceof Element && (early(node) || node.closest('[data-pending]'))
+  const held = ({ target }) =>
+    waits(target) &&
+    !target.closest('a[href]:not([data-replay-click])') &&
+    target.closest(
+      'button,[role=button],[role=combobox]:not(input),[role=menuitem],[role=tab],[role=switch],input[type=submit],[data-replay-click]',
+    )
   const hold = (event, item) => {
     event.preventDefault()
     event.stopPropagation()
@@ -26,33 +19,25 @@
   }
   addEventListener(
     'click',
-    (event) => {
-      const target = heldTarget(event)
-      if (target) hold(event, { type: 'click', target })
-    },
+    (event) => held(event) && hold(event, { type: 'click', target: held(event) }),
     true,
   )
   addEventListener(
     'submit',
-    (event) => {
-      if (waits(event.target))
-        hold(event, { type: 'submit', target: event.target, submitter: event.submitter })
-    },
+    (event) =>
+      waits(event.target) &&
+      hold(event, { type: 'submit', target: event.target, submitter: event.submitter }),
     true,
   )
-  // Half a press must not reach a widget that hydrates in between: the held click stands for all of it.
-  for (const type of ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'touchstart', 'touchend']) {
-    addEventListener(type, (event) => heldTarget(event) && event.stopPropagation(), {
+  for (const type of ['pointerdown', 'mousedown', 'touchstart'])
+    addEventListener(type, (event) => held(event) && event.stopPropagation(), {
       capture: true,
       passive: true,
     })
-  }
-  // Typed text stays in the page; its latest value is kept too, in case a render resets the field.
-  const record = (event) => {
-    const field = event.target
-    if (!/^(INPUT|TEXTAREA|SELECT)$/.test(field.tagName) || !prerendered(field)) return
-    store.values.set(field, field.type === 'checkbox' || field.type === 'radio' ? field.checked : field.value)
-  }
+  const record = ({ target }) =>
+    /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) &&
+    early(target) &&
+    store.values.set(target, /^(checkbox|radio)$/.test(target.type) ? target.checked : target.value)
   addEventListener('input', record, true)
   addEventListener('change', record, true)
 })()
