@@ -75,7 +75,7 @@ export async function until(check: () => boolean, timeout = PENDING_TIMEOUT_MS):
 }
 
 /** What a visitor acts on: the page counts as hydrated once React has hydrated all of them. */
-const CONTROLS = 'form,input,textarea,select,button,[role=button],[role=combobox],[data-replay-click]'
+const CONTROLS = 'form,input,textarea,select,button,[role=button],[role=combobox]'
 
 /** How long the page may take to hydrate its route content after the root before it is marked anyway. */
 const HYDRATION_TIMEOUT_MS = 10_000
