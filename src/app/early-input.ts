@@ -170,6 +170,8 @@ export function resumeEarlyInput() {
   const store = window.__earlyInput
   if (!store || resumed) return
   resumed = true
+  // A held element may be rendered again before its turn (a list that arrives remounts its widget).
+  rememberEarlyInput()
   const values = [...store.values]
   store.values.clear()
   void (async () => {
