@@ -94,6 +94,9 @@ if (prerendered && router.state.location.href === prerendered) {
   createActorsWhenSettled()
 } else {
   if (prerendered) {
+    // What was typed and clicked on the prerendered page goes to the same fields of the new one.
+    if (window.__earlyInput?.values.size || window.__earlyInput?.queue.length)
+      await import('./app/early-input').then((module) => module.rememberEarlyInput())
     root.replaceChildren()
     removePrerenderedHead()
   }

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { AppContext } from '../app/app-context'
+import { markHydrated } from '../app/hydration'
 import { canonicalPathOf } from '../app/pages'
 import { SessionChrome } from '../components/app/session-chrome'
 import '../styles/global.css'
@@ -22,10 +23,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function Root() {
-  // Marks the document once React owns it (hydrated or rendered): what tests wait for before they interact.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
+  // Marks the document once React owns it (hydrated or rendered, route content included): what tests wait
+  // for before they interact. What the visitor typed and clicked before then is handed over then.
+  useEffect(markHydrated, [])
   return (
     <>
       <HeadContent />

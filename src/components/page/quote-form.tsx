@@ -68,7 +68,9 @@ export function QuoteForm({
           ))}
         </select>
       </div>
+      {/* A click before hydration waits for it (src/app/early-input.ts): the address needs what was typed. */}
       <Link
+        data-replay-click=""
         to={strip.buttonHref as '/register'}
         search={quoteSearch(origin, destination, cargo)}
         className={styles.submit}

@@ -43,6 +43,8 @@ export function ContactForm({ idPrefix, tone = 'light' }: { idPrefix: string; to
   const toast = useSelector(actor, (s) => s.context.toast)
   const dialogMessage = useSelector(actor, (s) => s.context.dialogMessage)
   const sending = useSelector(actor, (s) => s.matches({ flow: 'sending' }))
+  // Clicks wait while the countries load (src/app/early-input.ts): the chart cannot act on them yet.
+  const pending = useSelector(actor, (s) => s.matches({ flow: 'loadingCountries' }))
   const change = <Field extends keyof ContactValues>(field: Field, value: ContactValues[Field]) =>
     actor.send({ type: 'field.changed', field, value } as never)
   const labelClass = tone === 'dark' ? styles.onDark : undefined
@@ -53,6 +55,7 @@ export function ContactForm({ idPrefix, tone = 'light' }: { idPrefix: string; to
         className={styles.form}
         aria-label="Get in Touch"
         validationBehavior="aria"
+        data-pending={pending || undefined}
         onSubmit={(event) => {
           event.preventDefault()
           actor.send({ type: 'user.submit' })

@@ -41,6 +41,8 @@ export function RegisterPage({ info, quote = {} }: { info: PageInfo; quote?: Quo
   const errorOf = (field: keyof RegisterValues) => (shown[field] ? errors[field]?.[0] : undefined)
   const isValid = Object.keys(errors).length === 0
   const loading = !state.matches({ loading: 'idle' })
+  // Clicks wait while the countries load (src/app/early-input.ts): the chart cannot act on them yet.
+  const pending = state.matches({ flow: 'loadingCountries' })
   const change = <Field extends keyof RegisterValues>(field: Field, value: RegisterValues[Field]) =>
     actor.send({ type: 'field.changed', field, value } as never)
   const blur = (field: keyof RegisterValues) => actor.send({ type: 'field.blurred', field })
@@ -68,6 +70,7 @@ export function RegisterPage({ info, quote = {} }: { info: PageInfo; quote?: Quo
         <QuoteSummary quote={quote} />
         <Form
           validationBehavior="aria"
+          data-pending={pending || undefined}
           onSubmit={(event) => {
             event.preventDefault()
             actor.send({ type: 'user.submit' })

@@ -1,0 +1,46 @@
+// The early script: the source of public/early-input.js, which `node --import tsx scripts/early-input.ts`
+// writes minified (a test checks they agree). index.html loads it first in the head, a classic script of
+// the site's own origin (the CSP allows no inline script), so it runs before anyone can type or click.
+//
+// Until the app marks the page hydrated (html[data-hydrated], src/app/hydration.ts) it holds, on a
+// prerendered page, every click on a button or widget and every form submit: the native default is
+// prevented (no native submit, no reload) and the event is queued. Clicks and submits inside a form marked
+// data-pending (its chart is still loading) are held as well, before and after hydration. Plain links are
+// not held and navigate natively, unless marked data-replay-click (their address depends on what was
+// typed). Typed text stays in the page; the latest value of each field is kept too, in case a render
+// resets it. src/app/early-input.ts hands the values to React and replays the queue.
+;(() => {
+  const html = document.documentElement
+  const store = { values: new Map(), queue: [], wake: null }
+  window.__earlyInput = store
+  const early = (el) => !html.hasAttribute('data-hydrated') && el.closest('#root[data-prerendered]')
+  const waits = (el) => el instanceof Element && (early(el) || el.closest('[data-pending]'))
+  const held = ({ target: el }) =>
+    waits(el) &&
+    !el.closest('a[href]:not([data-replay-click])') &&
+    el.closest('button,[role=button],[role=combobox]:not(input),input[type=submit],[data-replay-click]')
+  const hold = (event, item) => {
+    event.preventDefault()
+    event.stopPropagation()
+    store.queue.push(item)
+    // After hydration (a loading form), what replays the queue is woken.
+    store.wake?.()
+  }
+  const on = (type, listener, options = true) => addEventListener(type, listener, options)
+  on('click', (event) => held(event) && hold(event, { type: 'click', target: held(event) }))
+  on(
+    'submit',
+    (event) =>
+      waits(event.target) &&
+      hold(event, { type: 'submit', target: event.target, submitter: event.submitter }),
+  )
+  // A press that starts before a widget hydrates must not half reach it: the held click stands for it.
+  for (const type of ['pointerdown', 'mousedown', 'touchstart'])
+    on(type, (event) => held(event) && event.stopPropagation(), { capture: true, passive: true })
+  const record = ({ target: el }) =>
+    /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) &&
+    early(el) &&
+    store.values.set(el, /^(checkbox|radio)$/.test(el.type) ? el.checked : el.value)
+  on('input', record)
+  on('change', record)
+})()
