@@ -1,7 +1,7 @@
 // Minimal local types for the parts of autocannon's programmatic API the bench uses
 // (autocannon ships no types and @types/autocannon is not installed).
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string
     connections?: number
     duration?: number
@@ -9,6 +9,7 @@ declare module 'autocannon' {
     timeout?: number
     headers?: Record<string, string>
     method?: string
+    body?: string
   }
   interface Histogram {
     average: number

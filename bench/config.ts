@@ -15,6 +15,12 @@ export const LOAD_TEST = {
   durationSeconds: 10,
 } as const
 
+/** The quote API under load: createQuote and searchLocations, on a database with this many rate lines. */
+export const QUOTE_LOAD = {
+  connections: 20,
+  rateLines: 50_000,
+} as const
+
 /** Budgets are reported as PASS/FAIL, not enforced via the exit code. */
 export const BUDGETS = {
   performance: 98,
@@ -28,6 +34,9 @@ export const BUDGETS = {
   /** GET /api/countries at LOAD_TEST.connections connections. */
   apiRequestsPerSec: 10_000,
   apiLatencyP99Ms: 25,
+  /** createQuote and searchLocations at QUOTE_LOAD.connections. */
+  createQuoteP99Ms: 50,
+  searchLocationsP99Ms: 15,
 } as const
 
 export const CHROMIUM_PATH = chromiumPath

@@ -1,8 +1,9 @@
 import type { BundleReport } from './bundle'
-import { BUDGETS, type CategoryId } from './config'
+import { BUDGETS, type CategoryId, QUOTE_LOAD } from './config'
 import type { InitialJsReport } from './initial-js'
 import type { FailedAudit, LighthouseReport } from './lighthouse'
 import type { LoadReport, LoadStats } from './load'
+import type { QuoteLoadReport } from './quotes'
 import type { StaticEncodingReport } from './static-encoding'
 import { kb } from './util'
 
@@ -44,6 +45,7 @@ export interface FullReport {
   lighthouse: LighthouseReport
   load: LoadReport
   staticEncoding: StaticEncodingReport
+  quotes: QuoteLoadReport
   budgets: RouteBudget[]
   /** The API and static-serving budgets, which belong to no route. */
   serverBudgets: BudgetCheck[]
@@ -91,7 +93,12 @@ export function evaluateBudgets(initialJs: InitialJsReport, lh: LighthouseReport
   })
 }
 
-export function evaluateServerBudgets(load: LoadReport, staticEncoding: StaticEncodingReport): BudgetCheck[] {
+export function evaluateServerBudgets(
+  load: LoadReport,
+  staticEncoding: StaticEncodingReport,
+  quotes: QuoteLoadReport,
+): BudgetCheck[] {
+  const clean = (s: LoadStats) => s.non2xx === 0 && s.errors === 0 && s.timeouts === 0
   return [
     {
       metric: 'GET /api/countries requests/s',
@@ -111,7 +118,47 @@ export function evaluateServerBudgets(load: LoadReport, staticEncoding: StaticEn
       budget: `all ${staticEncoding.checks.length}`,
       pass: staticEncoding.pass && staticEncoding.checks.length > 0,
     },
+    {
+      metric: `createQuote latency p99 (ms), ${quotes.rateLines} rate lines`,
+      value: quotes.createQuote.latencyP99Ms,
+      budget: `≤ ${BUDGETS.createQuoteP99Ms} ms`,
+      pass:
+        quotes.createQuote.latencyP99Ms <= BUDGETS.createQuoteP99Ms &&
+        clean(quotes.createQuote) &&
+        quotes.rateLines >= QUOTE_LOAD.rateLines,
+    },
+    {
+      metric: 'searchLocations latency p99 (ms)',
+      value: quotes.searchLocations.latencyP99Ms,
+      budget: `≤ ${BUDGETS.searchLocationsP99Ms} ms`,
+      pass:
+        quotes.searchLocations.latencyP99Ms <= BUDGETS.searchLocationsP99Ms && clean(quotes.searchLocations),
+    },
   ]
+}
+
+function quotesSection(r: FullReport): string {
+  const q = r.quotes
+  const row = (name: string, s: LoadStats) => [
+    name,
+    s.requestsPerSecMean,
+    s.latencyP50Ms,
+    s.latencyP99Ms,
+    s.latencyMaxMs,
+    s.non2xx + s.errors + s.timeouts,
+  ]
+  return [
+    `PGlite database with ${q.rateLines} rate lines in ${q.rateLanes} lanes; ${q.connections} connections for ${q.durationSeconds} s each, one customer's bearer token. createQuote prices FCL SGSIN → INNSA, 2 × 40HC, on every sheet in force and stores the quote.`,
+    '',
+    table(
+      ['Operation', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'failed'],
+      [
+        row('createQuote (POST /api/quotes)', q.createQuote),
+        row('searchLocations (GET /api/locations?q=nhava)', q.searchLocations),
+      ],
+      ['l', 'r', 'r', 'r', 'r', 'r'],
+    ),
+  ].join('\n')
 }
 
 export function budgetLines(budgets: RouteBudget[], server: BudgetCheck[] = []): string[] {
@@ -418,6 +465,10 @@ export function renderMarkdown(r: FullReport): string {
     '## Static files precompressed',
     '',
     staticEncodingSection(r),
+    '',
+    '## Quote API load test',
+    '',
+    quotesSection(r),
     '',
   ].join('\n')
 }

@@ -12,6 +12,7 @@ import { BENCH_DIR, DIST_DIR, LIGHTHOUSE_RUNS, LOAD_TEST, ROOT_DIR, ROUTES } fro
 import { measureInitialJs } from './initial-js'
 import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
+import { measureQuotes, prepareQuoteDatabase, QUOTE_DB_DIR } from './quotes'
 import {
   budgetLines,
   evaluateBudgets,
@@ -169,8 +170,15 @@ async function main(): Promise<void> {
   await bare.stop()
   await server.stop()
 
+  const quoteDatabase = await timed(phases, 'quote database', prepareQuoteDatabase)
+  const quoteServer = await startServer({ name: 'quote-server', env: { PGLITE_DIR: QUOTE_DB_DIR } })
+  const quotes = await timed(phases, 'quote load test', () =>
+    measureQuotes(quoteServer.origin, quoteDatabase, options.durationSeconds),
+  )
+  await quoteServer.stop()
+
   const budgets = evaluateBudgets(initialJs, lighthouse)
-  const serverBudgets = evaluateServerBudgets(load, staticEncoding)
+  const serverBudgets = evaluateServerBudgets(load, staticEncoding, quotes)
   const report: FullReport = {
     date: date.toISOString(),
     machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart, loadavg()),
@@ -181,6 +189,7 @@ async function main(): Promise<void> {
     lighthouse,
     load,
     staticEncoding,
+    quotes,
     budgets,
     serverBudgets,
   }

@@ -74,7 +74,7 @@ async function probe(url: string): Promise<boolean> {
   }
 }
 
-function serverEnv(port: number): NodeJS.ProcessEnv {
+function serverEnv(port: number, overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -82,6 +82,7 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
     HOST: '127.0.0.1',
     PGLITE_DIR: 'memory://',
     STATIC_DIR: DIST_DIR,
+    ...overrides,
   }
   // Always the in-memory PGlite, never a PostgreSQL the caller's environment may point at.
   delete env.DATABASE_URL
@@ -95,12 +96,15 @@ export interface ServerOptions {
   healthPath?: string
   /** Names the log file and the log lines. */
   name?: string
+  /** Variables set over the production defaults (the quote bench's database and demo data). */
+  env?: NodeJS.ProcessEnv
 }
 
 export async function startServer({
   script = 'server/index.ts',
   healthPath = '/api/health',
   name = 'server',
+  env = {},
 }: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort()
   mkdirSync(TMP_DIR, { recursive: true })
@@ -114,7 +118,7 @@ export async function startServer({
   log(`starting ${name} on port ${port} (log: ${logFile})`)
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT_DIR,
-    env: serverEnv(port),
+    env: serverEnv(port, env),
     stdio: ['ignore', out, out],
     detached: true,
   })

@@ -7,6 +7,7 @@ import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
 import { clientIp } from './auth/client-ip'
 import { DEFAULT_SALES_EMAIL } from './config'
+import { PlaceIndex } from './db/locations'
 import type { Database } from './db/schema'
 import { createMailer, type Mailer } from './mail/index'
 import { createRouter, errorResponses } from './openapi'
@@ -93,8 +94,9 @@ export function createApp(options: AppOptions) {
   app.route('/api', authRoutes(deps))
   app.route('/api', registerRoutes(deps))
   app.route('/api', contactRoutes({ ...deps, salesEmail }))
-  app.route('/api', locationRoutes(db, now))
-  app.route('/api', quoteRoutes({ db, now, mailer, salesEmail }))
+  const places = new PlaceIndex(db)
+  app.route('/api', locationRoutes(db, now, places))
+  app.route('/api', quoteRoutes({ db, now, mailer, salesEmail, places }))
   if (!production) {
     app.route('/', devOutboxRoutes(db))
   } else {

@@ -57,37 +57,75 @@ export type LocationResult = Pick<
   'code' | 'kind' | 'name' | 'city' | 'country_code' | 'country_name' | 'time_zone'
 >
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 /**
- * The type-ahead: places of `kind` whose code starts with the query or whose name, city or country
- * contains it; an exact code first, then codes that start with it, then places with a word (of name, city
- * or country) that starts with it, then places with rates, larger places, and by name.
+ * Every place, held in memory by the server process: the type-ahead and the quote's look-ups never wait
+ * for the database (places change only when a start loads them, ranks when rates are imported, so the copy
+ * is refreshed every ten minutes).
  */
-export async function searchLocations(
-  db: Kysely<Database>,
-  { query, kind, limit = 10 }: { query: string; kind: LocationKind; limit?: number },
-): Promise<LocationResult[]> {
-  const q = searchText(query.trim())
-  if (!q) return []
-  const code = q.toUpperCase()
-  const contains = `%${escapeLike(q)}%`
-  const wordStart = `% ${escapeLike(q)}%`
-  return db
-    .selectFrom('locations')
-    .select(['code', 'kind', 'name', 'city', 'country_code', 'country_name', 'time_zone'])
-    .where('kind', '=', kind)
-    .where((eb) => eb.or([eb('code', 'like', `${escapeLike(code)}%`), eb('search', 'like', contains)]))
-    .orderBy(sql`code = ${code}`, 'desc')
-    .orderBy(sql`code like ${`${escapeLike(code)}%`}`, 'desc')
-    .orderBy(sql`' ' || search like ${wordStart}`, 'desc')
-    .orderBy('rank', 'desc')
-    .orderBy('name')
-    .limit(limit)
-    .execute()
-}
+export class PlaceIndex {
+  #loaded: Promise<{ rows: LocationRow[]; byCode: Map<string, LocationRow> }> | undefined
+  #at = 0
 
-/** One place by its code (UN/LOCODE or IATA), or undefined. */
-export function findLocation(db: Kysely<Database>, code: string): Promise<LocationRow | undefined> {
-  return db.selectFrom('locations').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst()
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly maxAgeMs = 10 * 60_000,
+  ) {}
+
+  #data() {
+    if (!this.#loaded || Date.now() - this.#at > this.maxAgeMs) {
+      this.#at = Date.now()
+      const loading = this.db
+        .selectFrom('locations')
+        .selectAll()
+        .execute()
+        .then((rows) => ({ rows, byCode: new Map(rows.map((row) => [row.code, row])) }))
+      loading.catch(() => {
+        if (this.#loaded === loading) this.#loaded = undefined
+      })
+      this.#loaded = loading
+    }
+    return this.#loaded
+  }
+
+  /** A place by its code (UN/LOCODE or IATA), or undefined. */
+  async get(code: string): Promise<LocationRow | undefined> {
+    return (await this.#data()).byCode.get(code.toUpperCase())
+  }
+
+  /**
+   * The type-ahead: places of `kind` whose code starts with the query or whose name, city or country
+   * contains it; an exact code first, then codes that start with it, then places with a word (of name,
+   * city or country) that starts with it, then places with rates, larger places, and by name.
+   */
+  async search({ query, kind, limit = 10 }: { query: string; kind: LocationKind; limit?: number }) {
+    const q = searchText(query.trim())
+    if (!q) return []
+    const code = q.toUpperCase()
+    const scored: { row: LocationRow; score: number }[] = []
+    for (const row of (await this.#data()).rows) {
+      if (row.kind !== kind) continue
+      const codeStart = row.code.startsWith(code)
+      if (!codeStart && !row.search.includes(q)) continue
+      const score =
+        (row.code === code ? 4_000_000 : 0) +
+        (codeStart ? 2_000_000 : 0) +
+        (` ${row.search}`.includes(` ${q}`) ? 1_000_000 : 0) +
+        row.rank
+      scored.push({ row, score })
+    }
+    scored.sort(
+      (a, b) => b.score - a.score || (a.row.name < b.row.name ? -1 : a.row.name > b.row.name ? 1 : 0),
+    )
+    return scored.slice(0, limit).map(
+      ({ row }): LocationResult => ({
+        code: row.code,
+        kind: row.kind,
+        name: row.name,
+        city: row.city,
+        country_code: row.country_code,
+        country_name: row.country_name,
+        time_zone: row.time_zone,
+      }),
+    )
+  }
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import { modes } from '../../contract/pricing/types'
 import type { Place, PlacesResponse } from '../../contract/wire'
 import { requireSession } from '../auth/session'
-import { searchLocations } from '../db/locations'
+import type { PlaceIndex } from '../db/locations'
 import type { Database } from '../db/schema'
 import { createRouter, errorResponse, errorResponses } from '../openapi'
 
@@ -57,12 +57,12 @@ const searchRoute = createRoute({
   },
 })
 
-export function locationRoutes(db: Kysely<Database>, now: () => Date) {
+export function locationRoutes(db: Kysely<Database>, now: () => Date, places: PlaceIndex) {
   const router = createRouter()
   router.use(searchRoute.path, requireSession(db, now))
   return router.openapi(searchRoute, async (c) => {
     const { q, mode } = c.req.valid('query')
-    const locations = await searchLocations(db, { query: q, kind: mode === 'AIR' ? 'airport' : 'port' })
+    const locations = await places.search({ query: q, kind: mode === 'AIR' ? 'airport' : 'port' })
     return c.json({ locations }, 200)
   })
 }

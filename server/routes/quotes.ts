@@ -24,7 +24,7 @@ import {
 } from '../../contract/quotes'
 import type { ErrorBody, Place } from '../../contract/wire'
 import { requireSession, type SessionEnv } from '../auth/session'
-import { findLocation } from '../db/locations'
+import type { PlaceIndex } from '../db/locations'
 import {
   findQuote,
   firstLclEligible,
@@ -37,7 +37,7 @@ import {
   saveChoice,
 } from '../db/quotes'
 import { findLanes, fxRates, serviceTariff } from '../db/rates'
-import type { Database } from '../db/schema'
+import type { Database, LocationRow } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { bookingReceivedMail, quoteRequestMail } from '../mail/templates'
 import {
@@ -56,6 +56,7 @@ export interface QuoteDeps {
   mailer: Mailer
   /** Where requests for a manual quote are mailed (SALES_EMAIL). */
   salesEmail: string
+  places: PlaceIndex
 }
 
 export const noServices: ServiceSelection = {
@@ -290,7 +291,7 @@ const manualRoute = createRoute({
 
 // ---- The work ------------------------------------------------------------------------------------------
 
-function toPlace(row: Awaited<ReturnType<typeof findLocation>>, code: string): Place {
+function toPlace(row: LocationRow | undefined, code: string): Place {
   return row
     ? {
         code: row.code,
@@ -304,7 +305,7 @@ function toPlace(row: Awaited<ReturnType<typeof findLocation>>, code: string): P
     : { code, kind: 'port', name: code, city: '', country_code: '', country_name: '', time_zone: null }
 }
 
-export function quoteRoutes({ db, now, mailer, salesEmail }: QuoteDeps) {
+export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) {
   const router = createRouter<SessionEnv>()
   const session = requireSession(db, now)
   router.use('/quotes', session, limitJsonBody())
@@ -317,7 +318,7 @@ export function quoteRoutes({ db, now, mailer, salesEmail }: QuoteDeps) {
     const kind = request.mode === 'AIR' ? 'airport' : 'port'
     const message = kind === 'airport' ? confirmMessages.chooseAirport : confirmMessages.choosePort
     for (const field of ['origin', 'destination'] as const) {
-      const place = await findLocation(db, request[field])
+      const place = await places.get(request[field])
       if (place?.kind !== kind) errors[field] = [message]
     }
     if (request.readyDate < singaporeDate(now())) errors.readyDate = [confirmMessages.readyDatePast]
@@ -328,8 +329,8 @@ export function quoteRoutes({ db, now, mailer, salesEmail }: QuoteDeps) {
   /** Prices the request on every sheet in force that can carry it, cheapest first. */
   async function priceRequest(request: QuoteRequest, customerId: number) {
     const [origin, destination] = await Promise.all([
-      findLocation(db, request.origin),
-      findLocation(db, request.destination),
+      places.get(request.origin),
+      places.get(request.destination),
     ])
     const originCountry = origin?.country_code ?? ''
     const destinationCountry = destination?.country_code ?? ''
@@ -406,8 +407,8 @@ export function quoteRoutes({ db, now, mailer, salesEmail }: QuoteDeps) {
   ): Promise<PricingContext> {
     const { quote } = stored
     const [origin, destination, eligible] = await Promise.all([
-      findLocation(conn, quote.origin),
-      findLocation(conn, quote.destination),
+      places.get(quote.origin),
+      places.get(quote.destination),
       quote.mode === 'LCL' ? firstLclEligible(conn, customerId) : Promise.resolve(false),
     ])
     return {
@@ -428,8 +429,8 @@ export function quoteRoutes({ db, now, mailer, salesEmail }: QuoteDeps) {
     if (!stored) return undefined
     const { quote, options, booking, requotedFromNumber } = stored
     const [origin, destination, eligible] = await Promise.all([
-      findLocation(db, quote.origin),
-      findLocation(db, quote.destination),
+      places.get(quote.origin),
+      places.get(quote.destination),
       quote.mode === 'LCL' ? firstLclEligible(db, customerId) : Promise.resolve(false),
     ])
     const chosen = options.find((o) => o.id === quote.chosen_option_id)
@@ -653,8 +654,8 @@ export function quoteRoutes({ db, now, mailer, salesEmail }: QuoteDeps) {
         const quoteNumber = await nextNumber(trx, 'ESQ', at.getUTCFullYear())
         const [fx, origin, destination] = await Promise.all([
           fxRates(trx),
-          findLocation(trx, request.origin),
-          findLocation(trx, request.destination),
+          places.get(request.origin),
+          places.get(request.destination),
         ])
         await insertQuote(trx, {
           number: quoteNumber,

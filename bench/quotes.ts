@@ -1,0 +1,139 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import autocannon, { type Options } from 'autocannon'
+import { singaporeDate } from '../contract/quotes'
+import { hashPassword } from '../server/auth/password'
+import { openPGlite } from '../server/db/client'
+import { prepareDatabase } from '../server/db/prepare'
+import { insertLanes } from '../server/db/rates'
+import { seedLanes } from '../server/db/rates-seed'
+import { createUser } from '../server/db/users'
+import { QUOTE_LOAD, TMP_DIR } from './config'
+import type { LoadStats } from './load'
+import { log, round } from './util'
+
+export const QUOTE_DB_DIR = join(TMP_DIR, 'quote-db')
+const USER = { email: 'bench@eship.example', password: 'Bench#2026load' }
+
+export interface QuoteLoadReport {
+  rateLines: number
+  rateLanes: number
+  connections: number
+  durationSeconds: number
+  createQuote: LoadStats
+  searchLocations: LoadStats
+}
+
+/**
+ * A PGlite database for the quote load test: the demo sheets of today plus earlier sets (each 15 days
+ * before the last, as a pricing team's history would be) until it holds at least QUOTE_LOAD.rateLines
+ * charge lines, and an activated customer.
+ */
+export async function prepareQuoteDatabase(): Promise<{ rateLines: number; rateLanes: number }> {
+  await rm(QUOTE_DB_DIR, { recursive: true, force: true })
+  const handle = await openPGlite(QUOTE_DB_DIR)
+  try {
+    await prepareDatabase(handle.db, { demoSeed: true })
+    const count = async (table: 'rate_charges' | 'rate_lanes') =>
+      Number(
+        (
+          await handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    let lines = await count('rate_charges')
+    for (let set = 1; lines < QUOTE_LOAD.rateLines; set += 1) {
+      await insertLanes(handle.db, seedLanes(new Date(Date.now() - set * 15 * 86_400_000)), 'seed')
+      lines = await count('rate_charges')
+    }
+    const country = await handle.db
+      .selectFrom('countries')
+      .select(['mcou_rid', 'eshp_mcpy'])
+      .where('mcou_code', '=', 'SG')
+      .executeTakeFirstOrThrow()
+    await createUser(handle.db, {
+      esus_name: 'Bench Customer',
+      esus_company_name: 'Bench Trading Pte Ltd',
+      esus_regn_no: 'BENCH0001',
+      esus_email_id: USER.email,
+      password_hash: await hashPassword(USER.password),
+      esus_mcou: country.mcou_rid,
+      code: '+65',
+      esus_phone: '61234567',
+      esus_address1: '1 Bench Road, Singapore',
+      esus_source: 'Others',
+      esus_mcpy: country.eshp_mcpy,
+      activated_at: new Date(),
+    })
+    const lanes = await count('rate_lanes')
+    log(`quotes: database with ${lines} rate lines in ${lanes} lanes`)
+    return { rateLines: lines, rateLanes: lanes }
+  } finally {
+    await handle.close()
+  }
+}
+
+async function run(options: Options): Promise<LoadStats> {
+  await autocannon({ ...options, connections: 5, duration: 2 })
+  const r = await autocannon(options)
+  const statusCodes: Record<string, number> = {}
+  for (const [code, stat] of Object.entries(r.statusCodeStats)) statusCodes[code] = stat.count
+  return {
+    url: `${options.method ?? 'GET'} ${options.url}`,
+    requestsPerSecMean: round(r.requests.average, 1),
+    requestsTotal: r.requests.total,
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    latencyMeanMs: round(r.latency.average, 2),
+    latencyMaxMs: r.latency.max,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    throughputBytesPerSecMean: Math.round(r.throughput.average),
+    statusCodes,
+  }
+}
+
+/** createQuote (FCL Singapore to Nhava Sheva, 2 × 40HC) and the type-ahead, each at QUOTE_LOAD.connections. */
+export async function measureQuotes(
+  origin: string,
+  database: { rateLines: number; rateLanes: number },
+  durationSeconds: number,
+): Promise<QuoteLoadReport> {
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(USER),
+  })
+  const { token } = (await login.json()) as { token?: string }
+  if (!token) throw new Error(`bench login failed: ${login.status}`)
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  const request = {
+    mode: 'FCL',
+    origin: 'SGSIN',
+    destination: 'INNSA',
+    readyDate: singaporeDate(new Date()),
+    commodity: 'Machine parts',
+    containers: [{ type: '40HC', count: 2 }],
+    cargoValue: 5_000_000,
+  }
+  const probe = await fetch(`${origin}/api/quotes`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(request),
+  })
+  if (probe.status !== 201) throw new Error(`createQuote answered ${probe.status}: ${await probe.text()}`)
+  const common = { connections: QUOTE_LOAD.connections, duration: durationSeconds, headers }
+  log(`quotes: createQuote with ${QUOTE_LOAD.connections} connections for ${durationSeconds} s`)
+  const createQuote = await run({
+    ...common,
+    url: `${origin}/api/quotes`,
+    method: 'POST',
+    body: JSON.stringify(request),
+  })
+  log(`quotes: searchLocations with ${QUOTE_LOAD.connections} connections for ${durationSeconds} s`)
+  const searchLocations = await run({ ...common, url: `${origin}/api/locations?q=nhava&mode=FCL` })
+  return { ...database, connections: QUOTE_LOAD.connections, durationSeconds, createQuote, searchLocations }
+}
