@@ -1,0 +1,199 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { createCustomer, expect, logIn, test } from './fixtures'
+
+/**
+ * The quote journey against the real server: the request form, carrier options, services with the price
+ * updating at once, confirmation to a booking, no-rate lanes to a requested quote, and axe on each page.
+ * It needs the illustrative rate sheets (DEMO_SEED on): run with e2e/quote.config.ts; under a server
+ * without them the tests that need instant rates are skipped.
+ */
+
+async function choosePlace(page: Page, label: 'Origin' | 'Destination', code: string) {
+  const box = page.getByRole('combobox', { name: label })
+  await box.fill(code)
+  await page.getByRole('option', { name: new RegExp(`\\b${code}$`) }).click()
+  await expect(box).toHaveValue(new RegExp(`\\(${code}\\)`))
+}
+
+async function startQuote(page: Page, mode: 'FCL' | 'LCL' | 'Air', from: string, to: string) {
+  await page.getByRole('radio', { name: new RegExp(`^${mode}`) }).check({ force: true })
+  await choosePlace(page, 'Origin', from)
+  await choosePlace(page, 'Destination', to)
+  await page.getByLabel('Commodity').fill('Teak furniture')
+}
+
+async function hasRates(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'))
+  const response = await page.request.post('/api/quotes', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      mode: 'FCL',
+      origin: 'SGSIN',
+      destination: 'INNSA',
+      readyDate: new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10),
+      commodity: 'Probe',
+      containers: [{ type: '40HC', count: 1 }],
+    },
+  })
+  return ((await response.json()) as { quote: unknown }).quote !== null
+}
+
+const money = (text: string | null) =>
+  Number((text ?? '').match(/USD ([\d,]+\.\d\d)/)?.[1]?.replace(/,/g, ''))
+
+async function fillConfirmation(page: Page) {
+  await page.getByLabel('Shipper company name').fill('Lion City Exports Pte Ltd')
+  await page.getByLabel('Shipper address').fill('10 Anson Road, #20-01, Singapore 079903')
+  await page.getByLabel('Consignee company name').fill('Mumbai Imports Pvt Ltd')
+  await page.getByLabel('Consignee address').fill('Plot 4, JNPT Road, Navi Mumbai 400707')
+  await page.getByLabel('Cargo description').fill('Teak furniture, 40 cartons')
+  await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check({ force: true })
+}
+
+test.describe('quotes', () => {
+  test.beforeEach(async ({ page, request }) => {
+    const customer = await createCustomer(request, 'quote')
+    await logIn(page, customer)
+  })
+
+  test('FCL Singapore to Nhava Sheva to a booking, with insurance added and removed and a double click', async ({
+    page,
+  }) => {
+    test.skip(!(await hasRates(page)), 'no instant rates: run with e2e/quote.config.ts (DEMO_SEED on)')
+    await startQuote(page, 'FCL', 'SGSIN', 'INNSA')
+    await page.getByLabel('Cargo value (USD, optional)').fill('25000')
+    await page.getByRole('button', { name: 'Get quote' }).click()
+    const options = page.getByTestId('quote-option')
+    await expect(options.first()).toBeVisible()
+    await expect(options.first()).toContainText(/USD [\d,]+\.\d\d/)
+    await expect(options.first()).toContainText(/SGD [\d,]+\.\d\d/)
+    await page.getByRole('radio', { name: 'Transit time' }).check({ force: true })
+    await options
+      .first()
+      .getByRole('button', { name: /^Select/ })
+      .click()
+    await expect(page).toHaveURL(/\/user\/getquote\?quote=ESQ-\d{10}&option=\d+/)
+
+    const total = page.getByTestId('quote-total')
+    await expect(total).toContainText('USD')
+    const before = money(await total.textContent())
+    await page.getByRole('checkbox', { name: /Cargo insurance/ }).check({ force: true })
+    await expect.poll(async () => money(await total.textContent())).toBeGreaterThan(before)
+    await expect(page.locator('[data-group="services"]')).toBeVisible()
+    await page.getByRole('checkbox', { name: /Cargo insurance/ }).uncheck({ force: true })
+    await expect.poll(async () => money(await total.textContent())).toBe(before)
+
+    await expect(page.getByRole('heading', { name: 'Included', exact: true })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Not included' })).toBeVisible()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page).toHaveURL(/\/user\/confirm-quote\?quote=ESQ-\d{10}&option=\d+/)
+
+    await fillConfirmation(page)
+    let confirms = 0
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/confirm$/.test(new URL(r.url()).pathname)) confirms += 1
+    })
+    const confirm = page.getByRole('button', { name: /^Confirm/ })
+    await confirm.dblclick()
+    await expect(page.getByTestId('booking-number')).toHaveText(/^ESB-\d{10}$/)
+    expect(confirms).toBe(1)
+    await expect(page.getByRole('link', { name: 'Go to My Bookings' })).toHaveAttribute(
+      'href',
+      '/user/bookings',
+    )
+
+    await page.goto('/user/quotation')
+    await expect(page.getByTestId('quote-status').first()).toContainText('Booked')
+  })
+
+  test('LCL shows the first-shipment discount line', async ({ page }) => {
+    test.skip(!(await hasRates(page)), 'no instant rates: run with e2e/quote.config.ts (DEMO_SEED on)')
+    await startQuote(page, 'LCL', 'SGSIN', 'INNSA')
+    await page.getByLabel('Line 1 pieces').fill('4')
+    await page.getByLabel('Line 1 length (cm)').fill('120')
+    await page.getByLabel('Line 1 width (cm)').fill('100')
+    await page.getByLabel('Line 1 height (cm)').fill('100')
+    await page.getByLabel('Line 1 weight per piece (kg)').fill('250')
+    await page.getByRole('button', { name: 'Get quote' }).click()
+    await page
+      .getByTestId('quote-option')
+      .first()
+      .getByRole('button', { name: /^Select/ })
+      .click()
+    await expect(page.locator('[data-group="discount"] [data-code="FIRSTLCL"]')).toContainText(
+      'First LCL shipment',
+    )
+  })
+
+  test('air: the volumetric weight is charged when it exceeds the gross weight', async ({ page }) => {
+    test.skip(!(await hasRates(page)), 'no instant rates: run with e2e/quote.config.ts (DEMO_SEED on)')
+    await startQuote(page, 'Air', 'SIN', 'BOM')
+    await page.getByLabel('Line 1 pieces').fill('2')
+    await page.getByLabel('Line 1 length (cm)').fill('100')
+    await page.getByLabel('Line 1 width (cm)').fill('80')
+    await page.getByLabel('Line 1 height (cm)').fill('60')
+    await page.getByLabel('Line 1 weight per piece (kg)').fill('20')
+    await page.getByRole('button', { name: 'Get quote' }).click()
+    await page
+      .getByTestId('quote-option')
+      .first()
+      .getByRole('button', { name: /^Select/ })
+      .click()
+    // 2 × 100 × 80 × 60 cm / 6,000 = 160 kg volumetric against 40 kg gross.
+    await expect(page.locator('[data-group="freight"]')).toContainText('160 kg')
+  })
+
+  test('hazardous cargo without a UN number is refused with a message', async ({ page }) => {
+    await startQuote(page, 'FCL', 'SGSIN', 'INNSA')
+    await page.getByRole('checkbox', { name: 'Hazardous (dangerous goods)' }).check({ force: true })
+    let created = 0
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/quotes') created += 1
+    })
+    await page.getByRole('button', { name: 'Get quote' }).click()
+    await expect(page.getByText('UN number must be 4 digits.')).toBeVisible()
+    expect(created).toBe(0)
+  })
+
+  test('no instant rate gives a Requested quote in My Quotes', async ({ page }) => {
+    await startQuote(page, 'FCL', 'SGSIN', 'NZAKL')
+    await page.getByRole('button', { name: 'Get quote' }).click()
+    await page.getByRole('button', { name: 'Request a quote' }).click()
+    const status = page.getByRole('status').filter({ hasText: 'is with our pricing team' })
+    await expect(status).toContainText(/ESQ-\d{10}/)
+    const number = (await status.textContent())?.match(/ESQ-\d{10}/)?.[0] ?? ''
+    await page.getByRole('link', { name: 'My Quotes' }).last().click()
+    await expect(page).toHaveURL('/user/quotation')
+    const row = page.getByTestId('quote-row').filter({ hasText: number })
+    await expect(row.getByTestId('quote-status')).toHaveText('Requested')
+  })
+
+  test('the quote pages pass axe', async ({ page }) => {
+    const check = async () => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+    }
+    await expect(page.getByRole('heading', { name: 'Get an instant quote' })).toBeVisible()
+    await check()
+    if (await hasRates(page)) {
+      await startQuote(page, 'FCL', 'SGSIN', 'INNSA')
+      await page.getByRole('button', { name: 'Get quote' }).click()
+      await expect(page.getByTestId('quote-option').first()).toBeVisible()
+      await check()
+      await page
+        .getByTestId('quote-option')
+        .first()
+        .getByRole('button', { name: /^Select/ })
+        .click()
+      await expect(page.getByTestId('quote-total')).toBeVisible()
+      await check()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await expect(page.getByLabel('Shipper company name')).toBeVisible()
+      await check()
+    }
+    await page.goto('/user/quotation')
+    await expect(page.getByRole('heading', { name: 'My Quotes', level: 1 })).toBeVisible()
+    await check()
+  })
+})
