@@ -169,6 +169,29 @@ test.describe('quotes', () => {
     await expect(row.getByTestId('quote-status')).toHaveText('Requested')
   })
 
+  test('My Quotes filters by mode and duplicates a quote into the form', async ({ page }) => {
+    await startQuote(page, 'FCL', 'SGSIN', 'NZAKL')
+    await page.getByRole('button', { name: 'Get quote' }).click()
+    await page.getByRole('button', { name: 'Request a quote' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'is with our pricing team' })).toBeVisible()
+    await page.goto('/user/quotation')
+    const rows = page.getByTestId('quote-row')
+    await expect(rows.filter({ hasText: 'NZAKL' }).first()).toBeVisible()
+    await page.getByRole('button', { name: /Mode$/ }).click()
+    await page.getByRole('option', { name: 'AIR' }).click()
+    await expect(rows.filter({ hasText: 'NZAKL' })).toHaveCount(0)
+    await page.getByRole('button', { name: /Mode$/ }).click()
+    await page.getByRole('option', { name: 'All' }).click()
+    await rows
+      .filter({ hasText: 'NZAKL' })
+      .first()
+      .getByRole('button', { name: /^Duplicate/ })
+      .click()
+    await expect(page).toHaveURL('/user/home')
+    await expect(page.getByRole('combobox', { name: 'Destination' })).toHaveValue(/NZAKL/)
+    await expect(page.getByLabel('Commodity')).toHaveValue('Teak furniture')
+  })
+
   test('the quote pages pass axe', async ({ page }) => {
     const check = async () => {
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()

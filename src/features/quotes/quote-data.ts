@@ -27,9 +27,12 @@ export function formInput(today: string, search: QuoteSearch, stored: QuoteData)
   const fromQuery = Boolean(search.origin || search.destination || search.cargo)
   const data: QuoteData = fromQuery ? search : stored
   const hazardous = data.cargo === 'hazardous' ? { hazardous: true } : {}
+  const values = fromQuery ? {} : { ...(data.values ?? {}) }
+  // A stored request from another day keeps its cargo but not a ready date in the past.
+  if (!values.readyDate || values.readyDate < today) delete values.readyDate
   return {
     today,
-    prefill: { ...(fromQuery ? {} : (data.values ?? {})), ...hazardous },
+    prefill: { ...values, ...hazardous },
     originText: data.origin,
     destinationText: data.destination,
     places: fromQuery ? undefined : data.places,
