@@ -29,12 +29,13 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // A low scrypt cost keeps the many logins fast; a trusted proxy lets fixtures spread rate limits over
-    // addresses (X-Forwarded-For), as a load balancer in front would.
+    // addresses (X-Forwarded-For), as a load balancer in front would. The demo data brings the illustrative
+    // rate sheets the quote journeys price on.
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
       PGLITE_DIR: 'memory://',
-      DEMO_SEED: '0',
+      DEMO_SEED: '1',
       SCRYPT_LOG_N: '10',
       TRUST_PROXY: '1',
     },
