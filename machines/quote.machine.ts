@@ -228,7 +228,6 @@ export type QuoteFormEvent =
   | { type: 'sort.changed'; by: OptionSort }
   | { type: 'option.chosen'; optionId: number }
   | { type: 'user.requestManual' }
-  | { type: 'user.edit' }
   | { type: 'dialog.acknowledged' }
 
 const LOOKUP_DELAY_MS = 250
@@ -241,6 +240,13 @@ function withValues(context: QuoteFormContext, patch: Partial<QuoteFormValues>) 
 }
 
 const failure = (error: unknown) => (error ?? {}) as Partial<ApiFailure>
+
+/** In results, no rates or requested, changing the request goes back to editing it. */
+const backToEditing = {
+  'field.changed': { target: 'editing', actions: 'change' },
+  'place.chosen': { target: 'editing', actions: 'choose' },
+  'place.typed': { target: 'editing' },
+} as const
 
 export const quoteFormMachine = setup({
   types: {
@@ -414,13 +420,13 @@ export const quoteFormMachine = setup({
                 }),
               },
             },
-            'user.edit': 'editing',
+            ...backToEditing,
           },
         },
         noRates: {
           on: {
             'user.requestManual': 'requesting',
-            'user.edit': 'editing',
+            ...backToEditing,
             'dialog.acknowledged': { actions: 'clearMessage' },
           },
         },
@@ -443,7 +449,7 @@ export const quoteFormMachine = setup({
           },
         },
         requested: {
-          on: { 'user.edit': 'editing' },
+          on: { ...backToEditing },
         },
       },
     },
