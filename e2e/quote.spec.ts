@@ -4,9 +4,9 @@ import { createCustomer, expect, logIn, test } from './fixtures'
 
 /**
  * The quote journey against the real server: the request form, carrier options, services with the price
- * updating at once, confirmation to a booking, no-rate lanes to a requested quote, and axe on each page.
- * It needs the illustrative rate sheets (DEMO_SEED on): run with e2e/quote.config.ts; under a server
- * without them the tests that need instant rates are skipped.
+ * updating at once, confirmation to a booking, no-rate lanes to a requested quote, My Quotes, and axe on each
+ * page. The instant-rate tests need the illustrative rate sheets (DEMO_SEED on, as e2e/playwright.config.ts
+ * starts the server); against a server without them they are skipped.
  */
 
 async function choosePlace(page: Page, label: 'Origin' | 'Destination', code: string) {
@@ -60,7 +60,7 @@ test.describe('quotes', () => {
   test('FCL Singapore to Nhava Sheva to a booking, with insurance added and removed and a double click', async ({
     page,
   }) => {
-    test.skip(!(await hasRates(page)), 'no instant rates: run with e2e/quote.config.ts (DEMO_SEED on)')
+    test.skip(!(await hasRates(page)), 'no instant rates: the server needs DEMO_SEED on')
     await startQuote(page, 'FCL', 'SGSIN', 'INNSA')
     await page.getByLabel('Cargo value (USD, optional)').fill('25000')
     await page.getByRole('button', { name: 'Get quote' }).click()
@@ -108,7 +108,7 @@ test.describe('quotes', () => {
   })
 
   test('LCL shows the first-shipment discount line', async ({ page }) => {
-    test.skip(!(await hasRates(page)), 'no instant rates: run with e2e/quote.config.ts (DEMO_SEED on)')
+    test.skip(!(await hasRates(page)), 'no instant rates: the server needs DEMO_SEED on')
     await startQuote(page, 'LCL', 'SGSIN', 'INNSA')
     await page.getByLabel('Line 1 pieces').fill('4')
     await page.getByLabel('Line 1 length (cm)').fill('120')
@@ -127,7 +127,7 @@ test.describe('quotes', () => {
   })
 
   test('air: the volumetric weight is charged when it exceeds the gross weight', async ({ page }) => {
-    test.skip(!(await hasRates(page)), 'no instant rates: run with e2e/quote.config.ts (DEMO_SEED on)')
+    test.skip(!(await hasRates(page)), 'no instant rates: the server needs DEMO_SEED on')
     await startQuote(page, 'Air', 'SIN', 'BOM')
     await page.getByLabel('Line 1 pieces').fill('2')
     await page.getByLabel('Line 1 length (cm)').fill('100')
