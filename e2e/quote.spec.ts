@@ -5,8 +5,8 @@ import { createCustomer, expect, logIn, test } from './fixtures'
 /**
  * The quote journey against the real server: the request form, carrier options, services with the price
  * updating at once, confirmation to a booking, no-rate lanes to a requested quote, My Quotes, and axe on each
- * page. The instant-rate tests need the illustrative rate sheets (DEMO_SEED on, as e2e/playwright.config.ts
- * starts the server); against a server without them they are skipped.
+ * page. The instant-rate tests price on the illustrative rate sheets the shared server seeds (DEMO_SEED on in
+ * e2e/playwright.config.ts).
  */
 
 async function choosePlace(page: Page, label: 'Origin' | 'Destination', code: string) {
@@ -21,22 +21,6 @@ async function startQuote(page: Page, mode: 'FCL' | 'LCL' | 'Air', from: string,
   await choosePlace(page, 'Origin', from)
   await choosePlace(page, 'Destination', to)
   await page.getByLabel('Commodity').fill('Teak furniture')
-}
-
-async function hasRates(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  const response = await page.request.post('/api/quotes', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      mode: 'FCL',
-      origin: 'SGSIN',
-      destination: 'INNSA',
-      readyDate: new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10),
-      commodity: 'Probe',
-      containers: [{ type: '40HC', count: 1 }],
-    },
-  })
-  return ((await response.json()) as { quote: unknown }).quote !== null
 }
 
 const money = (text: string | null) =>
@@ -60,7 +44,6 @@ test.describe('quotes', () => {
   test('FCL Singapore to Nhava Sheva to a booking, with insurance added and removed and a double click', async ({
     page,
   }) => {
-    test.skip(!(await hasRates(page)), 'no instant rates: the server needs DEMO_SEED on')
     await startQuote(page, 'FCL', 'SGSIN', 'INNSA')
     await page.getByLabel('Cargo value (USD, optional)').fill('25000')
     await page.getByRole('button', { name: 'Get quote' }).click()
@@ -108,7 +91,6 @@ test.describe('quotes', () => {
   })
 
   test('LCL shows the first-shipment discount line', async ({ page }) => {
-    test.skip(!(await hasRates(page)), 'no instant rates: the server needs DEMO_SEED on')
     await startQuote(page, 'LCL', 'SGSIN', 'INNSA')
     await page.getByLabel('Line 1 pieces').fill('4')
     await page.getByLabel('Line 1 length (cm)').fill('120')
@@ -127,7 +109,6 @@ test.describe('quotes', () => {
   })
 
   test('air: the volumetric weight is charged when it exceeds the gross weight', async ({ page }) => {
-    test.skip(!(await hasRates(page)), 'no instant rates: the server needs DEMO_SEED on')
     await startQuote(page, 'Air', 'SIN', 'BOM')
     await page.getByLabel('Line 1 pieces').fill('2')
     await page.getByLabel('Line 1 length (cm)').fill('100')
@@ -199,22 +180,20 @@ test.describe('quotes', () => {
     }
     await expect(page.getByRole('heading', { name: 'Get an instant quote' })).toBeVisible()
     await check()
-    if (await hasRates(page)) {
-      await startQuote(page, 'FCL', 'SGSIN', 'INNSA')
-      await page.getByRole('button', { name: 'Get quote' }).click()
-      await expect(page.getByTestId('quote-option').first()).toBeVisible()
-      await check()
-      await page
-        .getByTestId('quote-option')
-        .first()
-        .getByRole('button', { name: /^Select/ })
-        .click()
-      await expect(page.getByTestId('quote-total')).toBeVisible()
-      await check()
-      await page.getByRole('button', { name: 'Continue' }).click()
-      await expect(page.getByLabel('Shipper company name')).toBeVisible()
-      await check()
-    }
+    await startQuote(page, 'FCL', 'SGSIN', 'INNSA')
+    await page.getByRole('button', { name: 'Get quote' }).click()
+    await expect(page.getByTestId('quote-option').first()).toBeVisible()
+    await check()
+    await page
+      .getByTestId('quote-option')
+      .first()
+      .getByRole('button', { name: /^Select/ })
+      .click()
+    await expect(page.getByTestId('quote-total')).toBeVisible()
+    await check()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page.getByLabel('Shipper company name')).toBeVisible()
+    await check()
     await page.goto('/user/quotation')
     await expect(page.getByRole('heading', { name: 'My Quotes', level: 1 })).toBeVisible()
     await check()
