@@ -133,9 +133,24 @@ export function pageHtml(
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${page.body}</div>`)
 }
 
+const earlyInputTag = '<script src="/early-input.js"></script>'
+
+/**
+ * The early-input script goes into every page's head inline, so the first paint waits for no request; the
+ * server allows it by its hash (server/csp.ts). dist/client/index.html (the client-rendered pages) too.
+ */
+async function inlineEarlyInput(template: string): Promise<string> {
+  if (!template.includes(earlyInputTag)) throw new Error(`dist/client/index.html has no ${earlyInputTag}`)
+  const code = (await readFile(join(clientDir, 'early-input.js'), 'utf8')).replace(/^\/\/.*\n/, '').trim()
+  if (code.includes('</script')) throw new Error('early-input.js cannot be inlined: it contains </script')
+  const inlined = template.replace(earlyInputTag, `<script>${code}</script>`)
+  await writeFile(join(clientDir, 'index.html'), inlined)
+  return inlined
+}
+
 async function main() {
   process.env.NODE_ENV = 'production'
-  const template = await readFile(join(clientDir, 'index.html'), 'utf8')
+  const template = await inlineEarlyInput(await readFile(join(clientDir, 'index.html'), 'utf8'))
   if (!template.includes('<div id="root"></div>'))
     throw new Error('dist/client/index.html has no empty #root')
   const manifestFile = join(clientDir, '.vite/manifest.json')

@@ -7,6 +7,7 @@ import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
 import { clientIp } from './auth/client-ip'
 import { DEFAULT_SALES_EMAIL } from './config'
+import { inlineScriptHashes } from './csp'
 import { PlaceIndex } from './db/locations'
 import type { Database } from './db/schema'
 import { createMailer, type Mailer } from './mail/index'
@@ -71,7 +72,7 @@ export function createApp(options: AppOptions) {
       strictTransportSecurity: 'max-age=31536000; includeSubDomains',
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(staticDir)],
         // react-aria positions overlays with inline styles; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],

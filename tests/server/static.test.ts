@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -94,6 +95,28 @@ describe('static SPA', () => {
     const res = await app.request('/home')
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+  })
+
+  it("allows exactly the build's inline scripts, by their hash", async () => {
+    const inline = await mkdtemp(join(tmpdir(), 'eship-inline-'))
+    try {
+      await writeFile(
+        join(inline, 'index.html'),
+        '<!doctype html><html><head><script>window.early=1</script></head></html>',
+      )
+      const res = await createApp({ db, staticDir: inline }).request('/home')
+      const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+      // sha256 of "window.early=1", base64.
+      const hash = createHash('sha256').update('window.early=1').digest('base64')
+      expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`)
+      expect(
+        /script-src ([^;]*)/.exec(
+          (await app.request('/home')).headers.get('content-security-policy') ?? '',
+        )?.[1],
+      ).toBe("'self'")
+    } finally {
+      await rm(inline, { recursive: true, force: true })
+    }
   })
 })
 
