@@ -134,23 +134,32 @@ export function pageHtml(
 }
 
 const earlyInputTag = '<script src="/early-input.js"></script>'
+const entryTag = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/
 
 /**
- * The early-input script goes into every page's head inline, so the first paint waits for no request; the
- * server allows it by its hash (server/csp.ts). dist/client/index.html (the client-rendered pages) too.
+ * Two inline scripts replace requests in every page (dist/client/index.html too), allowed by their hashes
+ * (server/csp.ts): the early-input script goes into the head, so the first paint waits for no request; the
+ * app's entry is added after the first frame has painted (or after half a second in a hidden tab), so its
+ * download does not compete with the HTML and styles of the first paint. Input before the app hydrates is
+ * held by the early-input script.
  */
-async function inlineEarlyInput(template: string): Promise<string> {
+async function inlineScripts(template: string): Promise<string> {
   if (!template.includes(earlyInputTag)) throw new Error(`dist/client/index.html has no ${earlyInputTag}`)
+  const entry = entryTag.exec(template)?.[1]
+  if (!entry) throw new Error('dist/client/index.html has no module entry script')
   const code = (await readFile(join(clientDir, 'early-input.js'), 'utf8')).replace(/^\/\/.*\n/, '').trim()
   if (code.includes('</script')) throw new Error('early-input.js cannot be inlined: it contains </script')
-  const inlined = template.replace(earlyInputTag, `<script>${code}</script>`)
+  const loader = `(()=>{let d=0,l=()=>{if(d)return;d=1;let s=document.createElement("script");s.type="module";s.src="${entry}";document.body.append(s)};requestAnimationFrame(()=>requestAnimationFrame(l));setTimeout(l,500)})()`
+  const inlined = template
+    .replace(earlyInputTag, `<script>${code}</script>`)
+    .replace(entryTag, `<script>${loader}</script>`)
   await writeFile(join(clientDir, 'index.html'), inlined)
   return inlined
 }
 
 async function main() {
   process.env.NODE_ENV = 'production'
-  const template = await inlineEarlyInput(await readFile(join(clientDir, 'index.html'), 'utf8'))
+  const template = await inlineScripts(await readFile(join(clientDir, 'index.html'), 'utf8'))
   if (!template.includes('<div id="root"></div>'))
     throw new Error('dist/client/index.html has no empty #root')
   const manifestFile = join(clientDir, '.vite/manifest.json')
