@@ -23,7 +23,7 @@ declare module 'autocannon' {
     p97_5: number
     p99: number
   }
-  interface Result {
+  export interface Result {
     url: string
     connections: number
     duration: number

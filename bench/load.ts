@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import autocannon from 'autocannon'
+import autocannon, { type Result } from 'autocannon'
 import { LOAD_TEST } from './config'
 import { log, round } from './util'
 
@@ -92,6 +92,11 @@ async function hammer(url: string, durationSeconds: number): Promise<LoadStats> 
     duration: durationSeconds,
     headers: HEADERS,
   })
+  return loadStats(url, r)
+}
+
+/** What the report keeps of an autocannon result. */
+export function loadStats(url: string, r: Result): LoadStats {
   const statusCodes: Record<string, number> = {}
   for (const [code, stat] of Object.entries(r.statusCodeStats)) statusCodes[code] = stat.count
   return {

@@ -9,8 +9,8 @@ import { insertLanes } from '../server/db/rates'
 import { seedLanes } from '../server/db/rates-seed'
 import { createUser } from '../server/db/users'
 import { QUOTE_LOAD, TMP_DIR } from './config'
-import type { LoadStats } from './load'
-import { log, round } from './util'
+import { type LoadStats, loadStats } from './load'
+import { log } from './util'
 
 export const QUOTE_DB_DIR = join(TMP_DIR, 'quote-db')
 const USER = { email: 'bench@eship.example', password: 'Bench#2026load' }
@@ -77,23 +77,7 @@ export async function prepareQuoteDatabase(): Promise<{ rateLines: number; rateL
 
 async function run(options: Options): Promise<LoadStats> {
   await autocannon({ ...options, connections: 5, duration: 2 })
-  const r = await autocannon(options)
-  const statusCodes: Record<string, number> = {}
-  for (const [code, stat] of Object.entries(r.statusCodeStats)) statusCodes[code] = stat.count
-  return {
-    url: `${options.method ?? 'GET'} ${options.url}`,
-    requestsPerSecMean: round(r.requests.average, 1),
-    requestsTotal: r.requests.total,
-    latencyP50Ms: r.latency.p50,
-    latencyP99Ms: r.latency.p99,
-    latencyMeanMs: round(r.latency.average, 2),
-    latencyMaxMs: r.latency.max,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    throughputBytesPerSecMean: Math.round(r.throughput.average),
-    statusCodes,
-  }
+  return loadStats(`${options.method ?? 'GET'} ${options.url}`, await autocannon(options))
 }
 
 /** createQuote (FCL Singapore to Nhava Sheva, 2 × 40HC) and the type-ahead, each at QUOTE_LOAD.connections. */
