@@ -190,6 +190,9 @@ export interface NewBooking {
   quoteId: number
   optionId: number
   mode: 'FCL' | 'LCL' | 'AIR'
+  carrier: string
+  origin: string
+  destination: string
   details: Record<string, unknown>
   price: QuotePrice
   createdAt: Date
@@ -205,6 +208,10 @@ export async function insertBooking(db: Kysely<Database>, booking: NewBooking) {
       quote_id: booking.quoteId,
       option_id: booking.optionId,
       mode: booking.mode,
+      carrier: booking.carrier,
+      origin: booking.origin,
+      destination: booking.destination,
+      updated_at: booking.createdAt,
       status: 'Booking Received',
       details: JSON.stringify(booking.details),
       price: JSON.stringify(booking.price),

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { RouteLeg } from '../../contract/bookings'
 import type {
   FxRates,
   QuotePrice,
@@ -117,6 +118,40 @@ export interface BookingsTable {
   price: Json<QuotePrice>
   total_usd: number
   created_at: Timestamp
+  hbl: ColumnType<string | null, string | null | undefined, string | null>
+  carrier: ColumnType<string, string | undefined, string>
+  origin: ColumnType<string, string | undefined, string>
+  destination: ColumnType<string, string | undefined, string>
+  legs: ColumnType<RouteLeg[], string | undefined, string>
+  etd: MaybeTimestamp
+  eta: MaybeTimestamp
+  original_eta: MaybeTimestamp
+  notified_eta: MaybeTimestamp
+  status_reason: ColumnType<string | null, string | null | undefined, string | null>
+  held_from: ColumnType<string | null, string | null | undefined, string | null>
+  confirmed_at: MaybeTimestamp
+  updated_at: MaybeTimestamp
+}
+
+/** A DCSA Track & Trace event of a booking (contract/bookings.ts TrackingEvent, in columns). */
+export interface TrackingEventsTable {
+  id: Generated<number>
+  event_id: string
+  booking_id: number
+  event_type: 'SHIPMENT' | 'TRANSPORT' | 'EQUIPMENT'
+  classifier: 'PLN' | 'EST' | 'ACT'
+  code: string
+  event_date_time: Timestamp
+  event_created_date_time: Timestamp
+  location: string
+  vessel_name: string | null
+  vessel_imo: string | null
+  voyage: string | null
+  flight: string | null
+  equipment_reference: string | null
+  empty_indicator: string | null
+  reason: string | null
+  received_at: Timestamp
 }
 
 export interface SessionsTable {
@@ -281,6 +316,7 @@ export interface Database {
   quotes: QuotesTable
   quote_options: QuoteOptionsTable
   bookings: BookingsTable
+  tracking_events: TrackingEventsTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>

@@ -600,6 +600,9 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) 
           quoteId: stored.quote.id,
           optionId: option.id,
           mode: stored.quote.mode,
+          carrier: option.carrier,
+          origin: stored.quote.origin,
+          destination: stored.quote.destination,
           details: {
             ...details,
             services: body.services,

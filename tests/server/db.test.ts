@@ -37,6 +37,7 @@ describe('migrations', () => {
       '0004_outbox_delivery',
       '0005_locations_rates',
       '0006_customers_quotes_bookings',
+      '0007_booking_lifecycle_tracking',
     ])
   })
 
@@ -53,6 +54,7 @@ describe('migrations', () => {
           '0004_outbox_delivery',
           '0005_locations_rates',
           '0006_customers_quotes_bookings',
+          '0007_booking_lifecycle_tracking',
         ])
         await first.close()
         const second = await openPGlite(dir)

@@ -1,0 +1,296 @@
+/**
+ * Bookings, their documents and their tracking as the API returns them and the SPA shows them. Plain
+ * TypeScript: shared by server and browser. The legal status changes live in machines/booking.machine.ts;
+ * the DCSA Track & Trace vocabulary (shared/FREIGHT.md) is kept as DCSA writes it.
+ */
+import type { Mode, QuotePrice, ServiceSelection } from './pricing/types'
+import type { Party } from './quotes'
+import type { Place } from './wire'
+
+export const bookingStatuses = [
+  'Booking Received',
+  'Confirmed',
+  'Cargo Received',
+  'Departed',
+  'Arrived',
+  'Delivered',
+  'On Hold',
+  'Cancelled',
+] as const
+export type BookingStatus = (typeof bookingStatuses)[number]
+
+/** A place as lists and timelines show it: code, name, country and the time zone its times are shown in. */
+export type PlaceRef = Pick<Place, 'code' | 'name' | 'country_code' | 'time_zone'>
+
+/** `ESB-` + year + 6 digits; `ESHBL` + year + 6 digits (a HAWB for air keeps the same form). */
+export const BOOKING_NUMBER = /^ESB-\d{10}$/
+export const HBL_NUMBER = /^ESHBL\d{10}$/
+
+export interface BookingSummary {
+  number: string
+  /** Issued when the booking is confirmed: the house bill of lading (sea) or house air waybill (air). */
+  hbl: string | null
+  mode: Mode
+  origin: PlaceRef
+  destination: PlaceRef
+  carrier: string
+  /** ISO date-times: the latest planned, estimated or actual departure and arrival known. */
+  etd: string | null
+  eta: string | null
+  status: BookingStatus
+  /** Document items still Required or Rejected. */
+  documentsOutstanding: number
+  quoteNumber: string
+  createdAt: string
+}
+
+export interface BookingsResponse {
+  bookings: BookingSummary[]
+}
+
+/** One leg of the route: a voyage between two ports, or a flight between two airports. */
+export interface RouteLeg {
+  mode: 'SEA' | 'AIR'
+  from: PlaceRef
+  to: PlaceRef
+  vesselName?: string | undefined
+  vesselIMONumber?: string | undefined
+  voyage?: string | undefined
+  flight?: string | undefined
+  etd: string | null
+  eta: string | null
+}
+
+// ── Documents ────────────────────────────────────────────────────────────────────────────────────────
+
+export const documentKinds = [
+  'commercial_invoice',
+  'packing_list',
+  'safety_data_sheet',
+  'dg_declaration',
+  'certificate_of_origin',
+  'hbl',
+] as const
+export type DocumentKind = (typeof documentKinds)[number]
+
+export const documentNames: Record<DocumentKind, string> = {
+  commercial_invoice: 'Commercial invoice',
+  packing_list: 'Packing list',
+  safety_data_sheet: 'Safety data sheet',
+  dg_declaration: 'Dangerous goods declaration',
+  certificate_of_origin: 'Certificate of origin',
+  hbl: 'House bill of lading',
+}
+
+export const documentStatuses = [
+  'Required',
+  'Optional',
+  'Uploaded',
+  'Accepted',
+  'Rejected',
+  'Issued',
+] as const
+export type DocumentStatus = (typeof documentStatuses)[number]
+
+/** What a customer may upload: by content (magic bytes), never by name. */
+export const uploadTypes = ['application/pdf', 'image/jpeg', 'image/png', 'xlsx', 'docx'] as const
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+
+export const documentMessages = {
+  tooLarge: 'The file is larger than 10 MB.',
+  badType: 'Upload a PDF, JPEG, PNG, XLSX or DOCX file.',
+  empty: 'The file is empty.',
+  notFound: 'Document not found.',
+  notUploadable: 'This document is issued by us and cannot be uploaded.',
+  bookingClosed: 'Documents cannot be uploaded to a cancelled booking.',
+} as const
+
+export interface DocumentFile {
+  id: string
+  /** The name the customer gave the file: shown and offered on download, never used as a path. */
+  name: string
+  size: number
+  contentType: string
+  uploadedAt: string
+  status: 'Uploaded' | 'Accepted' | 'Rejected'
+  reason: string | null
+}
+
+export interface DocumentItem {
+  kind: DocumentKind
+  name: string
+  /** Required items count as outstanding until a file is uploaded; optional ones never do. */
+  required: boolean
+  /** ISO date (in Singapore) by which the item is due, from the ETD; null when there is no ETD yet. */
+  dueDate: string | null
+  status: DocumentStatus
+  /** Why the latest file was rejected. */
+  reason: string | null
+  overdue: boolean
+  files: DocumentFile[]
+}
+
+export interface DocumentsResponse {
+  documents: DocumentItem[]
+}
+
+// ── Tracking (DCSA Track & Trace v2 style) ───────────────────────────────────────────────────────────
+
+export const eventClassifiers = ['PLN', 'EST', 'ACT'] as const
+export type EventClassifier = (typeof eventClassifiers)[number]
+
+export const shipmentEventCodes = [
+  'RECE',
+  'CONF',
+  'ISSU',
+  'REJE',
+  'HOLD',
+  'RELS',
+  'CANC',
+  'CUSE',
+  'CUSI',
+  'DLVR',
+] as const
+export const transportEventCodes = ['ARRI', 'DEPA'] as const
+export const equipmentEventCodes = [
+  'GTIN',
+  'LOAD',
+  'DISC',
+  'GTOT',
+  'STUF',
+  'STRP',
+  'PICK',
+  'DROP',
+  'INSP',
+  'RSEA',
+  'RMVD',
+  'AVPU',
+] as const
+
+export interface TrackingEvent {
+  eventID: string
+  eventType: 'SHIPMENT' | 'TRANSPORT' | 'EQUIPMENT'
+  eventClassifierCode: EventClassifier
+  eventDateTime: string
+  eventCreatedDateTime: string
+  shipmentEventTypeCode?: (typeof shipmentEventCodes)[number] | undefined
+  transportEventTypeCode?: (typeof transportEventCodes)[number] | undefined
+  equipmentEventTypeCode?: (typeof equipmentEventCodes)[number] | undefined
+  /** UN/LOCODE (sea) or IATA code (air) of where it happens. */
+  location: string
+  vesselName?: string | undefined
+  vesselIMONumber?: string | undefined
+  voyage?: string | undefined
+  flight?: string | undefined
+  equipmentReference?: string | undefined
+  emptyIndicatorCode?: 'LADEN' | 'EMPTY' | undefined
+  /** A shipment event's remark (a hold's reason, a rejection's reason). */
+  reason?: string | undefined
+}
+
+export const milestoneKeys = [
+  'bookingConfirmed',
+  'gateIn',
+  'exportCustomsCleared',
+  'loaded',
+  'departed',
+  'transshipment',
+  'arrived',
+  'discharged',
+  'importCustomsCleared',
+  'availableForPickup',
+  'delivered',
+] as const
+export type MilestoneKey = (typeof milestoneKeys)[number]
+
+export const milestoneLabels: Record<MilestoneKey, string> = {
+  bookingConfirmed: 'Booking Confirmed',
+  gateIn: 'Gate In',
+  exportCustomsCleared: 'Export Customs Cleared',
+  loaded: 'Loaded',
+  departed: 'Departed',
+  transshipment: 'Transshipment',
+  arrived: 'Arrived',
+  discharged: 'Discharged',
+  importCustomsCleared: 'Import Customs Cleared',
+  availableForPickup: 'Available for Pickup',
+  delivered: 'Delivered',
+}
+
+export interface Milestone {
+  key: MilestoneKey
+  label: string
+  location: PlaceRef | null
+  /** ISO date-times; shown in `location.time_zone`. */
+  planned: string | null
+  estimated: string | null
+  actual: string | null
+  vesselName?: string | undefined
+  voyage?: string | undefined
+  flight?: string | undefined
+}
+
+export interface TrackingView {
+  hbl: string
+  bookingNumber: string
+  mode: Mode
+  status: BookingStatus
+  origin: PlaceRef
+  destination: PlaceRef
+  legs: RouteLeg[]
+  milestones: Milestone[]
+  eta: {
+    /** The latest EST or ACT arrival at the final port, else the planned one. */
+    current: string | null
+    /** The first planned arrival. */
+    original: string | null
+    /** current − original, in hours (positive: later). */
+    movedHours: number
+  }
+  /** The map: each leg's line as [longitude, latitude] points, and where the cargo is now. */
+  map: {
+    legs: { mode: 'SEA' | 'AIR'; points: [number, number][] }[]
+    places: {
+      code: string
+      name: string
+      role: 'origin' | 'transshipment' | 'destination'
+      at: [number, number]
+    }[]
+    position: { at: [number, number]; description: string } | null
+  }
+}
+
+export const trackingMessages = {
+  notFound: 'No shipment with this HBL number.',
+  badNumber: 'Enter an HBL number such as ESHBL2026000123.',
+} as const
+
+// ── A booking in full ────────────────────────────────────────────────────────────────────────────────
+
+export interface BookingDetail extends BookingSummary {
+  shipper: Party
+  consignee: Party
+  notifyParty: Party | null
+  pickupAddress: string | null
+  deliveryAddress: string | null
+  cargoDescription: string
+  /** The quote's request, summarised: "2 × 40HC", "3 packages, 2.4 CBM, 800 kg", hazardous details. */
+  cargoSummary: string
+  hazardous: { unNumber: string; dgClass: string; packingGroup: string } | null
+  services: ServiceSelection
+  /** The charges as confirmed. */
+  price: QuotePrice
+  legs: RouteLeg[]
+  documents: DocumentItem[]
+  milestones: Milestone[]
+  /** Why the booking is on hold, or why it was cancelled. */
+  statusReason: string | null
+  /** Cancel is offered while the booking is still Booking Received. */
+  canCancel: boolean
+}
+
+export const bookingMessages = {
+  notFound: 'Booking not found.',
+  cannotCancel: 'This booking can no longer be cancelled. Please contact us.',
+  cancelled: 'The booking has been cancelled.',
+} as const
