@@ -5,10 +5,21 @@ import type { Database } from './schema'
 export const SESSION_IDLE_MS = 15 * 60 * 1000
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000
 
-/** A session is live when not ended, seen within the idle window and created within the absolute one. */
+/**
+ * A session's last request is recorded at this granularity: a request within it of the recorded one writes
+ * nothing (no row lock, no WAL), so parallel requests of one session do not queue on its row. The idle
+ * window is measured from the recorded time plus this much, so a session never ends before 15 minutes
+ * without requests, and at most this much after.
+ */
+export const SESSION_TOUCH_MS = 10_000
+
+/**
+ * A session is live when not ended, seen within the idle window (measured from its recorded last request,
+ * see SESSION_TOUCH_MS) and created within the absolute one.
+ */
 function liveSince(now: Date) {
   return {
-    idleCutoff: new Date(now.getTime() - SESSION_IDLE_MS),
+    idleCutoff: new Date(now.getTime() - SESSION_IDLE_MS - SESSION_TOUCH_MS),
     absoluteCutoff: new Date(now.getTime() - SESSION_ABSOLUTE_MS),
   }
 }
@@ -59,8 +70,9 @@ export interface LiveSession {
 }
 
 /**
- * Finds the live session of a token hash and slides its idle window to `now`, in one statement; undefined
- * when there is none (unknown, ended, idle too long, too old, or the account is no longer a customer's).
+ * Finds the live session of a token hash and, when its recorded last request is older than
+ * SESSION_TOUCH_MS, slides its idle window to `now`, in one statement; undefined when there is none
+ * (unknown, ended, idle too long, too old, or the account is no longer a customer's).
  */
 export async function touchSession(
   db: Kysely<Database>,
@@ -68,21 +80,21 @@ export async function touchSession(
   now: Date,
 ): Promise<LiveSession | undefined> {
   const { idleCutoff, absoluteCutoff } = liveSince(now)
-  const row = await db
-    .updateTable('sessions')
-    .from('users')
+  const staleBefore = new Date(now.getTime() - SESSION_TOUCH_MS)
+  const live = db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('countries', 'countries.mcou_rid', 'users.esus_mcou')
-    .set({ last_seen_at: now })
-    .whereRef('users.id', '=', 'sessions.user_id')
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.ended_at', 'is', null)
     .where('sessions.last_seen_at', '>=', idleCutoff)
     .where('sessions.created_at', '>=', absoluteCutoff)
     .where('users.user_type', '=', 'Customer')
     .where('users.activated_at', 'is not', null)
-    .returning([
+    .select([
       'sessions.id as sessionId',
       'sessions.user_id as userId',
+      'sessions.last_seen_at as lastSeenAt',
       'users.customer_id as customerId',
       'users.esus_name',
       'users.esus_email_id',
@@ -90,9 +102,22 @@ export async function touchSession(
       'users.esus_mcou',
       'countries.mcou_code',
     ])
+  const row = await db
+    .with('live', () => live)
+    .with('touched', (qb) =>
+      qb
+        .updateTable('sessions')
+        .set({ last_seen_at: now })
+        .where('id', 'in', (sub) =>
+          sub.selectFrom('live').select('sessionId').where('lastSeenAt', '<', staleBefore),
+        )
+        .returning('id'),
+    )
+    .selectFrom('live')
+    .selectAll()
     .executeTakeFirst()
   if (!row) return undefined
-  const { sessionId, userId, customerId, ...user } = row
+  const { sessionId, userId, customerId, lastSeenAt: _seen, ...user } = row
   return { sessionId, userId, customerId, user }
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { authMessages } from '../../server/auth/messages'
+import { SESSION_TOUCH_MS } from '../../server/db/sessions'
 import { bearer, createTestUser, postJson, setupAuthServer, type TestUser } from './helpers'
 
 let server: Awaited<ReturnType<typeof setupAuthServer>>
@@ -169,7 +170,7 @@ describe('one active session', () => {
   it('lets the user log in again once the other session has lapsed, and closes the lapsed one', async () => {
     const user = await createTestUser(server.db)
     const first = await loginToken(user)
-    server.clock.advance(15 * MINUTE + 1000)
+    server.clock.advance(15 * MINUTE + SESSION_TOUCH_MS + 1000)
     const second = await loginToken(user)
     expect((await check(first)).status).toBe(401)
     expect((await check(second)).status).toBe(200)
@@ -217,12 +218,12 @@ describe('requireSession', () => {
     }
   })
 
-  it('ends a session after 15 minutes without requests', async () => {
+  it('ends a session after 15 minutes without requests (recorded at SESSION_TOUCH_MS granularity)', async () => {
     const user = await createTestUser(server.db)
     const token = await loginToken(user)
     server.clock.advance(15 * MINUTE)
     expect((await check(token)).status).toBe(200)
-    server.clock.advance(15 * MINUTE + 1000)
+    server.clock.advance(15 * MINUTE + SESSION_TOUCH_MS + 1000)
     const res = await check(token)
     expect(res.status).toBe(401)
     expect(await res.text()).toBe(unauthenticatedBody)
@@ -237,7 +238,22 @@ describe('requireSession', () => {
     expect((await check(token)).status).toBe(200)
     const [row] = await sessionRows(user.id)
     expect(row?.last_seen_at.getTime()).toBe(server.clock.now().getTime())
-    server.clock.advance(15 * MINUTE + 1000)
+    server.clock.advance(15 * MINUTE + SESSION_TOUCH_MS + 1000)
+    expect((await check(token)).status).toBe(401)
+  })
+
+  it('records a request within SESSION_TOUCH_MS of the last recorded one without writing, and never ends a session early', async () => {
+    const user = await createTestUser(server.db)
+    const token = await loginToken(user)
+    const loggedInAt = server.clock.now().getTime()
+    server.clock.advance(SESSION_TOUCH_MS - 1000)
+    expect((await check(token)).status).toBe(200)
+    expect((await sessionRows(user.id))[0]?.last_seen_at.getTime()).toBe(loggedInAt)
+    // 15 minutes after that last (unrecorded) request the session is still live, and ends soon after.
+    server.clock.advance(15 * MINUTE)
+    expect((await check(token)).status).toBe(200)
+    expect((await sessionRows(user.id))[0]?.last_seen_at.getTime()).toBe(server.clock.now().getTime())
+    server.clock.advance(15 * MINUTE + SESSION_TOUCH_MS + 1)
     expect((await check(token)).status).toBe(401)
   })
 
