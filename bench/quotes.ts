@@ -1,9 +1,10 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import autocannon, { type Options } from 'autocannon'
+import { sql } from 'kysely'
 import { singaporeDate } from '../contract/quotes'
 import { hashPassword } from '../server/auth/password'
-import { openPGlite } from '../server/db/client'
+import { type DatabaseHandle, openPGlite, openPostgres } from '../server/db/client'
 import { prepareDatabase } from '../server/db/prepare'
 import { insertLanes } from '../server/db/rates'
 import { seedLanes } from '../server/db/rates-seed'
@@ -16,6 +17,8 @@ export const QUOTE_DB_DIR = join(TMP_DIR, 'quote-db')
 const USER = { email: 'bench@eship.example', password: 'Bench#2026load' }
 
 export interface QuoteLoadReport {
+  /** Where the server's data lives: PostgreSQL (a server, as deployed under load) or the embedded PGlite. */
+  database: string
   rateLines: number
   rateLanes: number
   connections: number
@@ -24,14 +27,26 @@ export interface QuoteLoadReport {
   searchLocations: LoadStats
 }
 
+export interface QuoteDatabase {
+  database: string
+  rateLines: number
+  rateLanes: number
+  /** The server's environment to use it. */
+  env: Record<string, string>
+}
+
 /**
- * A PGlite database for the quote load test: the demo sheets of today plus earlier sets (each 15 days
- * before the last, as a pricing team's history would be) until it holds at least QUOTE_LOAD.rateLines
- * charge lines, and an activated customer.
+ * The database of the API load tests: the demo sheets of today plus earlier sets (each 15 days before the
+ * last, as a pricing team's history would be) until it holds at least QUOTE_LOAD.rateLines charge lines,
+ * and an activated customer. On the PostgreSQL server at `databaseUrl`, else in a PGlite directory.
  */
-export async function prepareQuoteDatabase(): Promise<{ rateLines: number; rateLanes: number }> {
-  await rm(QUOTE_DB_DIR, { recursive: true, force: true })
-  const handle = await openPGlite(QUOTE_DB_DIR)
+export async function prepareQuoteDatabase(databaseUrl?: string): Promise<QuoteDatabase> {
+  let handle: DatabaseHandle
+  if (databaseUrl) handle = openPostgres(databaseUrl)
+  else {
+    await rm(QUOTE_DB_DIR, { recursive: true, force: true })
+    handle = await openPGlite(QUOTE_DB_DIR)
+  }
   try {
     await prepareDatabase(handle.db, { demoSeed: true })
     const count = async (table: 'rate_charges' | 'rate_lanes') =>
@@ -68,8 +83,16 @@ export async function prepareQuoteDatabase(): Promise<{ rateLines: number; rateL
       activated_at: new Date(),
     })
     const lanes = await count('rate_lanes')
-    log(`quotes: database with ${lines} rate lines in ${lanes} lanes`)
-    return { rateLines: lines, rateLanes: lanes }
+    const version = databaseUrl
+      ? `PostgreSQL ${(await sql<{ server_version: string }>`show server_version`.execute(handle.db)).rows[0]?.server_version.split(' ')[0]}`
+      : 'PGlite (embedded)'
+    log(`quotes: ${version} with ${lines} rate lines in ${lanes} lanes`)
+    return {
+      database: version,
+      rateLines: lines,
+      rateLanes: lanes,
+      env: databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: QUOTE_DB_DIR },
+    }
   } finally {
     await handle.close()
   }
@@ -83,7 +106,7 @@ async function run(options: Options): Promise<LoadStats> {
 /** createQuote (FCL Singapore to Nhava Sheva, 2 × 40HC) and the type-ahead, each at QUOTE_LOAD.connections. */
 export async function measureQuotes(
   origin: string,
-  database: { rateLines: number; rateLanes: number },
+  database: QuoteDatabase,
   durationSeconds: number,
 ): Promise<QuoteLoadReport> {
   const login = await fetch(`${origin}/api/auth/login`, {
@@ -119,5 +142,6 @@ export async function measureQuotes(
   })
   log(`quotes: searchLocations with ${QUOTE_LOAD.connections} connections for ${durationSeconds} s`)
   const searchLocations = await run({ ...common, url: `${origin}/api/locations?q=nhava&mode=FCL` })
-  return { ...database, connections: QUOTE_LOAD.connections, durationSeconds, createQuote, searchLocations }
+  const { env: _env, ...where } = database
+  return { ...where, connections: QUOTE_LOAD.connections, durationSeconds, createQuote, searchLocations }
 }

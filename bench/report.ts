@@ -148,7 +148,7 @@ function quotesSection(r: FullReport): string {
     s.non2xx + s.errors + s.timeouts,
   ]
   return [
-    `PGlite database with ${q.rateLines} rate lines in ${q.rateLanes} lanes; ${q.connections} connections for ${q.durationSeconds} s each, one customer's bearer token. createQuote prices FCL SGSIN → INNSA, 2 × 40HC, on every sheet in force and stores the quote.`,
+    `${q.database} with ${q.rateLines} rate lines in ${q.rateLanes} lanes; ${q.connections} connections for ${q.durationSeconds} s each, one customer's bearer token. createQuote prices FCL SGSIN → INNSA, 2 × 40HC, on every sheet in force and stores the quote.`,
     '',
     table(
       ['Operation', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'failed'],

@@ -12,7 +12,8 @@ import { BENCH_DIR, DIST_DIR, LIGHTHOUSE_RUNS, LOAD_TEST, ROOT_DIR, ROUTES } fro
 import { measureInitialJs } from './initial-js'
 import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
-import { measureQuotes, prepareQuoteDatabase, QUOTE_DB_DIR } from './quotes'
+import { startBenchPostgres } from './postgres'
+import { measureQuotes, prepareQuoteDatabase } from './quotes'
 import {
   budgetLines,
   evaluateBudgets,
@@ -170,12 +171,14 @@ async function main(): Promise<void> {
   await bare.stop()
   await server.stop()
 
-  const quoteDatabase = await timed(phases, 'quote database', prepareQuoteDatabase)
-  const quoteServer = await startServer({ name: 'quote-server', env: { PGLITE_DIR: QUOTE_DB_DIR } })
+  const postgres = await startBenchPostgres()
+  const quoteDatabase = await timed(phases, 'quote database', () => prepareQuoteDatabase(postgres?.url))
+  const quoteServer = await startServer({ name: 'quote-server', env: quoteDatabase.env })
   const quotes = await timed(phases, 'quote load test', () =>
     measureQuotes(quoteServer.origin, quoteDatabase, options.durationSeconds),
   )
   await quoteServer.stop()
+  postgres?.stop()
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
   const serverBudgets = evaluateServerBudgets(load, staticEncoding, quotes)

@@ -82,11 +82,11 @@ function serverEnv(port: number, overrides: NodeJS.ProcessEnv): NodeJS.ProcessEn
     HOST: '127.0.0.1',
     PGLITE_DIR: 'memory://',
     STATIC_DIR: DIST_DIR,
-    ...overrides,
   }
-  // Always the in-memory PGlite, never a PostgreSQL the caller's environment may point at.
+  // The in-memory PGlite unless the bench itself points the server at a database: never a PostgreSQL
+  // the caller's environment may point at.
   delete env.DATABASE_URL
-  return env
+  return { ...env, ...overrides }
 }
 
 export interface ServerOptions {

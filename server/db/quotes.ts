@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type {
   FxRates,
   QuotePrice,
@@ -27,7 +27,6 @@ export async function nextNumber(db: Kysely<Database>, prefix: 'ESQ' | 'ESB', ye
 }
 
 export interface NewQuote {
-  number: string
   customerId: number
   userId: number
   kind: 'priced' | 'requested'
@@ -39,48 +38,53 @@ export interface NewQuote {
   requotedFrom: number | null
   notes: string | null
   createdAt: Date
+  /** Cheapest first: the ids come back in this order. */
   options: { lane: RateLane; totalUsd: number }[]
 }
 
-export async function insertQuote(db: Kysely<Database>, quote: NewQuote): Promise<number> {
-  const row = await db
-    .insertInto('quotes')
-    .values({
-      number: quote.number,
-      customer_id: quote.customerId,
-      user_id: quote.userId,
-      kind: quote.kind,
-      mode: quote.request.mode,
-      origin: quote.request.origin,
-      destination: quote.request.destination,
-      request: JSON.stringify(quote.request),
-      services: JSON.stringify(quote.services),
-      first_lcl_eligible: quote.firstLclEligible,
-      fx: JSON.stringify(quote.fx),
-      service_tariffs: JSON.stringify(quote.serviceTariffs),
-      valid_to: null,
-      requoted_from: quote.requotedFrom,
-      notes: quote.notes,
-      created_at: quote.createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  if (quote.options.length > 0) {
-    await db
-      .insertInto('quote_options')
-      .values(
-        quote.options.map((option) => ({
-          quote_id: row.id,
-          lane: JSON.stringify(option.lane),
-          carrier: option.lane.carrier,
-          transit_days: option.lane.transitDays,
-          valid_to: option.lane.validTo,
-          total_usd: option.totalUsd,
-        })),
-      )
-      .execute()
-  }
-  return row.id
+export interface InsertedQuote {
+  id: number
+  number: string
+  /** The ids of `options`, in their order. */
+  optionIds: number[]
+}
+
+/**
+ * Numbers and stores a quote with its options in one statement (so it is atomic without a transaction of
+ * its own, and costs one round trip): the ESQ counter of the year counts up, the quote takes its number,
+ * the options their ids in the order given.
+ */
+export async function insertQuote(db: Kysely<Database>, quote: NewQuote): Promise<InsertedQuote> {
+  const year = quote.createdAt.getUTCFullYear()
+  const { request } = quote
+  const result = await sql<{ id: number; number: string; option_ids: number[] }>`
+    with n as (
+      insert into counters (name, year, value) values ('ESQ', ${year}, 1)
+      on conflict (name, year) do update set value = counters.value + 1
+      returning value
+    ), q as (
+      insert into quotes (number, customer_id, user_id, kind, mode, origin, destination, request, services,
+        first_lcl_eligible, fx, service_tariffs, valid_to, requoted_from, notes, created_at)
+      select 'ESQ-' || ${String(year)} || lpad(n.value::text, 6, '0'), ${quote.customerId}, ${quote.userId},
+        ${quote.kind}, ${request.mode}, ${request.origin}, ${request.destination}, ${JSON.stringify(request)}::jsonb,
+        ${JSON.stringify(quote.services)}::jsonb, ${quote.firstLclEligible}, ${JSON.stringify(quote.fx)}::jsonb,
+        ${JSON.stringify(quote.serviceTariffs)}::jsonb, null, ${quote.requotedFrom}, ${quote.notes}, ${quote.createdAt}
+      from n where n.value <= 999999
+      returning id, number
+    ), o as (
+      insert into quote_options (quote_id, lane, carrier, transit_days, valid_to, total_usd)
+      select q.id, e.item -> 'lane', e.item -> 'lane' ->> 'carrier', (e.item -> 'lane' ->> 'transitDays')::int,
+        (e.item -> 'lane' ->> 'validTo')::date, (e.item ->> 'totalUsd')::bigint
+      from q, jsonb_array_elements(${JSON.stringify(quote.options)}::jsonb) with ordinality as e(item, ord)
+      order by e.ord
+      returning id
+    )
+    select q.id, q.number, coalesce((select array_agg(o.id order by o.id) from o), '{}') as option_ids from q`.execute(
+    db,
+  )
+  const row = result.rows[0]
+  if (!row) throw new Error(`ESQ numbers of ${year} are used up`)
+  return { id: row.id, number: row.number, optionIds: row.option_ids.map(Number) }
 }
 
 /** A quote of the customer by its number (another company's is not found), with options and booking. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import type {
   ChargeLine,
   ContainerType,
@@ -8,7 +8,7 @@ import type {
   RateLane,
   ServiceTariff,
 } from '../../contract/pricing/types'
-import type { Database, RateChargeRow, RateLaneRow } from './schema'
+import type { Database, RateChargeRow, RateLaneRow, ServiceTariffsTable } from './schema'
 import { inTransaction } from './transaction'
 
 export type NewRateLane = Omit<RateLane, 'id'>
@@ -153,21 +153,19 @@ export async function findLanes(
   db: Kysely<Database>,
   { mode, origin, destination, date }: { mode: Mode; origin: string; destination: string; date: string },
 ): Promise<RateLane[]> {
-  const rows = await db
-    .selectFrom('rate_lanes')
-    .selectAll()
-    .distinctOn(['carrier', 'service'])
-    .where('origin', '=', origin)
-    .where('destination', '=', destination)
-    .where('mode', '=', mode)
-    .where('valid_to', '>=', date)
-    .where('valid_from', '<=', date)
-    .orderBy('carrier')
-    .orderBy('service')
-    .orderBy('valid_from', 'desc')
-    .orderBy('id', 'desc')
-    .execute()
-  return withCharges(db, rows)
+  // One round trip: the sheets with their charge lines as JSON (a raw statement: this runs for every quote).
+  const { rows } = await sql<RateLaneRow & { charges: RateChargeRow[] }>`
+    select l.*, coalesce(
+      (select json_agg(c order by c.position) from rate_charges c where c.lane_id = l.id), '[]'
+    ) as charges
+    from (
+      select distinct on (carrier, service) * from rate_lanes
+      where origin = ${origin} and destination = ${destination} and mode = ${mode}
+        and valid_to >= ${date} and valid_from <= ${date}
+      order by carrier, service, valid_from desc, id desc
+    ) l
+    order by l.carrier, l.service`.execute(db)
+  return rows.map((row) => toLane(row, row.charges))
 }
 
 /** Every lane, in key order, for export. */
@@ -185,15 +183,13 @@ export async function allLanes(db: Kysely<Database>): Promise<RateLane[]> {
   return withCharges(db, rows)
 }
 
-/** The services tariff of a country, or the default ('*'). */
-export async function serviceTariff(db: Kysely<Database>, country: string): Promise<ServiceTariff> {
-  const rows = await db
-    .selectFrom('service_tariffs')
-    .selectAll()
-    .where('country_code', 'in', [country, '*'])
-    .execute()
-  const row = rows.find((r) => r.country_code === country) ?? rows.find((r) => r.country_code === '*')
-  if (!row) throw new Error('No services tariff: the default (*) is missing')
+/** Every country's services tariff by country code, with the default under '*'. */
+export async function allServiceTariffs(db: Kysely<Database>): Promise<Map<string, ServiceTariff>> {
+  const rows = await db.selectFrom('service_tariffs').selectAll().execute()
+  return new Map(rows.map((row) => [row.country_code.trim(), toTariff(row)]))
+}
+
+function toTariff(row: Selectable<ServiceTariffsTable>): ServiceTariff {
   return {
     currency: row.currency.trim(),
     exportCustomsFee: row.export_customs_fee,
@@ -208,4 +204,34 @@ export async function serviceTariff(db: Kysely<Database>, country: string): Prom
 export async function fxRates(db: Kysely<Database>): Promise<FxRates> {
   const rows = await db.selectFrom('fx_rates').select(['currency', 'per_usd_micro']).execute()
   return Object.fromEntries(rows.map((row) => [row.currency.trim(), Number(row.per_usd_micro)]))
+}
+
+/**
+ * The exchange rates and every country's services tariff, held by the server process for a minute: they
+ * change when a start or an import writes them, and each quote keeps the copy it was priced with.
+ */
+export class ReferenceRates {
+  #loaded: Promise<{ fx: FxRates; tariff: (country: string) => ServiceTariff }> | undefined
+  #at = 0
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly maxAgeMs = 60_000,
+  ) {}
+
+  get() {
+    if (!this.#loaded || Date.now() - this.#at > this.maxAgeMs) {
+      this.#at = Date.now()
+      const loading = Promise.all([fxRates(this.db), allServiceTariffs(this.db)]).then(([fx, tariffs]) => {
+        const fallback = tariffs.get('*')
+        if (!fallback) throw new Error('No services tariff: the default (*) is missing')
+        return { fx, tariff: (country: string) => tariffs.get(country) ?? fallback }
+      })
+      loading.catch(() => {
+        if (this.#loaded === loading) this.#loaded = undefined
+      })
+      this.#loaded = loading
+    }
+    return this.#loaded
+  }
 }

@@ -36,7 +36,7 @@ import {
   type StoredQuote,
   saveChoice,
 } from '../db/quotes'
-import { findLanes, fxRates, serviceTariff } from '../db/rates'
+import { findLanes, ReferenceRates } from '../db/rates'
 import type { Database, LocationRow } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { bookingReceivedMail, quoteRequestMail } from '../mail/templates'
@@ -308,7 +308,8 @@ function toPlace(row: LocationRow | undefined, code: string): Place {
 export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) {
   const router = createRouter<SessionEnv>()
   const session = requireSession(db, now)
-  router.use('/quotes', session, limitJsonBody())
+  const reference = new ReferenceRates(db)
+  // '/quotes/*' also matches '/quotes' itself: one registration, so the session is looked up once.
   router.use('/quotes/*', session, limitJsonBody())
   router.use('/quote-requests', session, limitJsonBody())
 
@@ -334,18 +335,18 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) 
     ])
     const originCountry = origin?.country_code ?? ''
     const destinationCountry = destination?.country_code ?? ''
-    const [lanes, fx, originServices, destinationServices, eligible] = await Promise.all([
+    const [lanes, { fx, tariff }, eligible] = await Promise.all([
       findLanes(db, {
         mode: request.mode,
         origin: request.origin,
         destination: request.destination,
         date: request.readyDate,
       }),
-      fxRates(db),
-      serviceTariff(db, originCountry),
-      serviceTariff(db, destinationCountry),
+      reference.get(),
       request.mode === 'LCL' ? firstLclEligible(db, customerId) : Promise.resolve(false),
     ])
+    const originServices = tariff(originCountry)
+    const destinationServices = tariff(destinationCountry)
     const options = lanes
       .filter((lane) => laneOffers(lane, request).ok)
       .map((lane) => {
@@ -366,35 +367,61 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) 
     return { options, fx, tariffs: { origin: originServices, destination: destinationServices }, eligible }
   }
 
+  /** Prices and stores a quote in one statement; its detail as stored, or undefined when nothing is offered. */
   async function storeQuote(
     customerId: number,
     userId: number,
     request: QuoteRequest,
-    extra: { kind: 'priced' | 'requested'; requotedFrom?: number; notes?: string },
-  ) {
+    extra: { kind: 'priced'; requotedFrom?: { id: number; number: string } },
+  ): Promise<QuoteDetail | undefined> {
     const priced = await priceRequest(request, customerId)
-    if (extra.kind === 'priced' && priced.options.length === 0) return undefined
+    if (priced.options.length === 0) return undefined
     const at = now()
-    const number = await db.transaction().execute(async (trx) => {
-      const quoteNumber = await nextNumber(trx, 'ESQ', at.getUTCFullYear())
-      await insertQuote(trx, {
-        number: quoteNumber,
-        customerId,
-        userId,
-        kind: extra.kind,
-        request,
-        services: noServices,
-        firstLclEligible: priced.eligible,
-        fx: priced.fx,
-        serviceTariffs: priced.tariffs,
-        requotedFrom: extra.requotedFrom ?? null,
-        notes: extra.notes ?? null,
-        createdAt: at,
-        options: extra.kind === 'priced' ? priced.options : [],
-      })
-      return quoteNumber
-    })
-    return number
+    const quote = {
+      customerId,
+      userId,
+      kind: extra.kind,
+      request,
+      services: noServices,
+      firstLclEligible: priced.eligible,
+      fx: priced.fx,
+      serviceTariffs: priced.tariffs,
+      requotedFrom: extra.requotedFrom?.id ?? null,
+      notes: null,
+      createdAt: at,
+      options: priced.options,
+    }
+    const inserted = await insertQuote(db, quote)
+    // The answer is built from what was just stored, not read back.
+    return toDetail(
+      {
+        quote: {
+          number: inserted.number,
+          kind: quote.kind,
+          mode: request.mode,
+          origin: request.origin,
+          destination: request.destination,
+          request,
+          services: quote.services,
+          chosen_option_id: null,
+          fx: quote.fx,
+          service_tariffs: quote.serviceTariffs,
+          created_at: at,
+          notes: null,
+        },
+        options: priced.options.map(({ lane, totalUsd }, index) => ({
+          id: inserted.optionIds[index] as number,
+          carrier: lane.carrier,
+          lane,
+          transit_days: lane.transitDays,
+          valid_to: lane.validTo,
+          total_usd: totalUsd,
+        })),
+        booking: undefined,
+        requotedFromNumber: extra.requotedFrom?.number ?? null,
+      },
+      priced.eligible,
+    )
   }
 
   /** The pricing context of a stored option, with the company's first-LCL eligibility as it is now. */
@@ -427,12 +454,38 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) 
   async function detail(customerId: number, number: string): Promise<QuoteDetail | undefined> {
     const stored = await findQuote(db, customerId, number)
     if (!stored) return undefined
+    const eligible = stored.quote.mode === 'LCL' ? await firstLclEligible(db, customerId) : false
+    return toDetail(stored, eligible)
+  }
+
+  async function toDetail(
+    stored: {
+      quote: Pick<
+        StoredQuote['quote'],
+        | 'number'
+        | 'kind'
+        | 'mode'
+        | 'origin'
+        | 'destination'
+        | 'request'
+        | 'services'
+        | 'chosen_option_id'
+        | 'fx'
+        | 'service_tariffs'
+        | 'created_at'
+        | 'notes'
+      >
+      options: Pick<
+        StoredQuote['options'][number],
+        'id' | 'carrier' | 'lane' | 'transit_days' | 'valid_to' | 'total_usd'
+      >[]
+      booking: StoredQuote['booking']
+      requotedFromNumber: string | null
+    },
+    eligible: boolean,
+  ): Promise<QuoteDetail> {
     const { quote, options, booking, requotedFromNumber } = stored
-    const [origin, destination, eligible] = await Promise.all([
-      places.get(quote.origin),
-      places.get(quote.destination),
-      quote.mode === 'LCL' ? firstLclEligible(db, customerId) : Promise.resolve(false),
-    ])
+    const [origin, destination] = await Promise.all([places.get(quote.origin), places.get(quote.destination)])
     const chosen = options.find((o) => o.id === quote.chosen_option_id)
     const validTo =
       quote.kind === 'requested'
@@ -481,9 +534,9 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) 
       const invalid = await requestErrors(request)
       if (invalid) return c.json(invalid, 422)
       const { customerId, userId } = c.var.session
-      const number = await storeQuote(customerId, userId, request, { kind: 'priced' })
-      if (!number) return c.json({ quote: null } satisfies CreateQuoteResponse, 200)
-      return c.json({ quote: (await detail(customerId, number)) as QuoteDetail }, 201)
+      const quote = await storeQuote(customerId, userId, request, { kind: 'priced' })
+      if (!quote) return c.json({ quote: null } satisfies CreateQuoteResponse, 200)
+      return c.json({ quote } satisfies CreateQuoteResponse, 201)
     })
     .openapi(listQuotesRoute, async (c) => {
       const { status, mode, q } = c.req.valid('query')
@@ -640,12 +693,12 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) 
       const today = singaporeDate(now())
       const old = stored.quote.request
       const request = { ...old, readyDate: old.readyDate < today ? today : old.readyDate }
-      const number = await storeQuote(customerId, userId, request, {
+      const quote = await storeQuote(customerId, userId, request, {
         kind: 'priced',
-        requotedFrom: stored.quote.id,
+        requotedFrom: { id: stored.quote.id, number: stored.quote.number },
       })
-      if (!number) return c.json({ quote: null }, 200)
-      return c.json({ quote: (await detail(customerId, number)) as QuoteDetail }, 201)
+      if (!quote) return c.json({ quote: null }, 200)
+      return c.json({ quote }, 201)
     })
     .openapi(manualRoute, async (c) => {
       const { request, notes } = c.req.valid('json') as { request: QuoteRequest; notes?: string }
@@ -653,15 +706,13 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) 
       if (invalid) return c.json(invalid, 422)
       const { customerId, userId, user } = c.var.session
       const at = now()
+      const { fx, tariff } = await reference.get()
+      const [origin, destination] = await Promise.all([
+        places.get(request.origin),
+        places.get(request.destination),
+      ])
       const number = await db.transaction().execute(async (trx) => {
-        const quoteNumber = await nextNumber(trx, 'ESQ', at.getUTCFullYear())
-        const [fx, origin, destination] = await Promise.all([
-          fxRates(trx),
-          places.get(request.origin),
-          places.get(request.destination),
-        ])
-        await insertQuote(trx, {
-          number: quoteNumber,
+        const { number: quoteNumber } = await insertQuote(trx, {
           customerId,
           userId,
           kind: 'requested',
@@ -670,8 +721,8 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) 
           firstLclEligible: false,
           fx,
           serviceTariffs: {
-            origin: await serviceTariff(trx, origin?.country_code ?? ''),
-            destination: await serviceTariff(trx, destination?.country_code ?? ''),
+            origin: tariff(origin?.country_code ?? ''),
+            destination: tariff(destination?.country_code ?? ''),
           },
           requotedFrom: null,
           notes: notes ?? null,

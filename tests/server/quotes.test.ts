@@ -119,8 +119,9 @@ describe('createQuote', () => {
     expect([...totals].sort((a, b) => a - b)).toEqual(totals)
     expect(new Set(quote.options.map((o) => o.carrier)).size).toBe(quote.options.length)
     expect(quote.fx).toMatchObject({ USD: 1_000_000, SGD: 1_300_000 })
+    // The answer is built from what was stored, and is what reading the quote back gives.
     const again = await call(alice, `/api/quotes/${quote.number}`)
-    expect(((await again.json()) as { quote: QuoteDetail }).quote.options).toEqual(quote.options)
+    expect(((await again.json()) as { quote: QuoteDetail }).quote).toEqual(quote)
   })
 
   it('refuses hazardous cargo without its UN number, class and packing group, with messages', async () => {
@@ -310,6 +311,8 @@ describe('confirmQuote', () => {
     expect(fresh).toMatchObject({ status: 'Active', requotedFrom: quote.number })
     expect(fresh.number).not.toBe(quote.number)
     expect(fresh.request.readyDate).toBe(today())
+    const stored = (await call(alice, `/api/quotes/${fresh.number}`)).json() as Promise<{ quote: QuoteDetail }>
+    expect((await stored).quote).toEqual(fresh)
   })
 })
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findLanes, fxRates, insertLanes, serviceTariff } from '../../server/db/rates'
+import { findLanes, fxRates, insertLanes, ReferenceRates } from '../../server/db/rates'
 import { ensureSeedRates, partners, SINGAPORE, seedLanes, validity } from '../../server/db/rates-seed'
 import { openTestDatabase, type TestDatabase } from './helpers'
 
@@ -147,8 +147,9 @@ describe('rate sheets in the database', () => {
   })
 
   it('keep the services tariff of Singapore and a default for other countries, and the exchange rates', async () => {
-    expect(await serviceTariff(database.db, 'SG')).toMatchObject({ currency: 'SGD', importCustomsFee: 5500 })
-    expect(await serviceTariff(database.db, 'IN')).toMatchObject({ currency: 'USD' })
+    const { tariff } = await new ReferenceRates(database.db).get()
+    expect(tariff('SG')).toMatchObject({ currency: 'SGD', importCustomsFee: 5500 })
+    expect(tariff('IN')).toMatchObject({ currency: 'USD' })
     expect(await fxRates(database.db)).toMatchObject({ USD: 1_000_000, SGD: 1_300_000, EUR: 920_000 })
   })
 })
