@@ -65,6 +65,9 @@ export type LocationResult = Pick<
 export class PlaceIndex {
   #loaded: Promise<{ rows: LocationRow[]; byCode: Map<string, LocationRow> }> | undefined
   #at = 0
+  /** Recent answers of the type-ahead (people type the same prefixes), dropped with the copy they came from. */
+  #answers = new Map<string, LocationResult[]>()
+  static readonly ANSWERS_KEPT = 1000
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -78,7 +81,10 @@ export class PlaceIndex {
         .selectFrom('locations')
         .selectAll()
         .execute()
-        .then((rows) => ({ rows, byCode: new Map(rows.map((row) => [row.code, row])) }))
+        .then((rows) => {
+          this.#answers.clear()
+          return { rows, byCode: new Map(rows.map((row) => [row.code, row])) }
+        })
       loading.catch(() => {
         if (this.#loaded === loading) this.#loaded = undefined
       })
@@ -100,9 +106,13 @@ export class PlaceIndex {
   async search({ query, kind, limit = 10 }: { query: string; kind: LocationKind; limit?: number }) {
     const q = searchText(query.trim())
     if (!q) return []
+    const data = await this.#data()
+    const key = `${kind} ${limit} ${q}`
+    const known = this.#answers.get(key)
+    if (known) return known
     const code = q.toUpperCase()
     const scored: { row: LocationRow; score: number }[] = []
-    for (const row of (await this.#data()).rows) {
+    for (const row of data.rows) {
       if (row.kind !== kind) continue
       const codeStart = row.code.startsWith(code)
       if (!codeStart && !row.search.includes(q)) continue
@@ -116,7 +126,7 @@ export class PlaceIndex {
     scored.sort(
       (a, b) => b.score - a.score || (a.row.name < b.row.name ? -1 : a.row.name > b.row.name ? 1 : 0),
     )
-    return scored.slice(0, limit).map(
+    const answer = scored.slice(0, limit).map(
       ({ row }): LocationResult => ({
         code: row.code,
         kind: row.kind,
@@ -127,5 +137,8 @@ export class PlaceIndex {
         time_zone: row.time_zone,
       }),
     )
+    if (this.#answers.size >= PlaceIndex.ANSWERS_KEPT) this.#answers.clear()
+    this.#answers.set(key, answer)
+    return answer
   }
 }
