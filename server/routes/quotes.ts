@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
-import { laneOffers, priceQuote } from '../../contract/pricing/price'
+import { priceQuote } from '../../contract/pricing/price'
 import { quoteRequestSchema, serviceSelectionSchema } from '../../contract/pricing/rules'
 import type {
   PricingContext,
@@ -36,7 +36,7 @@ import {
   type StoredQuote,
   saveChoice,
 } from '../db/quotes'
-import { findLanes, ReferenceRates } from '../db/rates'
+import { ReferenceRates } from '../db/rates'
 import type { Database, LocationRow } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { bookingReceivedMail, quoteRequestMail } from '../mail/templates'
@@ -49,6 +49,7 @@ import {
   limitJsonBody,
   validationErrorBody,
 } from '../openapi'
+import { noServices, priceRequest } from '../quotes/price-request'
 
 export interface QuoteDeps {
   db: Kysely<Database>
@@ -57,14 +58,6 @@ export interface QuoteDeps {
   /** Where requests for a manual quote are mailed (SALES_EMAIL). */
   salesEmail: string
   places: PlaceIndex
-}
-
-export const noServices: ServiceSelection = {
-  exportCustoms: false,
-  importCustoms: false,
-  insurance: false,
-  pickup: null,
-  delivery: null,
 }
 
 // ---- OpenAPI shapes ------------------------------------------------------------------------------------
@@ -327,46 +320,6 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) 
     return first ? { message: first, errors } : undefined
   }
 
-  /** Prices the request on every sheet in force that can carry it, cheapest first. */
-  async function priceRequest(request: QuoteRequest, customerId: number) {
-    const [origin, destination] = await Promise.all([
-      places.get(request.origin),
-      places.get(request.destination),
-    ])
-    const originCountry = origin?.country_code ?? ''
-    const destinationCountry = destination?.country_code ?? ''
-    const [lanes, { fx, tariff }, eligible] = await Promise.all([
-      findLanes(db, {
-        mode: request.mode,
-        origin: request.origin,
-        destination: request.destination,
-        date: request.readyDate,
-      }),
-      reference.get(),
-      request.mode === 'LCL' ? firstLclEligible(db, customerId) : Promise.resolve(false),
-    ])
-    const originServices = tariff(originCountry)
-    const destinationServices = tariff(destinationCountry)
-    const options = lanes
-      .filter((lane) => laneOffers(lane, request).ok)
-      .map((lane) => {
-        const price = priceQuote({
-          lane,
-          request,
-          services: noServices,
-          originServices,
-          destinationServices,
-          fx,
-          firstLclEligible: eligible,
-          originCountry,
-          destinationCountry,
-        })
-        return { lane, totalUsd: price.totalUsd }
-      })
-      .sort((a, b) => a.totalUsd - b.totalUsd)
-    return { options, fx, tariffs: { origin: originServices, destination: destinationServices }, eligible }
-  }
-
   /** Prices and stores a quote in one statement; its detail as stored, or undefined when nothing is offered. */
   async function storeQuote(
     customerId: number,
@@ -374,7 +327,7 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) 
     request: QuoteRequest,
     extra: { kind: 'priced'; requotedFrom?: { id: number; number: string } },
   ): Promise<QuoteDetail | undefined> {
-    const priced = await priceRequest(request, customerId)
+    const priced = await priceRequest({ db, places, reference }, request, customerId)
     if (priced.options.length === 0) return undefined
     const at = now()
     const quote = {

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely'
+import { laneOffers, priceQuote } from '../../contract/pricing/price'
+import type { QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
+import type { PlaceIndex } from '../db/locations'
+import { firstLclEligible } from '../db/quotes'
+import { findLanes, type ReferenceRates } from '../db/rates'
+import type { Database } from '../db/schema'
+
+export const noServices: ServiceSelection = {
+  exportCustoms: false,
+  importCustoms: false,
+  insurance: false,
+  pickup: null,
+  delivery: null,
+}
+
+export interface PricingDeps {
+  db: Kysely<Database>
+  places: PlaceIndex
+  reference: ReferenceRates
+}
+
+/**
+ * Prices a request on every sheet in force that can carry it, cheapest first, with the exchange rates,
+ * services tariffs and first-LCL eligibility it was priced with (what a quote stores).
+ */
+export async function priceRequest(
+  { db, places, reference }: PricingDeps,
+  request: QuoteRequest,
+  customerId: number,
+) {
+  const [origin, destination] = await Promise.all([
+    places.get(request.origin),
+    places.get(request.destination),
+  ])
+  const originCountry = origin?.country_code ?? ''
+  const destinationCountry = destination?.country_code ?? ''
+  const [lanes, { fx, tariff }, eligible] = await Promise.all([
+    findLanes(db, {
+      mode: request.mode,
+      origin: request.origin,
+      destination: request.destination,
+      date: request.readyDate,
+    }),
+    reference.get(),
+    request.mode === 'LCL' ? firstLclEligible(db, customerId) : Promise.resolve(false),
+  ])
+  const originServices = tariff(originCountry)
+  const destinationServices = tariff(destinationCountry)
+  const options = lanes
+    .filter((lane) => laneOffers(lane, request).ok)
+    .map((lane) => {
+      const price = priceQuote({
+        lane,
+        request,
+        services: noServices,
+        originServices,
+        destinationServices,
+        fx,
+        firstLclEligible: eligible,
+        originCountry,
+        destinationCountry,
+      })
+      return { lane, totalUsd: price.totalUsd }
+    })
+    .sort((a, b) => a.totalUsd - b.totalUsd)
+  return { options, fx, tariffs: { origin: originServices, destination: destinationServices }, eligible }
+}
