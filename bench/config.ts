@@ -21,6 +21,13 @@ export const QUOTE_LOAD = {
   rateLines: 50_000,
 } as const
 
+/** trackShipment on a database holding this many tracking events, at this many connections. */
+export const TRACKING_LOAD = {
+  connections: 20,
+  bookings: 5_000,
+  events: 100_000,
+} as const
+
 /** Budgets are reported as PASS/FAIL, not enforced via the exit code. */
 export const BUDGETS = {
   performance: 98,
@@ -37,6 +44,8 @@ export const BUDGETS = {
   /** createQuote and searchLocations at QUOTE_LOAD.connections. */
   createQuoteP99Ms: 50,
   searchLocationsP99Ms: 15,
+  /** trackShipment at TRACKING_LOAD.connections. */
+  trackShipmentP99Ms: 30,
 } as const
 
 export const CHROMIUM_PATH = chromiumPath

@@ -98,6 +98,18 @@ export async function prepareQuoteDatabase(databaseUrl?: string): Promise<QuoteD
   }
 }
 
+/** The bench customer's bearer token (one session: the API load tests share it). */
+export async function benchLogin(origin: string): Promise<string> {
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(USER),
+  })
+  const { token } = (await login.json()) as { token?: string }
+  if (!token) throw new Error(`bench login failed: ${login.status}`)
+  return token
+}
+
 async function run(options: Options): Promise<LoadStats> {
   await autocannon({ ...options, connections: 5, duration: 2 })
   return loadStats(`${options.method ?? 'GET'} ${options.url}`, await autocannon(options))
@@ -107,15 +119,9 @@ async function run(options: Options): Promise<LoadStats> {
 export async function measureQuotes(
   origin: string,
   database: QuoteDatabase,
+  token: string,
   durationSeconds: number,
 ): Promise<QuoteLoadReport> {
-  const login = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(USER),
-  })
-  const { token } = (await login.json()) as { token?: string }
-  if (!token) throw new Error(`bench login failed: ${login.status}`)
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
   const request = {
     mode: 'FCL',

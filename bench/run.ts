@@ -13,7 +13,7 @@ import { measureInitialJs } from './initial-js'
 import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
 import { startBenchPostgres } from './postgres'
-import { measureQuotes, prepareQuoteDatabase } from './quotes'
+import { benchLogin, measureQuotes, prepareQuoteDatabase } from './quotes'
 import {
   budgetLines,
   evaluateBudgets,
@@ -174,8 +174,9 @@ async function main(): Promise<void> {
   const postgres = await startBenchPostgres()
   const quoteDatabase = await timed(phases, 'quote database', () => prepareQuoteDatabase(postgres?.url))
   const quoteServer = await startServer({ name: 'quote-server', env: quoteDatabase.env })
+  const token = await benchLogin(quoteServer.origin)
   const quotes = await timed(phases, 'quote load test', () =>
-    measureQuotes(quoteServer.origin, quoteDatabase, options.durationSeconds),
+    measureQuotes(quoteServer.origin, quoteDatabase, token, options.durationSeconds),
   )
   await quoteServer.stop()
   postgres?.stop()
