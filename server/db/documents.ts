@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { DocumentFile, DocumentItem, DocumentKind } from '../../contract/bookings'
 import { documentItems, outstandingCount } from '../../contract/documents'
-import type { QuoteRequest } from '../../contract/pricing/types'
+import { houseBillOf } from '../documents/house-bill-data'
 import type { BookingDocumentRow, BookingRow, Database } from './schema'
 
 /** What the checklist of a booking depends on. `hazardous` is read from the booking's quote when absent. */
@@ -80,11 +80,19 @@ export async function bookingDocuments(
       etd: booking.etd,
       hbl: booking.hbl,
       files: rows.map((row) => ({ ...documentFile(row), kind: row.kind as DocumentKind })),
-      hblFile: booking.hbl ? (hblFile ?? issuedHouseBillFile(booking)) : undefined,
+      hblFile: booking.hbl ? (hblFile ?? (await houseBillFile(db, booking.id))) : undefined,
     },
     now,
   )
   return { documents, outstanding: outstandingCount(documents) }
+}
+
+/** The issued house bill of a booking as listed, with the size of the PDF generated for it now. */
+async function houseBillFile(db: Kysely<Database>, bookingId: number): Promise<DocumentFile | undefined> {
+  const booking = await db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirst()
+  if (!booking?.hbl) return undefined
+  const pdf = await houseBillOf(db, booking)
+  return issuedHouseBillFile(booking, pdf.byteLength)
 }
 
 /** The issued house bill as a listed file: downloaded at files/hbl, generated on request. */
@@ -164,13 +172,4 @@ export async function insertBookingDocument(
   row: Omit<BookingDocumentRow, 'status' | 'reason' | 'reviewed_at'>,
 ) {
   return db.insertInto('booking_documents').values(row).returningAll().executeTakeFirstOrThrow()
-}
-
-/** The quote request a booking was made from (cargo, hazardous details). */
-export async function bookingRequest(
-  db: Kysely<Database>,
-  quoteId: number,
-): Promise<QuoteRequest | undefined> {
-  const row = await db.selectFrom('quotes').select('request').where('id', '=', quoteId).executeTakeFirst()
-  return row?.request
 }

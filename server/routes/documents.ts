@@ -11,26 +11,21 @@ import {
   documentNames,
   documentStatuses,
   MAX_UPLOAD_BYTES,
-  type RouteLeg,
 } from '../../contract/bookings'
 import { displayFileName, FILE_NAME_HEADER, isUploadableKind, reviewSchema } from '../../contract/documents'
-import type { QuoteRequest } from '../../contract/pricing/types'
-import type { Party } from '../../contract/quotes'
 import type { ErrorBody } from '../../contract/wire'
 import { opsKeySecurityScheme, requireOpsKey } from '../auth/ops-key'
 import { requireSession, type SessionEnv } from '../auth/session'
 import {
   bookingDocuments,
-  bookingRequest,
   documentFile,
   findBookingDocument,
   findCompanyBooking,
   insertBookingDocument,
   issuedHouseBillFile,
 } from '../db/documents'
-import { placeNames } from '../db/quotes'
 import type { BookingRow, Database } from '../db/schema'
-import { type HouseBillInput, houseBillPdf } from '../documents/house-bill'
+import { houseBillOf } from '../documents/house-bill-data'
 import { SNIFF_BYTES, sniffUpload } from '../documents/sniff'
 import { measureUpload, UploadTooLarge } from '../documents/upload'
 import type { Mailer } from '../mail/index'
@@ -124,61 +119,6 @@ function decodeFileName(header: string | undefined): string {
   }
 }
 
-/** "2 x 40HC", "4 packages, 1,400 kg", "3 pieces, 2.4 CBM, 800 kg". */
-export function cargoSummary(request: QuoteRequest | undefined): string {
-  if (!request) return ''
-  if (request.containers?.length) {
-    return request.containers.map((c) => `${c.count} x ${c.type}`).join(', ')
-  }
-  const cargo = request.cargo
-  if (!cargo) return ''
-  const kg = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} kg`
-  if (cargo.kind === 'totals') {
-    return `${cargo.pieces} pieces, ${cargo.volumeCbm} CBM, ${kg(cargo.weightKg)}`
-  }
-  const pieces = cargo.packages.reduce((sum, p) => sum + p.count, 0)
-  const weight = cargo.packages.reduce((sum, p) => sum + p.count * p.weightKg, 0)
-  const cbm = cargo.packages.reduce(
-    (sum, p) => sum + (p.count * p.lengthCm * p.widthCm * p.heightCm) / 1_000_000,
-    0,
-  )
-  return `${pieces} packages, ${cbm.toFixed(2)} CBM, ${kg(weight)}`
-}
-
-/** The house bill of an issued booking, as a PDF. */
-export async function houseBillOf(db: Kysely<Database>, booking: BookingRow): Promise<Uint8Array> {
-  const request = await bookingRequest(db, booking.quote_id)
-  const names = await placeNames(db, [booking.origin, booking.destination])
-  const place = (code: string) => ({ code, name: names.get(code)?.name ?? code })
-  const details = booking.details as {
-    shipper?: Party
-    consignee?: Party
-    notifyParty?: Party
-    cargoDescription?: string
-  }
-  const hazardous = request?.hazardous
-  const input: HouseBillInput = {
-    mode: booking.mode,
-    hbl: booking.hbl ?? '',
-    bookingNumber: booking.number,
-    shipper: details.shipper ?? { name: '', address: '' },
-    consignee: details.consignee ?? { name: '', address: '' },
-    notifyParty: details.notifyParty ?? null,
-    origin: place(booking.origin),
-    destination: place(booking.destination),
-    legs: (booking.legs ?? []) as RouteLeg[],
-    carrier: booking.carrier,
-    cargoDescription: details.cargoDescription ?? request?.commodity ?? '',
-    cargoSummary: cargoSummary(request),
-    hazardous: hazardous
-      ? `UN${hazardous.unNumber}, class ${hazardous.dgClass}, PG ${hazardous.packingGroup}`
-      : null,
-    etd: booking.etd,
-    issuedAt: booking.confirmed_at ?? booking.updated_at ?? booking.created_at,
-  }
-  return houseBillPdf(input)
-}
-
 export function documentRoutes({ db, now, mailer, storage, opsApiKey }: DocumentDeps) {
   const router = createRouter<SessionEnv>()
   // Middleware is attached per route, never by path pattern, so it cannot reach other routers' paths.
@@ -224,12 +164,9 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey }: Document
         }),
       }),
       headers: z.object({
-        [FILE_NAME_HEADER.toLowerCase()]: z
-          .string()
-          .optional()
-          .openapi({
-            description: 'The file name, URI-encoded (encodeURIComponent); shown only, never a path',
-          }),
+        [FILE_NAME_HEADER.toLowerCase()]: z.string().optional().openapi({
+          description: 'The file name, URI-encoded (encodeURIComponent); shown only, never a path',
+        }),
       }),
       body: { content: uploadContent, description: 'The file itself; streamed, never buffered whole' },
     },
@@ -300,6 +237,23 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey }: Document
       401: errorResponse('No or a wrong X-API-Key, or OPS_API_KEY unset: `Unauthenticated.`'),
       404: { description: `\`${documentMessages.notFound}\``, ...json(ErrorSchema) },
       ...errorResponses.validationError,
+      ...errorResponses.serverError,
+    },
+  })
+
+  const opsListRoute = createRoute({
+    method: 'get',
+    operationId: 'listBookingDocumentsForOps',
+    path: '/ops/bookings/{number}/documents',
+    tags: ['Operations'],
+    summary: "Any booking's document checklist, for the operations team (files newest first)",
+    security: [{ opsApiKey: [] }],
+    middleware: [opsKey] as const,
+    request: { params: z.object({ number: BookingParam }) },
+    responses: {
+      200: { description: 'The checklist', ...json(z.object({ documents: z.array(DocumentItemSchema) })) },
+      401: errorResponse('No or a wrong X-API-Key, or OPS_API_KEY unset: `Unauthenticated.`'),
+      404: errorResponse(`No such booking: \`${documentMessages.notFound}\``),
       ...errorResponses.serverError,
     },
   })
@@ -404,6 +358,15 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey }: Document
       c.header('Content-Disposition', contentDisposition(file.name))
       c.header('Content-Length', String(file.size))
       return c.body(stream, 200) as never
+    })
+    .openapi(opsListRoute, async (c) => {
+      const { number } = c.req.valid('param')
+      const booking = BOOKING_NUMBER.test(number)
+        ? await db.selectFrom('bookings').selectAll().where('number', '=', number).executeTakeFirst()
+        : undefined
+      if (!booking) return c.json(notFoundBody, 404)
+      const { documents } = await bookingDocuments(db, booking, now(), await listedHouseBill(booking))
+      return c.json({ documents } satisfies DocumentsResponse, 200)
     })
     .openapi(reviewRoute, async (c) => {
       const { id } = c.req.valid('param')
