@@ -1,4 +1,54 @@
 import { crc32, deflateSync } from 'node:zlib'
+import { expect } from 'vitest'
+import type { QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
+import type { CreateQuoteResponse, QuoteDetail } from '../../contract/quotes'
+import { postJson } from './helpers'
+
+const none: ServiceSelection = {
+  exportCustoms: false,
+  importCustoms: false,
+  insurance: false,
+  pickup: null,
+  delivery: null,
+}
+
+/** A booking made through the API as a customer makes it: quote, price, confirm. Its number. */
+export async function bookThroughApi(
+  call: (path: string, init: RequestInit) => Response | Promise<Response>,
+  today: Date,
+  overrides: Partial<QuoteRequest> = {},
+): Promise<string> {
+  const request: QuoteRequest = {
+    mode: 'FCL',
+    origin: 'SGSIN',
+    destination: 'INNSA',
+    readyDate: today.toISOString().slice(0, 10),
+    commodity: 'Machine parts',
+    containers: [{ type: '40HC', count: 2 }],
+    cargoValue: 5_000_000,
+    ...overrides,
+  }
+  const created = await call('/api/quotes', postJson(request))
+  const quote = ((await created.json()) as CreateQuoteResponse).quote as QuoteDetail
+  const optionId = quote.options[0]?.id as number
+  const priced = await call(`/api/quotes/${quote.number}/price`, postJson({ optionId, services: none }))
+  const { price } = (await priced.json()) as { price: { totalUsd: number } }
+  const party = (name: string) => ({ name, address: '10 Anson Road, #20-01, Singapore 079903' })
+  const confirmed = await call(
+    `/api/quotes/${quote.number}/confirm`,
+    postJson({
+      optionId,
+      services: none,
+      shipper: party('Alice Exports Pte Ltd'),
+      consignee: party('Mumbai Imports Pvt Ltd'),
+      cargoDescription: 'Machine parts in wooden crates',
+      acceptTerms: true,
+      shownTotalUsd: price.totalUsd,
+    }),
+  )
+  expect(confirmed.status).toBe(201)
+  return ((await confirmed.json()) as { booking: { number: string } }).booking.number
+}
 
 /** Tiny but real files of each allowed type, made here so that the tests need no binary fixtures. */
 

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DocumentFile, DocumentItem, DocumentsResponse } from '../../contract/bookings'
 import { documentMessages, MAX_UPLOAD_BYTES } from '../../contract/bookings'
 import { documentPaths } from '../../contract/documents'
-import type { QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
-import type { CreateQuoteResponse, QuoteDetail } from '../../contract/quotes'
+import type { QuoteRequest } from '../../contract/pricing/types'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { bookingDocuments, outstandingDocuments } from '../../server/db/documents'
@@ -14,6 +13,7 @@ import { ensureLocations } from '../../server/db/locations'
 import { ensureSeedRates } from '../../server/db/rates-seed'
 import type { DocumentStorage } from '../../server/storage/index'
 import {
+  bookThroughApi,
   executable,
   minimalDocx,
   minimalJpeg,
@@ -46,14 +46,6 @@ let bob: Record<string, string> & { email: string }
 let aliceBooking: string
 let bobBooking: string
 
-const none: ServiceSelection = {
-  exportCustoms: false,
-  importCustoms: false,
-  insurance: false,
-  pickup: null,
-  delivery: null,
-}
-
 async function login() {
   const user = await createTestUser(server.db)
   const res = await server.app.request(
@@ -72,39 +64,8 @@ const call = (auth: Record<string, string>, path: string, init: RequestInit = {}
 }
 
 /** A booking made through the API: quote, price, confirm. */
-async function book(auth: Record<string, string>, overrides: Partial<QuoteRequest> = {}) {
-  const request: QuoteRequest = {
-    mode: 'FCL',
-    origin: 'SGSIN',
-    destination: 'INNSA',
-    readyDate: server.clock.now().toISOString().slice(0, 10),
-    commodity: 'Machine parts',
-    containers: [{ type: '40HC', count: 2 }],
-    cargoValue: 5_000_000,
-    ...overrides,
-  }
-  const created = await call(auth, '/api/quotes', postJson(request))
-  const quote = ((await created.json()) as CreateQuoteResponse).quote as QuoteDetail
-  const optionId = quote.options[0]?.id as number
-  const priced = await call(auth, `/api/quotes/${quote.number}/price`, postJson({ optionId, services: none }))
-  const { price } = (await priced.json()) as { price: { totalUsd: number } }
-  const party = (name: string) => ({ name, address: '10 Anson Road, #20-01, Singapore 079903' })
-  const confirmed = await call(
-    auth,
-    `/api/quotes/${quote.number}/confirm`,
-    postJson({
-      optionId,
-      services: none,
-      shipper: party('Alice Exports Pte Ltd'),
-      consignee: party('Mumbai Imports Pvt Ltd'),
-      cargoDescription: 'Machine parts in wooden crates',
-      acceptTerms: true,
-      shownTotalUsd: price.totalUsd,
-    }),
-  )
-  expect(confirmed.status).toBe(201)
-  return ((await confirmed.json()) as { booking: { number: string } }).booking.number
-}
+const book = (auth: Record<string, string>, overrides: Partial<QuoteRequest> = {}) =>
+  bookThroughApi((path, init) => call(auth, path, init), server.clock.now(), overrides)
 
 function upload(
   auth: Record<string, string>,
