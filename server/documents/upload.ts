@@ -5,6 +5,13 @@ export class UploadTooLarge extends Error {
   }
 }
 
+/** The request body stopped before its end (the client went away): nothing to answer, nothing to log. */
+export class UploadAborted extends Error {
+  constructor(cause: unknown) {
+    super('upload aborted', { cause })
+  }
+}
+
 export interface MeasuredUpload {
   /** The first bytes (at least `headBytes` unless the body is shorter), for sniffing. */
   head: Uint8Array
@@ -34,8 +41,15 @@ export async function measureUpload(
   const pieces: Uint8Array[] = []
   let size = 0
   let ended = false
+  const read = async () => {
+    try {
+      return await reader.read()
+    } catch (error) {
+      throw new UploadAborted(error)
+    }
+  }
   while (size < headBytes) {
-    const { done, value } = await reader.read()
+    const { done, value } = await read()
     if (done) {
       ended = true
       break
@@ -54,7 +68,7 @@ export async function measureUpload(
         if (head.byteLength > 0) return controller.enqueue(head)
       }
       if (ended) return controller.close()
-      const { done, value } = await reader.read()
+      const { done, value } = await read()
       if (done) {
         ended = true
         return controller.close()

@@ -27,7 +27,7 @@ import {
 import type { BookingRow, Database } from '../db/schema'
 import { houseBillOf } from '../documents/house-bill-data'
 import { SNIFF_BYTES, sniffUpload } from '../documents/sniff'
-import { measureUpload, UploadTooLarge } from '../documents/upload'
+import { measureUpload, UploadAborted, UploadTooLarge } from '../documents/upload'
 import type { Mailer } from '../mail/index'
 import { documentRejectedMail } from '../mail/templates'
 import {
@@ -175,6 +175,7 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey }: Document
         description: 'The file stored, status Uploaded',
         ...json(z.object({ document: DocumentFileSchema })),
       },
+      400: errorResponse('The body stopped before its end: `The upload was interrupted.`'),
       409: errorResponse(`\`${documentMessages.bookingClosed}\``),
       413: errorResponse(`\`${documentMessages.tooLarge}\``),
       415: errorResponse(`\`${documentMessages.badType}\``),
@@ -293,7 +294,13 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey }: Document
       const body = c.req.raw.body
       if (!body || declared === 0) return c.json({ message: documentMessages.empty }, 422)
 
-      const upload = await measureUpload(body, { headBytes: SNIFF_BYTES, maxBytes: MAX_UPLOAD_BYTES })
+      let upload: Awaited<ReturnType<typeof measureUpload>>
+      try {
+        upload = await measureUpload(body, { headBytes: SNIFF_BYTES, maxBytes: MAX_UPLOAD_BYTES })
+      } catch (error) {
+        if (error instanceof UploadAborted) return c.json({ message: 'The upload was interrupted.' }, 400)
+        throw error
+      }
       if (upload.head.byteLength > MAX_UPLOAD_BYTES) {
         await upload.finish(new UploadTooLarge())
         return c.json({ message: documentMessages.tooLarge }, 413)
@@ -314,6 +321,7 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey }: Document
       } catch (error) {
         await upload.finish(error)
         if (error instanceof UploadTooLarge) return c.json({ message: documentMessages.tooLarge }, 413)
+        if (error instanceof UploadAborted) return c.json({ message: 'The upload was interrupted.' }, 400)
         throw error
       }
       const { session } = c.var

@@ -319,6 +319,23 @@ describe('uploadDocument and downloadDocument', () => {
     }
   })
 
+  it('keeps nothing of an upload whose body breaks off, and answers 400', async () => {
+    const before = await blobCount()
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 1024 * 1024) return controller.error(new Error('connection lost'))
+        const piece = new Uint8Array(64 * 1024)
+        if (sent === 0) piece.set(minimalPdf())
+        controller.enqueue(piece)
+        sent += piece.byteLength
+      },
+    })
+    const res = await upload(alice, aliceBooking, 'commercial_invoice', body)
+    expect(res.status).toBe(400)
+    expect(await blobCount()).toBe(before)
+  })
+
   it('refuses an empty file', async () => {
     const res = await upload(alice, aliceBooking, 'commercial_invoice', new Uint8Array())
     expect(res.status).toBe(422)

@@ -119,6 +119,7 @@ describe('GET /api/openapi.json', () => {
     ])
     expect(statuses('/api/bookings/{number}/documents/{kind}', 'post')).toEqual([
       '201',
+      '400',
       '401',
       '404',
       '409',
