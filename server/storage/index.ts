@@ -1,10 +1,8 @@
 /**
  * Where the bytes of uploaded documents live, behind one interface so that every server process sees the
- * same files: PostgreSQL by default (server/storage/postgres.ts). Keys are random (uuids) chosen by the
- * caller, never derived from a file's name, so a name never reaches a file system path or an object key.
- *
- * An S3-compatible bucket would implement the same three calls (put as a multipart upload, get as the
- * object's body stream, delete); it is not built yet.
+ * same files: PostgreSQL by default (server/storage/postgres.ts), or an S3-compatible bucket when S3_BUCKET
+ * is set (server/storage/s3.ts). Keys are random (uuids) chosen by the caller, never derived from a file's
+ * name, so a name never reaches a file system path or an object key.
  */
 export interface DocumentStorage {
   readonly kind: string
