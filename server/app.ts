@@ -16,11 +16,14 @@ import { authRoutes } from './routes/auth'
 import { contactRoutes } from './routes/contact'
 import { countriesRoutes } from './routes/countries'
 import { devOutboxRoutes } from './routes/dev-outbox'
+import { documentRoutes } from './routes/documents'
 import { healthRoutes } from './routes/health'
 import { locationRoutes } from './routes/locations'
 import { quoteRoutes } from './routes/quotes'
 import { registerRoutes } from './routes/register'
 import { mountStaticSite } from './static'
+import type { DocumentStorage } from './storage/index'
+import { postgresStorage } from './storage/postgres'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -41,6 +44,10 @@ export interface AppOptions {
   appUrl?: string
   /** SALES_EMAIL: where new contact enquiries are mailed; default `sales@eship.local`. */
   salesEmail?: string
+  /** Where uploaded documents are kept; default PostgreSQL (document_blobs) through `db`. */
+  storage?: DocumentStorage
+  /** OPS_API_KEY: the key of the operations endpoints (X-API-Key); unset refuses them all. */
+  opsApiKey?: string | undefined
 }
 
 export const openApiConfig = {
@@ -98,6 +105,16 @@ export function createApp(options: AppOptions) {
   const places = new PlaceIndex(db)
   app.route('/api', locationRoutes(db, now, places))
   app.route('/api', quoteRoutes({ db, now, mailer, salesEmail, places }))
+  app.route(
+    '/api',
+    documentRoutes({
+      db,
+      now,
+      mailer,
+      storage: options.storage ?? postgresStorage(db),
+      opsApiKey: options.opsApiKey,
+    }),
+  )
   if (!production) {
     app.route('/', devOutboxRoutes(db))
   } else {

@@ -23,6 +23,10 @@ export interface Config {
   mailGiveUpAfterMs: number
   /** The longest one SMTP delivery may take, in ms; a mail claimed that long ago by a stopped process is retried. */
   mailSendTimeoutMs: number
+  /** OPS_API_KEY: the operations API's key (X-API-Key); undefined refuses every operations call. */
+  opsApiKey: string | undefined
+  /** S3_BUCKET (with S3_ENDPOINT, S3_REGION): where documents are kept; undefined keeps them in the database. */
+  s3: { bucket: string; endpoint: string | undefined; region: string } | undefined
 }
 
 export const DEFAULT_MAIL_FROM = 'eShip <no-reply@eship.local>'
@@ -102,6 +106,25 @@ export const envVars = [
     description:
       'The longest one SMTP delivery may take; a mail whose process stopped mid-delivery is tried again by any process twice this long after it was claimed.',
   },
+  {
+    name: 'OPS_API_KEY',
+    default: '',
+    description:
+      'Key of the operations API (header X-API-Key: reviewing documents, and the scripts that call it); unset refuses every operations call.',
+  },
+  {
+    name: 'S3_BUCKET',
+    default: '',
+    description:
+      'An S3-compatible bucket for uploaded documents (credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or the SDK chain); unset keeps them in the database.',
+  },
+  {
+    name: 'S3_ENDPOINT',
+    default: '',
+    description:
+      'With S3_BUCKET: the address of an S3-compatible service (MinIO, R2, ...), path-style; unset is AWS S3.',
+  },
+  { name: 'S3_REGION', default: 'us-east-1', description: 'With S3_BUCKET: the region of the bucket.' },
 ] as const
 
 type Env = Record<string, string | undefined>
@@ -169,6 +192,20 @@ function parseUrl(name: string, value: string): string {
   return value.replace(/\/+$/, '')
 }
 
+function parseS3(env: Env): Config['s3'] {
+  const bucket = nonEmpty(env.S3_BUCKET)
+  const endpoint = nonEmpty(env.S3_ENDPOINT)
+  if (!bucket) {
+    if (endpoint) throw new Error('S3_ENDPOINT is set without S3_BUCKET')
+    return undefined
+  }
+  return {
+    bucket,
+    endpoint: endpoint ? parseUrl('S3_ENDPOINT', endpoint) : undefined,
+    region: nonEmpty(env.S3_REGION) ?? 'us-east-1',
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = parsePort(nonEmpty(env.PORT))
   const production = nonEmpty(env.NODE_ENV) === 'production'
@@ -189,5 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     salesEmail: parseEmail('SALES_EMAIL', nonEmpty(env.SALES_EMAIL) ?? DEFAULT_SALES_EMAIL),
     mailGiveUpAfterMs: parseDuration('MAIL_GIVE_UP_AFTER', nonEmpty(env.MAIL_GIVE_UP_AFTER) ?? '24h'),
     mailSendTimeoutMs: parseDuration('MAIL_SEND_TIMEOUT', nonEmpty(env.MAIL_SEND_TIMEOUT) ?? '60s'),
+    opsApiKey: nonEmpty(env.OPS_API_KEY),
+    s3: parseS3(env),
   }
 }

@@ -9,6 +9,7 @@ import { demoCustomer } from './db/demo'
 import { prepareDatabase } from './db/prepare'
 import { MailWorker } from './jobs/mail-worker'
 import { createMailDelivery } from './mail/index'
+import { postgresStorage } from './storage/postgres'
 
 const config = loadConfig()
 const started = performance.now()
@@ -63,6 +64,14 @@ if (!hasStatic) {
   console.warn(`No built SPA at ${staticDir} (run \`npm run build\`); serving the API only`)
 }
 
+// Documents: an S3-compatible bucket when S3_BUCKET is set (the SDK is loaded only then), else the database.
+const storage = config.s3 ? (await import('./storage/s3')).s3Storage(config.s3) : postgresStorage(database.db)
+console.log(
+  config.s3
+    ? `Documents: S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`
+    : 'Documents: stored in the database',
+)
+
 const app = createApp({
   db: database.db,
   ...(hasStatic ? { staticDir } : {}),
@@ -70,6 +79,8 @@ const app = createApp({
   production: config.production,
   appUrl: config.appUrl,
   salesEmail: config.salesEmail,
+  opsApiKey: config.opsApiKey,
+  storage,
 })
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

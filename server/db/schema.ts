@@ -154,6 +154,39 @@ export interface TrackingEventsTable {
   received_at: Timestamp
 }
 
+/** A file a customer uploaded to a booking's document checklist; its bytes are in storage under `storage_key`. */
+export interface BookingDocumentsTable {
+  /** A uuid: the file's id in URLs. */
+  id: string
+  booking_id: number
+  customer_id: number
+  kind:
+    | 'commercial_invoice'
+    | 'packing_list'
+    | 'safety_data_sheet'
+    | 'dg_declaration'
+    | 'certificate_of_origin'
+  /** The name as given, cleaned for display (contract/documents.ts displayFileName); never a path. */
+  name: string
+  size: number
+  /** As sniffed from the content, not as the browser said. */
+  content_type: string
+  /** A random uuid, never derived from the name. */
+  storage_key: string
+  status: ColumnType<'Uploaded' | 'Accepted' | 'Rejected', 'Uploaded' | 'Accepted' | 'Rejected' | undefined>
+  reason: ColumnType<string | null, string | null | undefined, string | null>
+  uploaded_by: number
+  uploaded_at: Timestamp
+  reviewed_at: MaybeTimestamp
+}
+
+/** The default document storage: each file's bytes in numbered chunks. */
+export interface DocumentBlobsTable {
+  key: string
+  chunk_no: number
+  data: Uint8Array
+}
+
 export interface SessionsTable {
   id: Generated<number>
   user_id: number
@@ -317,6 +350,8 @@ export interface Database {
   quote_options: QuoteOptionsTable
   bookings: BookingsTable
   tracking_events: TrackingEventsTable
+  booking_documents: BookingDocumentsTable
+  document_blobs: DocumentBlobsTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>
@@ -329,3 +364,5 @@ export type RateLaneRow = Selectable<RateLanesTable>
 export type RateChargeRow = Selectable<RateChargesTable>
 export type ActivationTokenRow = Selectable<ActivationTokensTable>
 export type EnquiryRow = Selectable<EnquiriesTable>
+export type BookingDocumentRow = Selectable<BookingDocumentsTable>
+export type BookingRow = Selectable<BookingsTable>

@@ -267,3 +267,29 @@ export function quoteRequestMail(input: QuoteRequestMailInput): Mail {
     replyTo: input.requesterEmail,
   })
 }
+
+export interface DocumentRejectedMailInput {
+  to: string
+  name: string
+  bookingNumber: string
+  document: string
+  fileName: string
+  reason: string
+  bookingLink: string
+}
+
+/** Tells the uploader that a document was rejected, why, and where to upload a new one. */
+export function documentRejectedMail(input: DocumentRejectedMailInput): Mail {
+  return compose(input.to, oneLine(`Booking ${input.bookingNumber}: ${input.document} rejected`), [
+    para(`Hello ${input.name},`),
+    para(
+      `We could not accept the ${input.document.toLowerCase()} (${input.fileName}) uploaded to booking ${input.bookingNumber}.`,
+    ),
+    para(`Reason: ${input.reason}`),
+    linkPara(
+      'Please upload a corrected file on the booking:',
+      `Booking ${input.bookingNumber}`,
+      input.bookingLink,
+    ),
+  ])
+}

@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       salesEmail: 'sales@eship.local',
       mailGiveUpAfterMs: 24 * 3_600_000,
       mailSendTimeoutMs: 60_000,
+      opsApiKey: undefined,
+      s3: undefined,
     })
   })
 
@@ -40,6 +42,10 @@ describe('loadConfig', () => {
         SALES_EMAIL: 'enquiries@example.com',
         MAIL_GIVE_UP_AFTER: '90m',
         MAIL_SEND_TIMEOUT: '2.5s',
+        OPS_API_KEY: 'ops-secret-key',
+        S3_BUCKET: 'eship-documents',
+        S3_ENDPOINT: 'http://minio.local:9000/',
+        S3_REGION: 'ap-southeast-1',
       }),
     ).toEqual({
       port: 8080,
@@ -57,6 +63,8 @@ describe('loadConfig', () => {
       salesEmail: 'enquiries@example.com',
       mailGiveUpAfterMs: 90 * 60_000,
       mailSendTimeoutMs: 2500,
+      opsApiKey: 'ops-secret-key',
+      s3: { bucket: 'eship-documents', endpoint: 'http://minio.local:9000', region: 'ap-southeast-1' },
     })
   })
 
@@ -115,6 +123,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_URL: 'eship.example.com' })).toThrow(/APP_URL/)
   })
 
+  it('keeps documents in S3 only with a bucket', () => {
+    expect(loadConfig({ S3_BUCKET: 'docs' }).s3).toEqual({
+      bucket: 'docs',
+      endpoint: undefined,
+      region: 'us-east-1',
+    })
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_ENDPOINT is set without S3_BUCKET/,
+    )
+    expect(() => loadConfig({ S3_BUCKET: 'docs', S3_ENDPOINT: 'minio' })).toThrow(
+      /S3_ENDPOINT must be an absolute URL/,
+    )
+  })
+
   it('documents every variable it reads', () => {
     expect(envVars.map((v) => v.name)).toEqual([
       'PORT',
@@ -132,6 +154,10 @@ describe('loadConfig', () => {
       'SALES_EMAIL',
       'MAIL_GIVE_UP_AFTER',
       'MAIL_SEND_TIMEOUT',
+      'OPS_API_KEY',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_REGION',
     ])
     for (const v of envVars) expect(v.description.length).toBeGreaterThan(10)
   })

@@ -63,6 +63,11 @@ describe('GET /api/openapi.json', () => {
         '/api/quotes/{number}/confirm',
         '/api/quotes/{number}/requote',
         '/api/quote-requests',
+        '/api/bookings/{number}/documents',
+        '/api/bookings/{number}/documents/{kind}',
+        '/api/bookings/{number}/documents/files/{id}',
+        '/api/ops/documents/{id}/review',
+        '/api/ops/bookings/{number}/documents',
         '/api/dev/outbox',
         '/dev/outbox',
       ].sort(),
@@ -99,6 +104,30 @@ describe('GET /api/openapi.json', () => {
       'confirmQuote',
       'requestManualQuote',
     ])
+    expect([
+      operation('/api/bookings/{number}/documents', 'get'),
+      operation('/api/bookings/{number}/documents/{kind}', 'post'),
+      operation('/api/bookings/{number}/documents/files/{id}', 'get'),
+      operation('/api/ops/documents/{id}/review', 'post'),
+      operation('/api/ops/bookings/{number}/documents', 'get'),
+    ]).toEqual([
+      'listDocuments',
+      'uploadDocument',
+      'downloadDocument',
+      'reviewDocument',
+      'listBookingDocumentsForOps',
+    ])
+    expect(statuses('/api/bookings/{number}/documents/{kind}', 'post')).toEqual([
+      '201',
+      '400',
+      '401',
+      '404',
+      '409',
+      '413',
+      '415',
+      '422',
+      '500',
+    ])
     expect(statuses('/api/quotes/{number}/confirm', 'post')).toEqual([
       '200',
       '201',
@@ -121,6 +150,11 @@ describe('GET /api/openapi.json', () => {
     expect(security(apiPaths.authCheck, 'get')).toEqual([{ bearerAuth: [] }])
     expect(security(apiPaths.locations, 'get')).toEqual([{ bearerAuth: [] }])
     expect(security(apiPaths.login, 'post')).toBeUndefined()
+    expect(security('/api/bookings/{number}/documents/{kind}', 'post')).toEqual([{ bearerAuth: [] }])
+    expect(security('/api/ops/documents/{id}/review', 'post')).toEqual([{ opsApiKey: [] }])
+    expect(raw).toMatchObject({
+      components: { securitySchemes: { opsApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+    })
   })
 
   it('describes the error response of every operation', () => {

@@ -1,0 +1,201 @@
+/**
+ * The document checklist of a booking: which documents it needs, by when, and where each one stands.
+ * Pure: shared by the server (lists, counts) and the browser.
+ *
+ * Due dates count back from the ETD, in Singapore dates (UTC+8, the forwarder's business day):
+ * - commercial invoice and packing list: ETD − 3 days (shared/FREIGHT.md);
+ * - safety data sheet and dangerous goods declaration (hazardous cargo only): ETD − 5 days, because the
+ *   carrier checks the safety data sheet and accepts the DG cargo before the ordinary documents cut-off;
+ * - certificate of origin: optional, ETD − 1 day (shown as a target; an optional item is never overdue).
+ * The house bill of lading (or house air waybill) is issued by us: it is listed, as Issued, once the booking
+ * has its HBL number, and is never uploaded.
+ */
+
+import { z } from 'zod'
+import type { DocumentFile, DocumentItem, DocumentKind, DocumentStatus } from './bookings'
+import { documentNames } from './bookings'
+import type { Mode } from './pricing/types'
+
+export interface ChecklistInput {
+  mode: Mode
+  hazardous: boolean
+  /** ISO date-time of the departure (planned or estimated), or null before it is known. */
+  etd: string | Date | null
+}
+
+export interface ChecklistEntry {
+  kind: DocumentKind
+  name: string
+  required: boolean
+  dueDate: string | null
+}
+
+/** Days before the ETD (Singapore date) each uploadable document is due. */
+export const dueDaysBeforeEtd = {
+  commercial_invoice: 3,
+  packing_list: 3,
+  safety_data_sheet: 5,
+  dg_declaration: 5,
+  certificate_of_origin: 1,
+} as const satisfies Partial<Record<DocumentKind, number>>
+
+/** The kinds a customer may upload (every kind but the HBL). */
+export const uploadableKinds = [
+  'commercial_invoice',
+  'packing_list',
+  'safety_data_sheet',
+  'dg_declaration',
+  'certificate_of_origin',
+] as const satisfies readonly DocumentKind[]
+export type UploadableKind = (typeof uploadableKinds)[number]
+
+export function isUploadableKind(kind: string): kind is UploadableKind {
+  return (uploadableKinds as readonly string[]).includes(kind)
+}
+
+const DAY_MS = 86_400_000
+const SINGAPORE_OFFSET_MS = 8 * 3_600_000
+
+/** The Singapore date (YYYY-MM-DD) of an instant. */
+export function singaporeDateOf(at: string | Date): string {
+  return new Date(new Date(at).getTime() + SINGAPORE_OFFSET_MS).toISOString().slice(0, 10)
+}
+
+/** `date` (YYYY-MM-DD) moved by `days`. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** What the issued house bill is called in this mode. */
+export function hblName(mode: Mode): string {
+  return mode === 'AIR' ? 'House air waybill' : documentNames.hbl
+}
+
+/** The items a booking needs, in the order they are shown. */
+export function documentChecklist({ mode: _mode, hazardous, etd }: ChecklistInput): ChecklistEntry[] {
+  const etdDate = etd == null ? null : singaporeDateOf(etd)
+  const due = (kind: keyof typeof dueDaysBeforeEtd) =>
+    etdDate ? addDays(etdDate, -dueDaysBeforeEtd[kind]) : null
+  const entry = (kind: keyof typeof dueDaysBeforeEtd, required: boolean): ChecklistEntry => ({
+    kind,
+    name: documentNames[kind],
+    required,
+    dueDate: due(kind),
+  })
+  return [
+    entry('commercial_invoice', true),
+    entry('packing_list', true),
+    ...(hazardous ? [entry('safety_data_sheet', true), entry('dg_declaration', true)] : []),
+    entry('certificate_of_origin', false),
+  ]
+}
+
+/**
+ * Where an item stands from its files (newest last or first, any order): the newest file decides
+ * (Uploaded waits for review, Accepted, Rejected with its reason); without files a required item is
+ * Required and another Optional.
+ */
+export function documentItemStatus(
+  entry: Pick<ChecklistEntry, 'required'>,
+  files: Pick<DocumentFile, 'status' | 'reason' | 'uploadedAt'>[],
+): { status: DocumentStatus; reason: string | null } {
+  const latest = newestFile(files)
+  if (!latest) return { status: entry.required ? 'Required' : 'Optional', reason: null }
+  return { status: latest.status, reason: latest.status === 'Rejected' ? latest.reason : null }
+}
+
+function newestFile<T extends Pick<DocumentFile, 'uploadedAt'>>(files: T[]): T | undefined {
+  let newest: T | undefined
+  for (const file of files) if (!newest || file.uploadedAt >= newest.uploadedAt) newest = file
+  return newest
+}
+
+/** A required item still waiting for a (new) file: nothing uploaded yet, or its file rejected. */
+export function isOutstanding(item: Pick<DocumentItem, 'required' | 'status'>): boolean {
+  return item.required && (item.status === 'Required' || item.status === 'Rejected')
+}
+
+/** Outstanding and its due date is before today in Singapore. */
+export function isOverdue(item: Pick<DocumentItem, 'required' | 'status' | 'dueDate'>, now: Date): boolean {
+  return isOutstanding(item) && item.dueDate !== null && item.dueDate < singaporeDateOf(now)
+}
+
+export interface DocumentsInput extends ChecklistInput {
+  /** The booking's HBL (or HAWB) number once issued. */
+  hbl: string | null
+  /** The customer's files, any order. */
+  files: (DocumentFile & { kind: DocumentKind })[]
+  /** The issued house bill as a file (id `hbl`), when there is one. */
+  hblFile?: DocumentFile | undefined
+}
+
+/** The checklist with each item's files, status, reason and overdue flag; the HBL last, once issued. */
+export function documentItems(input: DocumentsInput, now: Date): DocumentItem[] {
+  const items: DocumentItem[] = documentChecklist(input).map((entry) => {
+    const files = input.files
+      .filter((file) => file.kind === entry.kind)
+      .map(({ kind: _kind, ...file }) => file)
+      .sort((a, b) => (a.uploadedAt < b.uploadedAt ? 1 : a.uploadedAt > b.uploadedAt ? -1 : 0))
+    const { status, reason } = documentItemStatus(entry, files)
+    const item = { ...entry, status, reason, overdue: false, files }
+    return { ...item, overdue: isOverdue(item, now) }
+  })
+  if (input.hbl) {
+    items.push({
+      kind: 'hbl',
+      name: hblName(input.mode),
+      required: false,
+      dueDate: null,
+      status: 'Issued',
+      reason: null,
+      overdue: false,
+      files: input.hblFile ? [input.hblFile] : [],
+    })
+  }
+  return items
+}
+
+/** How many items of a list are outstanding. */
+export function outstandingCount(items: Pick<DocumentItem, 'required' | 'status'>[]): number {
+  return items.filter(isOutstanding).length
+}
+
+/** The file name as shown: no path, no control characters, at most 200 characters; never used as a path. */
+export function displayFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const clean = base.replace(/[\u0000-\u001f\u007f]+/g, '').trim()
+  const safe = clean === '' || clean === '.' || clean === '..' ? 'document' : clean
+  return safe.length > 200 ? safe.slice(0, 200) : safe
+}
+
+export const reviewMessages = {
+  reasonRequired: 'Give the reason the document is rejected.',
+  status: 'Choose Accepted or Rejected.',
+} as const
+
+/** The operations team's verdict on an uploaded file; a rejection says why. */
+export const reviewSchema = z
+  .object({
+    status: z.enum(['Accepted', 'Rejected'], { error: reviewMessages.status }),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'Rejected' && !value.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: reviewMessages.reasonRequired })
+    }
+  })
+export type ReviewInput = z.infer<typeof reviewSchema>
+
+/** The API paths of a booking's documents (the upload sends the raw file with X-File-Name, URI-encoded). */
+export const documentPaths = {
+  list: (bookingNumber: string) => `/api/bookings/${encodeURIComponent(bookingNumber)}/documents`,
+  upload: (bookingNumber: string, kind: UploadableKind) =>
+    `/api/bookings/${encodeURIComponent(bookingNumber)}/documents/${kind}`,
+  download: (bookingNumber: string, fileId: string) =>
+    `/api/bookings/${encodeURIComponent(bookingNumber)}/documents/files/${encodeURIComponent(fileId)}`,
+  review: (fileId: string) => `/api/ops/documents/${encodeURIComponent(fileId)}/review`,
+} as const
+
+/** The request header that carries the uploaded file's name, URI-encoded (encodeURIComponent). */
+export const FILE_NAME_HEADER = 'X-File-Name'

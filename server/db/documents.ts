@@ -1,0 +1,175 @@
+import { type Kysely, sql } from 'kysely'
+import type { DocumentFile, DocumentItem, DocumentKind } from '../../contract/bookings'
+import { documentItems, outstandingCount } from '../../contract/documents'
+import { houseBillOf } from '../documents/house-bill-data'
+import type { BookingDocumentRow, BookingRow, Database } from './schema'
+
+/** What the checklist of a booking depends on. `hazardous` is read from the booking's quote when absent. */
+export type BookingForDocuments = Pick<BookingRow, 'id' | 'mode' | 'hbl' | 'etd' | 'status'> &
+  Partial<Pick<BookingRow, 'quote_id' | 'confirmed_at' | 'updated_at' | 'created_at'>> & {
+    hazardous?: boolean
+  }
+
+export interface BookingDocuments {
+  documents: DocumentItem[]
+  outstanding: number
+}
+
+/** The file as the API shows it. */
+export function documentFile(
+  row: Pick<
+    BookingDocumentRow,
+    'id' | 'name' | 'size' | 'content_type' | 'uploaded_at' | 'status' | 'reason'
+  >,
+): DocumentFile {
+  return {
+    id: row.id,
+    name: row.name,
+    size: row.size,
+    contentType: row.content_type,
+    uploadedAt: row.uploaded_at.toISOString(),
+    status: row.status,
+    reason: row.reason,
+  }
+}
+
+/** Whether each booking's cargo is hazardous (its quote's request has hazardous details), by booking id. */
+export async function hazardousByBooking(db: Kysely<Database>, bookingIds: number[]) {
+  if (bookingIds.length === 0) return new Map<number, boolean>()
+  const rows = await db
+    .selectFrom('bookings')
+    .innerJoin('quotes', 'quotes.id', 'bookings.quote_id')
+    .select([
+      'bookings.id',
+      sql<boolean>`(quotes.request -> 'hazardous') is not null and jsonb_typeof(quotes.request -> 'hazardous') = 'object'`.as(
+        'hazardous',
+      ),
+    ])
+    .where('bookings.id', 'in', bookingIds)
+    .execute()
+  return new Map(rows.map((row) => [row.id, Boolean(row.hazardous)]))
+}
+
+async function filesOf(db: Kysely<Database>, bookingIds: number[]) {
+  if (bookingIds.length === 0) return []
+  return db
+    .selectFrom('booking_documents')
+    .select(['id', 'booking_id', 'kind', 'name', 'size', 'content_type', 'uploaded_at', 'status', 'reason'])
+    .where('booking_id', 'in', bookingIds)
+    .orderBy('uploaded_at', 'desc')
+    .orderBy('id')
+    .execute()
+}
+
+/**
+ * The document checklist of one booking with its files, and how many items are outstanding (required and
+ * Required or Rejected). `hblFile` is the issued house bill as listed (routes give its generated size).
+ */
+export async function bookingDocuments(
+  db: Kysely<Database>,
+  booking: BookingForDocuments,
+  now: Date = new Date(),
+  hblFile?: DocumentFile,
+): Promise<BookingDocuments> {
+  const hazardous = booking.hazardous ?? (await hazardousByBooking(db, [booking.id])).get(booking.id) ?? false
+  const rows = await filesOf(db, [booking.id])
+  const documents = documentItems(
+    {
+      mode: booking.mode,
+      hazardous,
+      etd: booking.etd,
+      hbl: booking.hbl,
+      files: rows.map((row) => ({ ...documentFile(row), kind: row.kind as DocumentKind })),
+      hblFile: booking.hbl ? (hblFile ?? (await houseBillFile(db, booking.id))) : undefined,
+    },
+    now,
+  )
+  return { documents, outstanding: outstandingCount(documents) }
+}
+
+/** The issued house bill of a booking as listed, with the size of the PDF generated for it now. */
+async function houseBillFile(db: Kysely<Database>, bookingId: number): Promise<DocumentFile | undefined> {
+  const booking = await db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirst()
+  if (!booking?.hbl) return undefined
+  const pdf = await houseBillOf(db, booking)
+  return issuedHouseBillFile(booking, pdf.byteLength)
+}
+
+/** The issued house bill as a listed file: downloaded at files/hbl, generated on request. */
+export function issuedHouseBillFile(
+  booking: Pick<BookingForDocuments, 'hbl' | 'confirmed_at' | 'updated_at' | 'created_at'>,
+  size = 0,
+): DocumentFile {
+  const issued = booking.confirmed_at ?? booking.updated_at ?? booking.created_at ?? new Date(0)
+  return {
+    id: 'hbl',
+    name: `${booking.hbl}.pdf`,
+    size,
+    contentType: 'application/pdf',
+    uploadedAt: issued.toISOString(),
+    status: 'Accepted',
+    reason: null,
+  }
+}
+
+/** Outstanding counts of many bookings (for lists) in two queries, by booking id. */
+export async function outstandingDocuments(
+  db: Kysely<Database>,
+  bookings: BookingForDocuments[],
+  now: Date = new Date(),
+): Promise<Map<number, number>> {
+  const ids = bookings.map((b) => b.id)
+  const needHazard = bookings.filter((b) => b.hazardous === undefined).map((b) => b.id)
+  const [hazards, rows] = await Promise.all([hazardousByBooking(db, needHazard), filesOf(db, ids)])
+  const byBooking = new Map<number, typeof rows>()
+  for (const row of rows) {
+    const list = byBooking.get(row.booking_id) ?? []
+    list.push(row)
+    byBooking.set(row.booking_id, list)
+  }
+  const counts = new Map<number, number>()
+  for (const booking of bookings) {
+    const items = documentItems(
+      {
+        mode: booking.mode,
+        hazardous: booking.hazardous ?? hazards.get(booking.id) ?? false,
+        etd: booking.etd,
+        hbl: null,
+        files: (byBooking.get(booking.id) ?? []).map((row) => ({
+          ...documentFile(row),
+          kind: row.kind as DocumentKind,
+        })),
+      },
+      now,
+    )
+    counts.set(booking.id, outstandingCount(items))
+  }
+  return counts
+}
+
+/** A booking of the company by number, or undefined (another company's answers as a missing one). */
+export function findCompanyBooking(db: Kysely<Database>, customerId: number, number: string) {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('number', '=', number)
+    .executeTakeFirst()
+}
+
+export function findBookingDocument(db: Kysely<Database>, bookingId: number, customerId: number, id: string) {
+  return db
+    .selectFrom('booking_documents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('booking_id', '=', bookingId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst()
+}
+
+export async function insertBookingDocument(
+  db: Kysely<Database>,
+  row: Omit<BookingDocumentRow, 'status' | 'reason' | 'reviewed_at'>,
+) {
+  return db.insertInto('booking_documents').values(row).returningAll().executeTakeFirstOrThrow()
+}

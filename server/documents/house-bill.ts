@@ -1,0 +1,235 @@
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
+import type { RouteLeg } from '../../contract/bookings'
+import type { Mode } from '../../contract/pricing/types'
+
+export interface HouseBillParty {
+  name: string
+  address: string
+  contact?: string | undefined
+}
+
+export interface HouseBillInput {
+  mode: Mode
+  hbl: string
+  bookingNumber: string
+  shipper: HouseBillParty
+  consignee: HouseBillParty
+  notifyParty: HouseBillParty | null
+  origin: { code: string; name: string }
+  destination: { code: string; name: string }
+  legs: RouteLeg[]
+  carrier: string
+  cargoDescription: string
+  /** "2 × 40HC", "4 packages, 1,400 kg", ... */
+  cargoSummary: string
+  /** "UN1263, class 3, PG II" when hazardous. */
+  hazardous: string | null
+  etd: Date | null
+  issuedAt: Date
+}
+
+const A4 = { width: 595.28, height: 841.89 }
+const MARGIN = 36
+const ink = rgb(0.1, 0.12, 0.16)
+const muted = rgb(0.35, 0.38, 0.43)
+const rule = rgb(0.6, 0.63, 0.68)
+const brand = rgb(0.05, 0.27, 0.55)
+
+/** The standard PDF fonts only encode WinAnsi: anything else is shown as '?', never an error. */
+function printable(text: string): string {
+  return text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u00d7/g, 'x')
+    .replace(/\s+/g, ' ')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
+    .trim()
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = []
+  for (const paragraph of text.split('\n')) {
+    let line = ''
+    for (const word of printable(paragraph).split(' ')) {
+      const candidate = line ? `${line} ${word}` : word
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate
+        continue
+      }
+      if (line) lines.push(line)
+      // A word longer than the line is cut.
+      let rest = word
+      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+        let cut = rest.length - 1
+        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1
+        lines.push(rest.slice(0, cut))
+        rest = rest.slice(cut)
+      }
+      line = rest
+    }
+    if (line) lines.push(line)
+  }
+  return lines
+}
+
+const dateText = (date: Date | null) =>
+  date
+    ? new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Singapore',
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+      }).format(date)
+    : 'To be advised'
+
+/** A one-page house bill of lading (sea) or house air waybill (air) of an issued booking. */
+export async function houseBillPdf(input: HouseBillInput): Promise<Uint8Array> {
+  const air = input.mode === 'AIR'
+  const title = air ? 'HOUSE AIR WAYBILL' : 'HOUSE BILL OF LADING'
+  const pdf = await PDFDocument.create()
+  pdf.setTitle(`${air ? 'House air waybill' : 'House bill of lading'} ${input.hbl}`)
+  pdf.setAuthor('eShip')
+  pdf.setSubject(`Booking ${input.bookingNumber}`)
+  pdf.setCreationDate(input.issuedAt)
+  pdf.setModificationDate(input.issuedAt)
+  const page = pdf.addPage([A4.width, A4.height])
+  const regular = await pdf.embedFont(StandardFonts.Helvetica)
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const contentWidth = A4.width - 2 * MARGIN
+
+  // Heading.
+  let y = A4.height - MARGIN
+  page.drawText('eShip', { x: MARGIN, y: y - 20, size: 22, font: bold, color: brand })
+  page.drawText('Digital Shipping Solutions - Singapore', {
+    x: MARGIN,
+    y: y - 34,
+    size: 8,
+    font: regular,
+    color: muted,
+  })
+  const titleWidth = bold.widthOfTextAtSize(title, 16)
+  page.drawText(title, { x: A4.width - MARGIN - titleWidth, y: y - 20, size: 16, font: bold, color: ink })
+  const sub = `${air ? 'HAWB' : 'HBL'} No. ${input.hbl}   Booking ${input.bookingNumber}`
+  page.drawText(sub, {
+    x: A4.width - MARGIN - regular.widthOfTextAtSize(sub, 9),
+    y: y - 34,
+    size: 9,
+    font: regular,
+    color: ink,
+  })
+  y -= 48
+  line(page, MARGIN, y, A4.width - MARGIN, y, 1.2)
+
+  const half = contentWidth / 2
+  const party = (p: HouseBillParty | null) =>
+    p ? [p.name, p.address, ...(p.contact ? [p.contact] : [])].join('\n') : 'Same as consignee'
+
+  y = row(page, y, [
+    { label: 'Shipper', text: party(input.shipper), width: half },
+    { label: 'Consignee', text: party(input.consignee), width: half },
+  ])
+  y = row(page, y, [
+    { label: 'Notify party', text: party(input.notifyParty), width: half },
+    {
+      label: air ? 'Carrier (airline)' : 'Carrier',
+      text: `${input.carrier || 'To be advised'}\nDate of departure: ${dateText(input.etd)}`,
+      width: half,
+    },
+  ])
+
+  const first = input.legs[0]
+  const last = input.legs.at(-1)
+  const transport = input.legs
+    .map((leg) =>
+      air
+        ? `${leg.flight ?? 'Flight TBA'} ${leg.from.code}-${leg.to.code}`
+        : `${leg.vesselName ?? 'Vessel TBA'}${leg.voyage ? ` / ${leg.voyage}` : ''} ${leg.from.code}-${leg.to.code}`,
+    )
+    .join('\n')
+  const place = (p: { code: string; name: string }) => `${p.name} (${p.code})`
+  y = row(page, y, [
+    {
+      label: air ? 'Airport of departure' : 'Port of loading',
+      text: place(first?.from ?? input.origin),
+      width: half / 2 + 40,
+    },
+    {
+      label: air ? 'Airport of destination' : 'Port of discharge',
+      text: place(last?.to ?? input.destination),
+      width: half / 2 + 40,
+    },
+    {
+      label: air ? 'Flight' : 'Vessel / voyage',
+      text: transport || 'To be advised',
+      width: contentWidth - half - 80,
+    },
+  ])
+
+  y = row(page, y, [
+    {
+      label: air ? 'Pieces, weight and volume' : 'Containers / packages',
+      text: input.cargoSummary,
+      width: half,
+    },
+    {
+      label: 'Dangerous goods',
+      text: input.hazardous ? `Yes: ${input.hazardous}` : 'No',
+      width: half,
+    },
+  ])
+  y = row(page, y, [
+    {
+      label: 'Description of goods (said to contain)',
+      text: input.cargoDescription,
+      width: contentWidth,
+      minHeight: 120,
+    },
+  ])
+
+  const terms = air
+    ? 'Received in apparent good order and condition for carriage to the airport of destination, subject to the conditions of carriage of the carrier and of eShip. Not negotiable.'
+    : 'Received in apparent good order and condition, unless otherwise stated, the goods described above for carriage from the port of loading to the port of discharge, subject to the terms and conditions of the carrier and of eShip. One original house bill, duly endorsed, must be surrendered in exchange for the goods or a delivery order.'
+  y = row(page, y, [{ label: 'Terms', text: terms, width: contentWidth }])
+  y = row(page, y, [
+    { label: 'Place and date of issue', text: `Singapore, ${dateText(input.issuedAt)}`, width: half },
+    { label: 'Signed', text: "Issued by eShip (as carrier's agent)", width: half },
+  ])
+
+  page.drawText(
+    printable(
+      `This document was generated electronically by eShip for booking ${input.bookingNumber} and is valid without signature.`,
+    ),
+    { x: MARGIN, y: Math.max(y - 18, MARGIN), size: 7, font: regular, color: muted },
+  )
+  return pdf.save()
+
+  function line(p: PDFPage, x1: number, y1: number, x2: number, y2: number, thickness = 0.6) {
+    p.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness, color: rule })
+  }
+
+  /** A row of labelled boxes side by side; returns the y under it. */
+  function row(
+    p: PDFPage,
+    top: number,
+    cells: { label: string; text: string; width: number; minHeight?: number }[],
+  ): number {
+    const size = 9
+    const leading = 11.5
+    const laid = cells.map((cell) => ({ ...cell, lines: wrap(cell.text, regular, size, cell.width - 12) }))
+    const height = Math.max(
+      ...laid.map((cell) => Math.max(cell.minHeight ?? 0, 22 + cell.lines.length * leading)),
+    )
+    let x = MARGIN
+    for (const cell of laid) {
+      p.drawText(cell.label.toUpperCase(), { x: x + 6, y: top - 12, size: 6.5, font: bold, color: muted })
+      cell.lines.forEach((text, i) => {
+        p.drawText(text, { x: x + 6, y: top - 24 - i * leading, size, font: regular, color: ink })
+      })
+      x += cell.width
+      if (x < A4.width - MARGIN - 1) line(p, x, top, x, top - height)
+    }
+    line(p, MARGIN, top - height, A4.width - MARGIN, top - height)
+    return top - height
+  }
+}
