@@ -1,7 +1,7 @@
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { PDFDocument } from 'pdf-lib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DocumentFile, DocumentItem, DocumentsResponse } from '../../contract/bookings'
 import { documentMessages, MAX_UPLOAD_BYTES } from '../../contract/bookings'
 import { documentPaths } from '../../contract/documents'
@@ -23,6 +23,9 @@ import {
   zip,
 } from './document-fixtures'
 import { bearer, createTestUser, postJson, setupAuthServer } from './helpers'
+
+// Uploads of several MB through PGlite take seconds on a busy 2-core machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 // A full garbage collection on demand, to measure what is retained rather than what awaits collection.
 v8.setFlagsFromString('--expose-gc')
