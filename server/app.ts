@@ -18,6 +18,7 @@ import { countriesRoutes } from './routes/countries'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { healthRoutes } from './routes/health'
 import { locationRoutes } from './routes/locations'
+import { profileRoutes } from './routes/profile'
 import { quoteRoutes } from './routes/quotes'
 import { registerRoutes } from './routes/register'
 import { mountStaticSite } from './static'
@@ -98,6 +99,7 @@ export function createApp(options: AppOptions) {
   const places = new PlaceIndex(db)
   app.route('/api', locationRoutes(db, now, places))
   app.route('/api', quoteRoutes({ db, now, mailer, salesEmail, places }))
+  app.route('/api', profileRoutes({ db, now, mailer }))
   if (!production) {
     app.route('/', devOutboxRoutes(db))
   } else {

@@ -38,6 +38,7 @@ describe('migrations', () => {
       '0005_locations_rates',
       '0006_customers_quotes_bookings',
       '0007_booking_lifecycle_tracking',
+      '0010_profile_notifications',
     ])
   })
 
@@ -55,6 +56,7 @@ describe('migrations', () => {
           '0005_locations_rates',
           '0006_customers_quotes_bookings',
           '0007_booking_lifecycle_tracking',
+          '0010_profile_notifications',
         ])
         await first.close()
         const second = await openPGlite(dir)

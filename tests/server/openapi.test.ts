@@ -63,6 +63,9 @@ describe('GET /api/openapi.json', () => {
         '/api/quotes/{number}/confirm',
         '/api/quotes/{number}/requote',
         '/api/quote-requests',
+        '/api/profile',
+        '/api/profile/password',
+        '/api/profile/notifications',
         '/api/dev/outbox',
         '/dev/outbox',
       ].sort(),
@@ -99,6 +102,14 @@ describe('GET /api/openapi.json', () => {
       'confirmQuote',
       'requestManualQuote',
     ])
+    expect([
+      operation('/api/profile', 'get'),
+      operation('/api/profile', 'put'),
+      operation('/api/profile/password', 'post'),
+      operation('/api/profile/notifications', 'put'),
+    ]).toEqual(['getProfile', 'updateProfile', 'changePassword', 'updateNotificationSettings'])
+    expect(statuses('/api/profile/password', 'post')).toEqual(['200', '401', '422', '429', '500'])
+    expect(statuses('/api/profile', 'put')).toEqual(['200', '401', '422', '500'])
     expect(statuses('/api/quotes/{number}/confirm', 'post')).toEqual([
       '200',
       '201',
