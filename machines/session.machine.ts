@@ -29,6 +29,8 @@ export type SessionEvent =
   | { type: 'user.activity'; at: number }
   | { type: 'user.logout' }
   | { type: 'api.token'; token: string; at: number }
+  | { type: 'user.updated'; user: SessionUser }
+  | { type: 'storage.user'; user: SessionUser }
   | { type: 'api.unauthenticated' }
   | { type: 'storage.activity'; at: number }
   | { type: 'storage.started'; token: string; user: SessionUser | null; at: number }
@@ -84,6 +86,7 @@ export const sessionMachine = setup({
     // Effects, provided by the app: storage, navigation, closing dialogs of other flows.
     persistSession: () => {},
     persistToken: () => {},
+    persistUser: () => {},
     persistActivity: () => {},
     clearStorage: () => {},
     markPinged: () => {},
@@ -102,6 +105,10 @@ export const sessionMachine = setup({
     adoptToken: assign(({ event }) => {
       assertEvent(event, 'api.token')
       return { token: event.token, lastActivity: event.at, idleRemaining: IDLE }
+    }),
+    updateUser: assign(({ event }) => {
+      assertEvent(event, ['user.updated', 'storage.user'])
+      return { user: event.user }
     }),
     recordActivity: assign(({ event }) => {
       assertEvent(event, ['user.activity', 'storage.activity'])
@@ -149,6 +156,10 @@ export const sessionMachine = setup({
           type: 'parallel',
           on: {
             'api.token': { actions: ['adoptToken', 'persistToken'] },
+            // My Profile saved a new name (or company, or country): the top bar and eshipUser follow at once;
+            // another tab's save arrives through storage.
+            'user.updated': { actions: ['updateUser', 'persistUser'] },
+            'storage.user': { actions: 'updateUser' },
             'user.logout': { target: 'loggingOut' },
             'api.unauthenticated': {
               target: 'signedOut',

@@ -19,6 +19,7 @@ import { devOutboxRoutes } from './routes/dev-outbox'
 import { documentRoutes } from './routes/documents'
 import { healthRoutes } from './routes/health'
 import { locationRoutes } from './routes/locations'
+import { profileRoutes } from './routes/profile'
 import { quoteRoutes } from './routes/quotes'
 import { registerRoutes } from './routes/register'
 import { mountStaticSite } from './static'
@@ -115,6 +116,7 @@ export function createApp(options: AppOptions) {
       opsApiKey: options.opsApiKey,
     }),
   )
+  app.route('/api', profileRoutes({ db, now, mailer }))
   if (!production) {
     app.route('/', devOutboxRoutes(db))
   } else {

@@ -8,7 +8,8 @@ import { openDatabase } from './db/client'
 import { demoCustomer } from './db/demo'
 import { prepareDatabase } from './db/prepare'
 import { MailWorker } from './jobs/mail-worker'
-import { createMailDelivery } from './mail/index'
+import { QuoteReminderJob } from './jobs/quote-reminders'
+import { createMailDelivery, createMailer } from './mail/index'
 import { postgresStorage } from './storage/postgres'
 
 const config = loadConfig()
@@ -49,6 +50,9 @@ const worker = new MailWorker({
   sendTimeoutMs: config.mailSendTimeoutMs,
 })
 worker.start()
+// The day-before reminders of expiring quotes, claimed once across processes like the outbox's mails.
+const reminders = new QuoteReminderJob({ db: database.db, mailer: createMailer({ appUrl: config.appUrl }) })
+reminders.start()
 const outboxPage = config.production ? '' : `, see http://localhost:${config.port}/dev/outbox`
 if (config.smtpUrl) {
   console.log(`Mail: the outbox delivers through SMTP (SMTP_URL)${outboxPage}`)
@@ -103,6 +107,7 @@ async function shutdown(signal: string) {
       server.close((err) => (err ? fail(err) : done()))
       if ('closeIdleConnections' in server) server.closeIdleConnections()
     })
+    await reminders.stop()
     await worker.stop()
     delivery.close()
     await database.close()

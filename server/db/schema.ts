@@ -51,6 +51,11 @@ export interface UsersTable {
   created_at: CreatedAt
   /** The customer (the user's company) whose quotes and bookings the user sees. */
   customer_id: number
+  /** Which mails the user gets (contract/profile.ts NotificationKind); all on unless turned off. */
+  notify_milestones: ColumnType<boolean, boolean | undefined, boolean>
+  notify_eta_changes: ColumnType<boolean, boolean | undefined, boolean>
+  notify_documents: ColumnType<boolean, boolean | undefined, boolean>
+  notify_quote_expiry: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 export interface CustomersTable {
@@ -93,6 +98,8 @@ export interface QuotesTable {
   requoted_from: number | null
   notes: string | null
   created_at: Timestamp
+  /** When the expiry reminder of the quote was claimed (server/jobs/quote-reminders.ts); sent once. */
+  expiry_reminded_at: MaybeTimestamp
 }
 
 export interface QuoteOptionsTable {

@@ -293,3 +293,46 @@ export function documentRejectedMail(input: DocumentRejectedMailInput): Mail {
     ),
   ])
 }
+
+/** Sent when the password is changed from My Profile, so a change the user did not make is noticed. */
+export function passwordChangedMail(input: { to: string; name: string; appUrl: string }): Mail {
+  return compose(input.to, 'Your eShip password was changed', [
+    para(`Hello ${input.name},`),
+    para(
+      'The password of your eShip account was changed from My Profile. Every other device that was logged in has been logged out.',
+    ),
+    linkPara(
+      'If you did not change it, reset your password at once and contact us:',
+      'Reset my password',
+      forgotPasswordLink(input.appUrl),
+    ),
+  ])
+}
+
+export interface QuoteExpiryMailInput {
+  to: string
+  name: string
+  quoteNumber: string
+  lane: string
+  mode: string
+  /** The last day the quote can be confirmed (YYYY-MM-DD, Singapore). */
+  validTo: string
+  quoteLink: string
+  profileLink: string
+}
+
+/** The reminder the day before a company quote expires (server/jobs/quote-reminders.ts). */
+export function quoteExpiryMail(input: QuoteExpiryMailInput): Mail {
+  return compose(input.to, oneLine(`Quote ${input.quoteNumber} expires tomorrow: ${input.lane}`), [
+    para(`Hello ${input.name},`),
+    para(
+      `Your ${input.mode} quote ${input.quoteNumber} (${input.lane}) is valid until the end of ${input.validTo} (Singapore time). Confirm it before then to book at the quoted rates; after that it can be requoted at the rates of the day.`,
+    ),
+    linkPara('Open the quote:', 'Open the quote', input.quoteLink),
+    linkPara(
+      'You get this reminder because quote expiry reminders are on in My Profile:',
+      'My Profile',
+      input.profileLink,
+    ),
+  ])
+}

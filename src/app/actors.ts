@@ -14,6 +14,7 @@ import {
   writeActivity,
   writeSession,
   writeToken,
+  writeUser,
 } from './storage'
 
 export type SessionActor = Actor<typeof sessionMachine>
@@ -87,6 +88,9 @@ export function createAppActors(options: {
         },
         persistToken: ({ event }) => {
           if (event.type === 'api.token') writeToken(storage, event.token, event.at)
+        },
+        persistUser: ({ event }) => {
+          if (event.type === 'user.updated') writeUser(storage, event.user)
         },
         persistActivity: ({ event }) => {
           if (event.type !== 'user.activity') return

@@ -50,6 +50,11 @@ export function writeToken(storage: BrowserStorage, token: string, at: number) {
   storage.local.setItem(storageKeys.authToken, token)
 }
 
+/** The session's user changed (My Profile): what `eshipUser` keeps. */
+export function writeUser(storage: BrowserStorage, user: SessionUser) {
+  storage.local.setItem(storageKeys.currentUser, JSON.stringify(user))
+}
+
 export function writeActivity(storage: BrowserStorage, at: number) {
   storage.local.setItem(storageKeys.lastActivityTimestamp, String(at))
 }
@@ -87,6 +92,11 @@ export function storageEventToSession(
       }
     }
     return null
+  }
+  if (event.key === storageKeys.currentUser) {
+    // A user replaced while signed in (My Profile in another tab); a login writes it too, before its token.
+    const user = readUser(event.newValue)
+    return user && event.oldValue !== null ? { type: 'storage.user', user } : null
   }
   if (event.key === storageKeys.lastActivityTimestamp) {
     const at = readTime(event.newValue)

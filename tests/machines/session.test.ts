@@ -23,6 +23,7 @@ function start(input: SessionInput = stored) {
   const effects = {
     persistSession: vi.fn(),
     persistToken: vi.fn(),
+    persistUser: vi.fn(),
     persistActivity: vi.fn(),
     clearStorage: vi.fn(),
     markPinged: vi.fn(),
@@ -148,6 +149,17 @@ describe('session', () => {
     expect(effects.persistToken).toHaveBeenCalledOnce()
   })
 
+  it("takes a user updated by My Profile, stores it as eshipUser, and follows another tab's update", () => {
+    const { actor, effects } = start()
+    const renamed = { ...user, esus_name: 'Nur Aisyah' }
+    actor.send({ type: 'user.updated', user: renamed })
+    expect(actor.getSnapshot().context.user).toEqual(renamed)
+    expect(effects.persistUser).toHaveBeenCalledOnce()
+    actor.send({ type: 'storage.user', user: { ...renamed, esus_name: 'Other Tab' } })
+    expect(actor.getSnapshot().context.user?.esus_name).toBe('Other Tab')
+    expect(effects.persistUser).toHaveBeenCalledOnce()
+  })
+
   it('starts a session at login and reports a login refused because of another device', () => {
     const { actor, is, effects } = start(anonymous)
     actor.send({ type: 'login.elsewhere' })
@@ -196,6 +208,8 @@ describe('session, model-based', () => {
     { type: 'user.activity', at: 1 },
     { type: 'storage.activity', at: 1 },
     { type: 'api.token', token: 'fresh', at: 1 },
+    { type: 'user.updated', user: { ...user, esus_name: 'Renamed' } },
+    { type: 'storage.user', user: { ...user, esus_name: 'Renamed elsewhere' } },
     { type: 'api.unauthenticated' },
     { type: 'user.logout' },
     { type: 'storage.ended', at: 2 },

@@ -39,6 +39,7 @@ describe('migrations', () => {
       '0006_customers_quotes_bookings',
       '0007_booking_lifecycle_tracking',
       '0009_documents',
+      '0010_profile_notifications',
     ])
   })
 
@@ -57,6 +58,7 @@ describe('migrations', () => {
           '0006_customers_quotes_bookings',
           '0007_booking_lifecycle_tracking',
           '0009_documents',
+          '0010_profile_notifications',
         ])
         await first.close()
         const second = await openPGlite(dir)

@@ -68,6 +68,9 @@ describe('GET /api/openapi.json', () => {
         '/api/bookings/{number}/documents/files/{id}',
         '/api/ops/documents/{id}/review',
         '/api/ops/bookings/{number}/documents',
+        '/api/profile',
+        '/api/profile/password',
+        '/api/profile/notifications',
         '/api/dev/outbox',
         '/dev/outbox',
       ].sort(),
@@ -128,6 +131,14 @@ describe('GET /api/openapi.json', () => {
       '422',
       '500',
     ])
+    expect([
+      operation('/api/profile', 'get'),
+      operation('/api/profile', 'put'),
+      operation('/api/profile/password', 'post'),
+      operation('/api/profile/notifications', 'put'),
+    ]).toEqual(['getProfile', 'updateProfile', 'changePassword', 'updateNotificationSettings'])
+    expect(statuses('/api/profile/password', 'post')).toEqual(['200', '401', '422', '429', '500'])
+    expect(statuses('/api/profile', 'put')).toEqual(['200', '401', '422', '500'])
     expect(statuses('/api/quotes/{number}/confirm', 'post')).toEqual([
       '200',
       '201',

@@ -311,7 +311,9 @@ describe('confirmQuote', () => {
     expect(fresh).toMatchObject({ status: 'Active', requotedFrom: quote.number })
     expect(fresh.number).not.toBe(quote.number)
     expect(fresh.request.readyDate).toBe(today())
-    const stored = (await call(alice, `/api/quotes/${fresh.number}`)).json() as Promise<{ quote: QuoteDetail }>
+    const stored = (await call(alice, `/api/quotes/${fresh.number}`)).json() as Promise<{
+      quote: QuoteDetail
+    }>
     expect((await stored).quote).toEqual(fresh)
   })
 })

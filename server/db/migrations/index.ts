@@ -7,6 +7,7 @@ import * as m0005 from './0005_locations_rates'
 import * as m0006 from './0006_customers_quotes_bookings'
 import * as m0007 from './0007_booking_lifecycle_tracking'
 import * as m0009 from './0009_documents'
+import * as m0010 from './0010_profile_notifications'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0006_customers_quotes_bookings': m0006,
   '0007_booking_lifecycle_tracking': m0007,
   '0009_documents': m0009,
+  '0010_profile_notifications': m0010,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, userPages } from '../../app/pages'
-import { PlannedPage } from '../../components/page/planned-page'
+import { ProfilePage } from '../../features/profile/profile-page'
 
 const info = userPages['/user/profile']
 
 export const Route = createFileRoute('/user/profile')({
   head: () => headOf(info),
-  component: () => <PlannedPage info={info} />,
+  component: () => <ProfilePage info={info} />,
 })

@@ -1,0 +1,149 @@
+import { type Kysely, sql } from 'kysely'
+import { singaporeDate } from '../../contract/quotes'
+import { placeNames } from '../db/quotes'
+import type { Database } from '../db/schema'
+import type { Mailer } from '../mail/index'
+import { quoteExpiryMail } from '../mail/templates'
+
+export interface QuoteReminderOptions {
+  db: Kysely<Database>
+  mailer: Mailer
+  now?: () => Date
+  logger?: Pick<Console, 'error'>
+  /** How often quotes are looked at; every 10 minutes by default. */
+  intervalMs?: number
+  /** Quotes claimed per transaction. */
+  batch?: number
+}
+
+export const DEFAULT_REMINDER_INTERVAL_MS = 10 * 60 * 1000
+
+const nextDay = (isoDate: string) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+
+interface Claimed {
+  id: number
+  number: string
+  user_id: number
+  mode: string
+  origin: string
+  destination: string
+  valid_to: string
+}
+
+/**
+ * The day-before reminder of a company quote's expiry. Every server process runs one (like the outbox
+ * worker). Each round claims, in one transaction, the priced quotes that are not booked, not superseded by a
+ * requote and whose valid-to day is tomorrow in Singapore, marking `expiry_reminded_at` (FOR UPDATE SKIP
+ * LOCKED, and only where it is still empty: each quote is claimed by one process, once), and queues one mail
+ * to the quote's user through the outbox in the same transaction when their quote expiry reminders are on.
+ * A quote whose user has them off is claimed all the same: turning them on later does not send it.
+ */
+export class QuoteReminderJob {
+  readonly #db: Kysely<Database>
+  readonly #mailer: Mailer
+  readonly #now: () => Date
+  readonly #logger: Pick<Console, 'error'>
+  readonly #intervalMs: number
+  readonly #batch: number
+  #timer: ReturnType<typeof setTimeout> | undefined
+  #running: Promise<number> | undefined
+  #stopped = true
+
+  constructor(options: QuoteReminderOptions) {
+    this.#db = options.db
+    this.#mailer = options.mailer
+    this.#now = options.now ?? (() => new Date())
+    this.#logger = options.logger ?? console
+    this.#intervalMs = options.intervalMs ?? DEFAULT_REMINDER_INTERVAL_MS
+    this.#batch = options.batch ?? 50
+  }
+
+  start(): void {
+    if (!this.#stopped) return
+    this.#stopped = false
+    this.#schedule(0)
+  }
+
+  /** Stops and waits for the round in progress. */
+  async stop(): Promise<void> {
+    this.#stopped = true
+    clearTimeout(this.#timer)
+    await this.#running?.catch(() => {})
+  }
+
+  #schedule(ms: number): void {
+    if (this.#stopped) return
+    this.#timer = setTimeout(() => {
+      void this.runOnce()
+        .catch((error) => {
+          this.#logger.error('Quote reminder round failed:', error)
+          return 0
+        })
+        .then((count) => this.#schedule(count === this.#batch ? 0 : this.#intervalMs))
+    }, ms)
+    this.#timer.unref?.()
+  }
+
+  /** One round: claims a batch of due quotes and queues their mails; resolves to the quotes claimed. */
+  runOnce(): Promise<number> {
+    const previous = this.#running ?? Promise.resolve(0)
+    const round = previous.catch(() => 0).then(() => this.#round())
+    this.#running = round
+    return round
+  }
+
+  #round(): Promise<number> {
+    const now = this.#now()
+    const tomorrow = nextDay(singaporeDate(now))
+    return this.#db.transaction().execute(async (trx) => {
+      const { rows } = await sql<Claimed>`
+        update quotes q set expiry_reminded_at = ${now}
+        where q.id in (
+          select d.id from quotes d
+          where d.kind = 'priced' and d.valid_to = ${tomorrow}::date and d.expiry_reminded_at is null
+            and not exists (select 1 from bookings b where b.quote_id = d.id)
+            and not exists (select 1 from quotes r where r.requoted_from = d.id)
+          order by d.id
+          limit ${this.#batch}
+          for update skip locked
+        ) and q.expiry_reminded_at is null
+        returning q.id, q.number, q.user_id, q.mode, q.origin, q.destination, q.valid_to::text as valid_to`.execute(
+        trx,
+      )
+      if (rows.length === 0) return 0
+      const users = await trx
+        .selectFrom('users')
+        .select(['id', 'esus_name', 'esus_email_id'])
+        .where('id', 'in', [...new Set(rows.map((row) => row.user_id))])
+        .where('notify_quote_expiry', '=', true)
+        .where('activated_at', 'is not', null)
+        .execute()
+      const byId = new Map(users.map((user) => [user.id, user]))
+      const places = await placeNames(
+        trx,
+        rows.flatMap((row) => [row.origin, row.destination]),
+      )
+      const placeName = (code: string) => {
+        const place = places.get(code)
+        return place ? `${place.name} (${code})` : code
+      }
+      for (const quote of rows) {
+        const user = byId.get(quote.user_id)
+        if (!user) continue
+        const mail = quoteExpiryMail({
+          to: user.esus_email_id,
+          name: user.esus_name,
+          quoteNumber: quote.number,
+          lane: `${placeName(quote.origin)} to ${placeName(quote.destination)}`,
+          mode: quote.mode,
+          validTo: quote.valid_to,
+          quoteLink: `${this.#mailer.appUrl}/user/getquote?quote=${encodeURIComponent(quote.number)}`,
+          profileLink: `${this.#mailer.appUrl}/user/profile`,
+        })
+        await this.#mailer.queue(trx, mail, now)
+      }
+      return rows.length
+    })
+  }
+}
