@@ -218,7 +218,7 @@ describe('my bookings', () => {
 
   it('shows the server message of a failed load and retries', async () => {
     const { actors, pending } = controllablePromises(['listBookings'])
-    const actor = createActor(myBookingsMachine.provide({ actors })).start()
+    const actor = createActor(myBookingsMachine.provide({ actors }), { input: undefined }).start()
     pending.get('listBookings')?.reject({ status: 500 })
     await flush()
     expect(actor.getSnapshot().value).toBe('failed')
@@ -247,13 +247,13 @@ describe('document upload', () => {
   const start = (file = pdf) => {
     let report: ((event: never) => void) | undefined
     const aborted = vi.fn()
-    const upload = fromCallback(({ sendBack }) => {
+    const upload = fromCallback<EventObject, unknown>(({ sendBack }) => {
       report = sendBack as never
       return aborted
     })
     const actor = createActor(
       documentUploadMachine.provide({
-        actors: { upload },
+        actors: { upload: upload as never },
         actions: { reportUploaded: () => {}, reportDismissed: () => {} },
       }),
       { input: { id: 'upload-1', number: summary.number, kind: 'commercial_invoice', file } },
@@ -303,12 +303,15 @@ describe('booking page', () => {
       'downloadDocument',
     ])
     const reports: ((event: unknown) => void)[] = []
-    const upload = fromCallback(({ sendBack }) => {
+    const upload = fromCallback<EventObject, unknown>(({ sendBack }) => {
       reports.push(sendBack as never)
     })
     const actor = createActor(
       bookingPageMachine.provide({
-        actors: { ...actors, documentUpload: documentUploadMachine.provide({ actors: { upload } }) } as never,
+        actors: {
+          ...actors,
+          documentUpload: documentUploadMachine.provide({ actors: { upload: upload as never } }),
+        } as never,
       }),
       { input: { number: booking.number } },
     ).start()
