@@ -20,16 +20,6 @@ export interface BookingFilters {
 
 export const noBookingFilters: BookingFilters = { status: '', mode: '', q: '' }
 
-/** Filters from an address's search params; anything unknown is dropped. */
-export function bookingFiltersFrom(search: Record<string, unknown>): BookingFilters {
-  const status = (bookingStatuses as readonly unknown[]).includes(search.status)
-    ? (search.status as BookingStatus)
-    : ''
-  const mode = (modes as readonly unknown[]).includes(search.mode) ? (search.mode as Mode) : ''
-  const q = typeof search.q === 'string' ? search.q.slice(0, 100) : ''
-  return { status, mode, q }
-}
-
 export interface MyBookingsContext {
   filters: BookingFilters
   bookings: BookingSummary[]

@@ -18,8 +18,6 @@ import { uploadProblem } from '../../contract/uploads'
 import { bookingPageMachine } from '../../machines/booking-page.machine'
 import { documentUploadMachine } from '../../machines/document-upload.machine'
 import {
-  bookingFiltersFrom,
-  isFiltered,
   myBookingsMachine,
   SEARCH_DELAY_MS,
 } from '../../machines/my-bookings.machine'
@@ -172,21 +170,6 @@ modelSuite('tracking', trackingMachine, {
 })
 
 describe('my bookings', () => {
-  it('reads filters from the address, dropping what it does not know', () => {
-    expect(bookingFiltersFrom({ status: 'Departed', mode: 'AIR', q: 'ESHBL' })).toEqual({
-      status: 'Departed',
-      mode: 'AIR',
-      q: 'ESHBL',
-    })
-    expect(bookingFiltersFrom({ status: 'Lost', mode: 'TRUCK', q: 5 })).toEqual({
-      status: '',
-      mode: '',
-      q: '',
-    })
-    expect(isFiltered({ status: '', mode: '', q: '  ' })).toBe(false)
-    expect(isFiltered({ status: '', mode: 'LCL', q: '' })).toBe(true)
-  })
-
   it('writes each change to the address and asks the server once after typing pauses', async () => {
     const { actors, pending } = controllablePromises(['listBookings'])
     const filtersChanged = vi.fn()
