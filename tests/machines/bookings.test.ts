@@ -17,10 +17,7 @@ import { messages } from '../../contract/messages'
 import { uploadProblem } from '../../contract/uploads'
 import { bookingPageMachine } from '../../machines/booking-page.machine'
 import { documentUploadMachine } from '../../machines/document-upload.machine'
-import {
-  myBookingsMachine,
-  SEARCH_DELAY_MS,
-} from '../../machines/my-bookings.machine'
+import { myBookingsMachine, SEARCH_DELAY_MS } from '../../machines/my-bookings.machine'
 import { normaliseHbl, trackingMachine } from '../../machines/tracking.machine'
 import { cancelled, detail, documents, summary, tracking } from '../fixtures/bookings'
 import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
