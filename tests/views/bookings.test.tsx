@@ -8,7 +8,8 @@ import type { ApiClient } from '../../src/api/client'
 import { dispositionName, uploadDocument } from '../../src/api/documents'
 import { StatusSteps } from '../../src/features/bookings/booking-status'
 import { Documents } from '../../src/features/bookings/documents'
-import { parseBookingsSearch, searchOf } from '../../src/features/bookings/search'
+import { filtersOf, searchOf } from '../../src/features/bookings/filters'
+import { parseBookingsSearch } from '../../src/features/bookings/search'
 import { documents } from '../fixtures/bookings'
 
 afterEach(cleanup)
@@ -151,7 +152,11 @@ it('keeps the filters in the address, dropping empty and unknown ones', () => {
     mode: 'AIR',
     q: 'ESHBL',
   })
-  expect(parseBookingsSearch({ status: 'Lost', mode: 'TRUCK', q: 5 })).toEqual({})
+  expect(filtersOf(parseBookingsSearch({ status: 'Lost', mode: 'TRUCK', q: 5 }))).toEqual({
+    status: '',
+    mode: '',
+    q: '',
+  })
   expect(searchOf({ status: '', mode: 'LCL', q: '' })).toEqual({ mode: 'LCL' })
 })
 

@@ -13,7 +13,8 @@ import { SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
 import { StatusBadge } from './booking-status'
 import * as styles from './bookings.css'
-import { type BookingsSearch, filtersOf, searchOf } from './search'
+import { filtersOf, searchOf } from './filters'
+import type { BookingsSearch } from './search'
 
 const ALL = 'All'
 const columns = ['Booking', 'HBL', 'Lane', 'Mode', 'Carrier', 'ETD', 'ETA', 'Status', 'Documents outstanding']
