@@ -320,10 +320,10 @@ function Charges({ price }: { price: QuotePrice }) {
             <th className={styles.headCell} scope="col">
               Quantity
             </th>
-            <th className={styles.headCell} scope="col">
+            <th className={styles.headMoney} scope="col">
               Amount
             </th>
-            <th className={styles.headCell} scope="col">
+            <th className={styles.headMoney} scope="col">
               USD
             </th>
           </tr>

@@ -89,6 +89,7 @@ export const cell = style({
     [phone]: {
       display: 'grid',
       gridTemplateColumns: '7rem 1fr',
+      justifyItems: 'start',
       gap: vars.space['2'],
       border: 'none',
       padding: `${vars.space['1']} 0`,
@@ -108,6 +109,8 @@ export const headCell = style({
   borderBottom: `2px solid ${vars.color.border}`,
   textAlign: 'left',
 })
+
+export const headMoney = style([headCell, { textAlign: 'right' }])
 
 export const money = style([
   cell,
