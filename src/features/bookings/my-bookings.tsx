@@ -128,7 +128,18 @@ export function MyBookings({ info, search }: { info: PageInfo; search: BookingsS
                   </Link>
                 </td>
                 <td className={styles.cell} data-label="HBL">
-                  {booking.hbl ?? '—'}
+                  {booking.hbl ? (
+                    <Link
+                      to="/user/tracking"
+                      search={{ hbl: booking.hbl }}
+                      className={styles.link}
+                      aria-label={`Track ${booking.hbl}`}
+                    >
+                      {booking.hbl}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
                 </td>
                 <td className={styles.cell} data-label="Lane">
                   {booking.origin.name} ({booking.origin.code}) → {booking.destination.name} (
