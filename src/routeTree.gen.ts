@@ -42,6 +42,7 @@ import { Route as PublicServicesAirFreightRouteImport } from './routes/_public/s
 import { Route as PublicServicesCargoInsuranceRouteImport } from './routes/_public/services/cargo-insurance'
 import { Route as PublicServicesCustomClearanceRouteImport } from './routes/_public/services/custom-clearance'
 import { Route as PublicServicesShipmentTrackingRouteImport } from './routes/_public/services/shipment-tracking'
+import { Route as UserBookingsNumberRouteImport } from './routes/user/bookings_.$number'
 import { Route as PublicInfoBlogsIndexRouteImport } from './routes/_public/info/blogs/index'
 import { Route as PublicInfoBlogsSlugRouteImport } from './routes/_public/info/blogs/$slug'
 import { Route as PublicInfoTradelanesIndexRouteImport } from './routes/_public/info/tradelanes/index'
@@ -218,6 +219,11 @@ const PublicServicesShipmentTrackingRoute =
     path: '/services/shipment-tracking',
     getParentRoute: () => PublicRoute,
   } as any)
+const UserBookingsNumberRoute = UserBookingsNumberRouteImport.update({
+  id: '/bookings_/$number',
+  path: '/bookings/$number',
+  getParentRoute: () => UserRouteRoute,
+} as any)
 const PublicInfoBlogsIndexRoute = PublicInfoBlogsIndexRouteImport.update({
   id: '/info/blogs/',
   path: '/info/blogs/',
@@ -287,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
+  '/user/bookings/$number': typeof UserBookingsNumberRoute
   '/contact-us/': typeof PublicContactUsIndexRoute
   '/info/': typeof PublicInfoIndexRoute
   '/services/': typeof PublicServicesIndexRoute
@@ -326,6 +333,7 @@ export interface FileRoutesByTo {
   '/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
+  '/user/bookings/$number': typeof UserBookingsNumberRoute
   '/contact-us': typeof PublicContactUsIndexRoute
   '/info': typeof PublicInfoIndexRoute
   '/services': typeof PublicServicesIndexRoute
@@ -369,6 +377,7 @@ export interface FileRoutesById {
   '/_public/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/_public/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/_public/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
+  '/user/bookings_/$number': typeof UserBookingsNumberRoute
   '/_public/contact-us/': typeof PublicContactUsIndexRoute
   '/_public/info/': typeof PublicInfoIndexRoute
   '/_public/services/': typeof PublicServicesIndexRoute
@@ -411,6 +420,7 @@ export interface FileRouteTypes {
     | '/services/cargo-insurance'
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
+    | '/user/bookings/$number'
     | '/contact-us/'
     | '/info/'
     | '/services/'
@@ -450,6 +460,7 @@ export interface FileRouteTypes {
     | '/services/cargo-insurance'
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
+    | '/user/bookings/$number'
     | '/contact-us'
     | '/info'
     | '/services'
@@ -492,6 +503,7 @@ export interface FileRouteTypes {
     | '/_public/services/cargo-insurance'
     | '/_public/services/custom-clearance'
     | '/_public/services/shipment-tracking'
+    | '/user/bookings_/$number'
     | '/_public/contact-us/'
     | '/_public/info/'
     | '/_public/services/'
@@ -745,6 +757,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicServicesShipmentTrackingRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/user/bookings_/$number': {
+      id: '/user/bookings_/$number'
+      path: '/bookings/$number'
+      fullPath: '/user/bookings/$number'
+      preLoaderRoute: typeof UserBookingsNumberRouteImport
+      parentRoute: typeof UserRouteRoute
+    }
     '/_public/info/blogs/': {
       id: '/_public/info/blogs/'
       path: '/info/blogs'
@@ -806,6 +825,7 @@ interface UserRouteRouteChildren {
   UserQuotationRoute: typeof UserQuotationRoute
   UserTrackingRoute: typeof UserTrackingRoute
   UserIndexRoute: typeof UserIndexRoute
+  UserBookingsNumberRoute: typeof UserBookingsNumberRoute
 }
 
 const UserRouteRouteChildren: UserRouteRouteChildren = {
@@ -817,6 +837,7 @@ const UserRouteRouteChildren: UserRouteRouteChildren = {
   UserQuotationRoute: UserQuotationRoute,
   UserTrackingRoute: UserTrackingRoute,
   UserIndexRoute: UserIndexRoute,
+  UserBookingsNumberRoute: UserBookingsNumberRoute,
 }
 
 const UserRouteRouteWithChildren = UserRouteRoute._addFileChildren(

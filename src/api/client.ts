@@ -54,13 +54,16 @@ export function createApiClient(hooks: ApiClientHooks) {
   })
 
   /** Calls the API; a failure is thrown as an ApiFailure the statecharts can read. */
-  return async function request<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+  async function request<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
     try {
       return await fetcher<T>(path, options)
     } catch (error) {
       throw toFailure(error)
     }
   }
+  // Requests ofetch cannot make (an upload with progress through XMLHttpRequest, a file download) keep the
+  // same session behaviours through these.
+  return Object.assign(request, { hooks })
 }
 
 export function toFailure(error: unknown): ApiFailure {

@@ -6,6 +6,17 @@ import * as styles from './user-shell.css'
 
 const isUserPath = (path: string): path is UserPath => path in userPages
 
+/** A page below a menu entry (a booking under My Bookings): its own title, the entry highlighted. */
+function subPageTitle(pathname: string): string {
+  const booking = pathname.match(/^\/user\/bookings\/([^/]+)\/?$/)?.[1]
+  if (booking === undefined) return ''
+  try {
+    return decodeURIComponent(booking)
+  } catch {
+    return 'Booking'
+  }
+}
+
 /** The logged-in area: a top bar with the page title and a side menu (spec section 2). */
 export function UserShell({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname })
@@ -20,7 +31,7 @@ export function UserShell({ children }: { children: ReactNode }) {
           {BRAND}
         </Link>
         <p className={styles.pageTitle} data-testid="page-title">
-          {current ? userPages[current].title : ''}
+          {current ? userPages[current].title : subPageTitle(pathname)}
         </p>
         <UserMenu />
       </header>

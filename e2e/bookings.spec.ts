@@ -1,0 +1,307 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { bookingMessages, documentMessages, trackingMessages } from '../contract/bookings'
+import type { PriceResponse, QuoteDetail } from '../contract/quotes'
+import { singaporeDate } from '../contract/quotes'
+import { createCustomer, expect, logIn, test } from './fixtures'
+
+/**
+ * My Bookings, the booking page (documents, uploads, cancel) and HBL tracking against the real server. Each
+ * test makes its own customer, logs in through the page, then quotes and confirms through the API with the
+ * page's own token (one session per account), as e2e/quote.spec.ts's journey would end.
+ */
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+}
+
+const noServices = {
+  exportCustoms: false,
+  importCustoms: false,
+  insurance: false,
+  pickup: null,
+  delivery: null,
+}
+
+/** An FCL quote Singapore → Nhava Sheva confirmed to a booking through the API; its ESB number. */
+async function bookThroughApi(page: Page, request: APIRequestContext): Promise<string> {
+  const token = await page.evaluate(() => window.localStorage.getItem('authToken'))
+  expect(token).toBeTruthy()
+  const headers = { Authorization: `Bearer ${token}` }
+  const created = await request.post('/api/quotes', {
+    headers,
+    data: {
+      mode: 'FCL',
+      origin: 'SGSIN',
+      destination: 'INNSA',
+      readyDate: singaporeDate(new Date()),
+      commodity: 'Teak furniture',
+      containers: [{ type: '40HC', count: 1 }],
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { quote } = (await created.json()) as { quote: QuoteDetail }
+  const option = quote.options[0]
+  if (!option) throw new Error('no instant rate SGSIN → INNSA in the demo sheets')
+  const priced = await request.post(`/api/quotes/${quote.number}/price`, {
+    headers,
+    data: { optionId: option.id, services: noServices },
+  })
+  expect(priced.status()).toBe(200)
+  const { price } = (await priced.json()) as PriceResponse
+  const confirmed = await request.post(`/api/quotes/${quote.number}/confirm`, {
+    headers,
+    data: {
+      optionId: option.id,
+      services: noServices,
+      shipper: { name: 'Lion City Exports Pte Ltd', address: '10 Anson Road, #20-01, Singapore 079903' },
+      consignee: { name: 'Mumbai Imports Pvt Ltd', address: 'Plot 4, JNPT Road, Navi Mumbai 400707' },
+      cargoDescription: 'Teak furniture, 40 cartons',
+      acceptTerms: true,
+      shownTotalUsd: price.totalUsd,
+    },
+  })
+  expect(confirmed.ok()).toBe(true)
+  const { booking } = (await confirmed.json()) as { booking: { number: string } }
+  expect(booking.number).toMatch(/^ESB-\d{10}$/)
+  return booking.number
+}
+
+/** A small real PDF of about `kb` KB (a comment pads it). */
+function pdf(kb: number) {
+  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n'
+  const tail = '\ntrailer << /Root 1 0 R >>\n%%EOF\n'
+  const padding = 'x'.repeat(Math.max(0, kb * 1024 - head.length - tail.length - 1))
+  return Buffer.from(`${head}%${padding}${tail}`)
+}
+
+const documentItem = (page: Page, name: string) =>
+  page
+    .getByTestId('document-item')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}`) }) })
+
+async function chooseFile(
+  page: Page,
+  item: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const chooser = page.waitForEvent('filechooser')
+  await documentItem(page, item)
+    .getByRole('button', { name: `Upload ${item.toLowerCase()}` })
+    .click()
+  await (await chooser).setFiles(file)
+}
+
+test.describe('bookings', () => {
+  test('a new customer sees the empty state with a way to a new quote', async ({ page, request }) => {
+    await logIn(page, await createCustomer(request, 'nobooking'))
+    await page.goto('/user/bookings')
+    await expect(page.getByTestId('bookings-empty')).toContainText('You have no bookings yet')
+    await page.getByRole('link', { name: 'New quote' }).click()
+    await expect(page).toHaveURL('/user/home')
+  })
+
+  test.describe('with a booking', () => {
+    let number = ''
+    test.beforeEach(async ({ page, request }) => {
+      await logIn(page, await createCustomer(request, 'booking'))
+      number = await bookThroughApi(page, request)
+    })
+
+    test('My Bookings lists it, filters and searches through the address, and opens it', async ({ page }) => {
+      await page.goto('/user/bookings')
+      const row = page.getByTestId('booking-row').filter({ hasText: number })
+      await expect(row).toContainText('Singapore (SGSIN) → Nhava Sheva (INNSA)')
+      await expect(row).toContainText('FCL')
+      await expect(row.getByTestId('booking-status')).toHaveText('Booking Received')
+      await expect(row.getByTestId('documents-outstanding')).toHaveText(/^\d+$/)
+      await axeClean(page)
+
+      await page.getByRole('button', { name: /Status$/ }).click()
+      await page.getByRole('option', { name: 'Cancelled' }).click()
+      await expect(page).toHaveURL(/status=Cancelled/)
+      await expect(page.getByTestId('bookings-empty')).toContainText('No bookings match these filters.')
+      await page.getByRole('button', { name: /Status$/ }).click()
+      await page.getByRole('option', { name: 'All' }).click()
+      await page.getByLabel('Search').fill(number)
+      await expect(page).toHaveURL(new RegExp(`q=${number}`))
+      await expect(page.getByTestId('booking-row')).toHaveCount(1)
+      await page.reload()
+      await expect(page.getByLabel('Search')).toHaveValue(number)
+      await expect(page.getByTestId('booking-row')).toHaveCount(1)
+
+      await page.getByRole('link', { name: number }).click()
+      await expect(page).toHaveURL(`/user/bookings/${number}`)
+      await expect(page.getByTestId('page-title')).toHaveText(number)
+      await expect(
+        page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Bookings' }),
+      ).toHaveAttribute('data-status', 'active')
+    })
+
+    test('the booking page shows the booking in full and passes axe', async ({ page }) => {
+      await page.goto(`/user/bookings/${number}`)
+      await expect(page.getByRole('heading', { name: `Booking ${number}`, level: 1 })).toBeVisible()
+      await expect(page.getByTestId('booking-status').first()).toHaveText('Booking Received')
+      await expect(page.getByRole('list', { name: 'Booking progress' })).toBeVisible()
+      await expect(page.getByText('Lion City Exports Pte Ltd')).toBeVisible()
+      await expect(page.getByText('Teak furniture, 40 cartons')).toBeVisible()
+      await expect(page.getByTestId('booking-total')).toContainText(/USD [\d,]+\.\d\d/)
+      await expect(page.getByTestId('document-item').first()).toBeVisible()
+      await axeClean(page)
+    })
+
+    test('a PDF uploads with progress, then too large and disguised files are refused', async ({
+      page,
+      context,
+    }) => {
+      await page.goto(`/user/bookings/${number}`)
+      const invoice = documentItem(page, 'Commercial invoice')
+      await expect(invoice).toBeVisible()
+
+      // A slow uplink, so the progress is there to see.
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: 1024 * 1024,
+        uploadThroughput: 100 * 1024,
+      })
+      await chooseFile(page, 'Commercial invoice', {
+        name: 'invoice.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdf(300),
+      })
+      const bar = invoice.getByRole('progressbar', { name: 'Uploading invoice.pdf' })
+      await expect(bar).toBeVisible()
+      await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
+      await expect(invoice.getByRole('status')).toContainText('invoice.pdf: Uploaded', { timeout: 20_000 })
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      })
+      await expect(invoice.getByTestId('document-status').first()).toHaveText('Uploaded')
+      await expect(invoice.getByRole('button', { name: 'Download invoice.pdf' })).toBeVisible()
+      const download = page.waitForEvent('download')
+      await invoice.getByRole('button', { name: 'Download invoice.pdf' }).click()
+      expect((await download).suggestedFilename()).toBe('invoice.pdf')
+
+      let sent = 0
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes('/documents/')) sent += 1
+      })
+      await chooseFile(page, 'Packing list', {
+        name: 'scan.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.alloc(12 * 1024 * 1024, 0x25),
+      })
+      await expect(documentItem(page, 'Packing list').getByRole('alert')).toContainText(
+        `scan.pdf: ${documentMessages.tooLarge}`,
+      )
+      expect(sent).toBe(0)
+
+      const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00'), Buffer.alloc(2048, 0)])
+      await chooseFile(page, 'Packing list', {
+        name: 'packing-list.pdf',
+        mimeType: 'application/pdf',
+        buffer: exe,
+      })
+      await expect(documentItem(page, 'Packing list').getByRole('alert').last()).toContainText(
+        `packing-list.pdf: ${documentMessages.badType}`,
+      )
+      expect(sent).toBe(1)
+    })
+
+    test('Cancel asks first, then the booking is cancelled', async ({ page }) => {
+      await page.goto(`/user/bookings/${number}`)
+      await page.getByRole('button', { name: 'Cancel booking' }).click()
+      const dialog = page.getByRole('alertdialog', { name: 'Cancel this booking?' })
+      await expect(dialog).toBeVisible()
+      await dialog.getByRole('button', { name: 'Keep booking' }).click()
+      await expect(dialog).toBeHidden()
+      await expect(page.getByTestId('booking-status').first()).toHaveText('Booking Received')
+      await page.getByRole('button', { name: 'Cancel booking' }).click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel booking' }).click()
+      await expect(page.getByRole('status').filter({ hasText: bookingMessages.cancelled })).toBeVisible()
+      await expect(page.getByTestId('booking-status').first()).toHaveText('Cancelled')
+      await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0)
+    })
+  })
+
+  test('another number is Booking not found, with a way back', async ({ page, request }) => {
+    await logIn(page, await createCustomer(request, 'notfound'))
+    await page.goto('/user/bookings/ESB-2026999999')
+    await expect(page.getByRole('alert')).toHaveText(bookingMessages.notFound)
+    await page.getByRole('link', { name: 'Back to My Bookings' }).click()
+    await expect(page).toHaveURL('/user/bookings')
+  })
+})
+
+test.describe('HBL tracking', () => {
+  test('checks the number, says when there is no such shipment, keeps it in the address, and passes axe', async ({
+    page,
+    request,
+  }) => {
+    await logIn(page, await createCustomer(request, 'tracking'))
+    await page.goto('/user/tracking')
+    await expect(page.getByRole('heading', { name: 'HBL Tracking', level: 1 })).toBeVisible()
+    const field = page.getByLabel('HBL number')
+    await field.fill('ESB-2026000001')
+    await field.press('Enter')
+    await expect(page.getByText(trackingMessages.badNumber)).toBeVisible()
+    await field.fill('ESHBL2099999999')
+    await page.getByRole('button', { name: 'Track', exact: true }).click()
+    await expect(page).toHaveURL('/user/tracking?hbl=ESHBL2099999999')
+    await expect(page.getByRole('alert')).toHaveText(trackingMessages.notFound)
+    await axeClean(page)
+    await page.reload()
+    await expect(page.getByRole('alert')).toHaveText(trackingMessages.notFound)
+    await expect(page.getByLabel('HBL number')).toHaveValue('ESHBL2099999999')
+  })
+
+  test('a booking with an HBL links to its tracking and back', async ({ page, request }) => {
+    await logIn(page, await createCustomer(request, 'trackingbooking'))
+    const number = await bookThroughApi(page, request)
+    await page.goto(`/user/bookings/${number}`)
+    const track = page.getByRole('link', { name: /^Track ESHBL\d{10}$/ })
+    // The HBL is issued when operations confirm the booking; until then the page says so.
+    if ((await track.count()) === 0) {
+      await expect(page.getByText('Issued once the booking is confirmed')).toBeVisible()
+      return
+    }
+    const hbl = ((await track.textContent()) ?? '').trim()
+    await track.click()
+    await expect(page).toHaveURL(`/user/tracking?hbl=${hbl}`)
+    await expect(page.getByRole('img', { name: new RegExp(`Route map of ${hbl}`) })).toBeVisible()
+    await expect(page.getByTestId('milestones')).toBeVisible()
+    await axeClean(page)
+    await page.getByRole('link', { name: number }).click()
+    await expect(page).toHaveURL(`/user/bookings/${number}`)
+  })
+})
+
+test('public pages never load the logged-in screens of bookings and tracking', async ({ page }) => {
+  const bodies: Promise<string>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''))
+  })
+  for (const path of ['/home', '/services/ocean-freight', '/info/incoterms', '/login', '/register']) {
+    await page.goto(path)
+    // Past the first interaction and the idle creation of the session's actors.
+    await page.mouse.move(10, 10)
+    await page.waitForTimeout(3_500)
+  }
+  const scripts = await Promise.all(bodies)
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const marker of [
+    'Documents outstanding',
+    'route-map-title',
+    'Cancel this booking?',
+    'Upload a PDF, JPEG',
+  ]) {
+    expect(scripts.filter((body) => body.includes(marker))).toEqual([])
+  }
+})

@@ -1,0 +1,377 @@
+import { Link } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { fromCallback, fromPromise } from 'xstate'
+import { type BookingDetail, bookingMessages, type RouteLeg } from '../../../contract/bookings'
+import { moneyText } from '../../../contract/pricing/price'
+import type { PricedLine, QuotePrice } from '../../../contract/pricing/types'
+import type { Party } from '../../../contract/quotes'
+import { bookingPageMachine } from '../../../machines/booking-page.machine'
+import { documentUploadMachine, type UploadReport } from '../../../machines/document-upload.machine'
+import { cancelBooking, getBooking } from '../../api/bookings'
+import { downloadDocument, listDocuments, uploadDocument } from '../../api/documents'
+import { formatDateTime } from '../../app/datetime'
+import { useApp } from '../../app/use-app'
+import { MilestoneTimeline } from '../../components/shipment/milestone-timeline'
+import { Button } from '../../components/ui/button'
+import { Dialog, ErrorDialog } from '../../components/ui/dialog'
+import { StatusBadge, StatusSteps } from './booking-status'
+import * as styles from './bookings.css'
+import { Documents } from './documents'
+
+/** /user/bookings/$number: one booking in full, its documents and milestones; Cancel while allowed. */
+export function BookingPage({ number }: { number: string }) {
+  const { api, inspect } = useApp()
+  const actor = useActorRef(
+    bookingPageMachine.provide({
+      actors: {
+        getBooking: fromPromise(({ input }) => getBooking(api, input.number)),
+        cancelBooking: fromPromise(({ input }) => cancelBooking(api, input.number)),
+        listDocuments: fromPromise(({ input }) => listDocuments(api, input.number)),
+        downloadDocument: fromPromise(({ input }) =>
+          downloadDocument(api, input.number, input.fileId, input.name),
+        ),
+        documentUpload: documentUploadMachine.provide({
+          actors: {
+            upload: fromCallback<UploadReport, { number: string; kind: never; file: unknown }>(
+              ({ input, sendBack }) => {
+                const { done, abort } = uploadDocument(api, {
+                  number: input.number,
+                  kind: input.kind,
+                  file: input.file as File,
+                  onProgress: (loaded, total) => sendBack({ type: 'upload.progress', loaded, total }),
+                })
+                done.then(
+                  (file) => sendBack({ type: 'upload.succeeded', file }),
+                  (error: unknown) => sendBack({ type: 'upload.failed', error }),
+                )
+                return abort
+              },
+            ) as never,
+          },
+        }),
+      },
+    }),
+    { input: { number }, ...(inspect ? { inspect } : {}) },
+  )
+  const state = useSelector(actor, (s) => s.value)
+  const context = useSelector(actor, (s) => s.context)
+  const confirming = useSelector(
+    actor,
+    (s) => s.matches({ ready: { cancel: 'confirming' } }) || s.matches({ ready: { cancel: 'cancelling' } }),
+  )
+  const cancelling = useSelector(actor, (s) => s.matches({ ready: { cancel: 'cancelling' } }))
+  const downloading = useSelector(actor, (s) => s.matches({ ready: { downloads: 'downloading' } }))
+  const { booking } = context
+
+  if (state === 'notFound') {
+    return (
+      <article>
+        <h1>Booking not found</h1>
+        <p role="alert">{bookingMessages.notFound}</p>
+        <Link to="/user/bookings" className={styles.link}>
+          Back to My Bookings
+        </Link>
+      </article>
+    )
+  }
+
+  return (
+    <article>
+      <p>
+        <Link to="/user/bookings" className={styles.link}>
+          ← My Bookings
+        </Link>
+      </p>
+      <h1>Booking {number}</h1>
+      {state === 'loading' ? <p role="status">Loading the booking…</p> : null}
+      {state === 'failed' ? (
+        <div className={styles.alert} role="alert">
+          <p>{context.message}</p>
+          <Button onPress={() => actor.send({ type: 'user.retry' })}>Try again</Button>
+        </div>
+      ) : null}
+      {booking ? (
+        <>
+          <section className={styles.section} aria-labelledby="status-title">
+            <h2 id="status-title">
+              Status <StatusBadge status={booking.status} />
+            </h2>
+            <StatusSteps status={booking.status} />
+            {booking.statusReason ? (
+              <p className={booking.status === 'On Hold' ? styles.alert : styles.muted}>
+                {booking.status === 'On Hold' ? 'On hold: ' : ''}
+                {booking.statusReason}
+              </p>
+            ) : null}
+            {context.notice ? (
+              <p className={styles.notice} role="status">
+                {context.notice}
+              </p>
+            ) : null}
+            <dl className={styles.facts}>
+              <dt className={styles.term}>HBL</dt>
+              <dd className={styles.detail}>
+                {booking.hbl ? (
+                  <Link
+                    to="/user/tracking"
+                    search={{ hbl: booking.hbl }}
+                    className={styles.link}
+                    aria-label={`Track ${booking.hbl}`}
+                  >
+                    {booking.hbl}
+                  </Link>
+                ) : (
+                  'Issued once the booking is confirmed'
+                )}
+              </dd>
+              <dt className={styles.term}>Mode</dt>
+              <dd className={styles.detail}>{booking.mode}</dd>
+              <dt className={styles.term}>Carrier</dt>
+              <dd className={styles.detail}>{booking.carrier}</dd>
+              <dt className={styles.term}>Quote</dt>
+              <dd className={styles.detail}>{booking.quoteNumber}</dd>
+              <dt className={styles.term}>Booked</dt>
+              <dd className={styles.detail}>{formatDateTime(booking.createdAt, 'Asia/Singapore')}</dd>
+            </dl>
+            {booking.canCancel ? (
+              <p>
+                <Button tone="secondary" onPress={() => actor.send({ type: 'cancel.requested' })}>
+                  Cancel booking
+                </Button>
+              </p>
+            ) : null}
+          </section>
+          <Parties booking={booking} />
+          <Cargo booking={booking} />
+          <Route booking={booking} />
+          <Charges price={booking.price} />
+          <Documents
+            documents={context.documents}
+            uploads={context.uploads}
+            hbl={booking.hbl}
+            closed={booking.status === 'Cancelled'}
+            downloading={downloading}
+            onChoose={(kind, files) => actor.send({ type: 'files.chosen', kind, files })}
+            onDownload={(fileId, name) => actor.send({ type: 'file.download', fileId, name })}
+            onDismiss={(upload) => upload.ref.send({ type: 'user.dismiss' })}
+          />
+          <section className={styles.section} aria-labelledby="milestones-title">
+            <h2 id="milestones-title">Milestones</h2>
+            <MilestoneTimeline milestones={booking.milestones} />
+          </section>
+        </>
+      ) : null}
+      <Dialog
+        isOpen={confirming}
+        title="Cancel this booking?"
+        width={500}
+        onClose={() => actor.send({ type: 'cancel.dismissed' })}
+        actions={
+          <>
+            <Button
+              tone="secondary"
+              isDisabled={cancelling}
+              onPress={() => actor.send({ type: 'cancel.dismissed' })}
+            >
+              Keep booking
+            </Button>
+            <Button isDisabled={cancelling} onPress={() => actor.send({ type: 'cancel.confirmed' })}>
+              {cancelling ? 'Cancelling…' : 'Cancel booking'}
+            </Button>
+          </>
+        }
+      >
+        <p>Booking {number} will be cancelled and its quote released. This cannot be undone.</p>
+      </Dialog>
+      <ErrorDialog message={context.dialog} onClose={() => actor.send({ type: 'dialog.acknowledged' })} />
+    </article>
+  )
+}
+
+function PartyBlock({ title, party }: { title: string; party: Party | null }) {
+  return (
+    <div>
+      <h3>{title}</h3>
+      {party ? (
+        <p className={styles.detail}>
+          <strong>{party.name}</strong>
+          {'\n'}
+          {party.address}
+          {party.contact ? `\n${party.contact}` : ''}
+        </p>
+      ) : (
+        <p className={styles.muted}>None</p>
+      )}
+    </div>
+  )
+}
+
+function Parties({ booking }: { booking: BookingDetail }) {
+  return (
+    <section className={styles.section} aria-labelledby="parties-title">
+      <h2 id="parties-title">Parties</h2>
+      <div className={styles.grid}>
+        <PartyBlock title="Shipper" party={booking.shipper} />
+        <PartyBlock title="Consignee" party={booking.consignee} />
+        <PartyBlock title="Notify party" party={booking.notifyParty} />
+      </div>
+      {booking.pickupAddress || booking.deliveryAddress ? (
+        <dl className={styles.facts}>
+          {booking.pickupAddress ? (
+            <>
+              <dt className={styles.term}>Pickup</dt>
+              <dd className={styles.detail}>{booking.pickupAddress}</dd>
+            </>
+          ) : null}
+          {booking.deliveryAddress ? (
+            <>
+              <dt className={styles.term}>Delivery</dt>
+              <dd className={styles.detail}>{booking.deliveryAddress}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+    </section>
+  )
+}
+
+function Cargo({ booking }: { booking: BookingDetail }) {
+  return (
+    <section className={styles.section} aria-labelledby="cargo-title">
+      <h2 id="cargo-title">Cargo</h2>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>Description</dt>
+        <dd className={styles.detail}>{booking.cargoDescription}</dd>
+        <dt className={styles.term}>Summary</dt>
+        <dd className={styles.detail}>{booking.cargoSummary}</dd>
+        <dt className={styles.term}>Hazardous</dt>
+        <dd className={styles.detail}>
+          {booking.hazardous
+            ? `UN ${booking.hazardous.unNumber}, class ${booking.hazardous.dgClass}, packing group ${booking.hazardous.packingGroup}`
+            : 'No'}
+        </dd>
+      </dl>
+    </section>
+  )
+}
+
+const legTransport = (leg: RouteLeg) =>
+  leg.flight
+    ? `Flight ${leg.flight}`
+    : leg.vesselName
+      ? `${leg.vesselName}${leg.voyage ? `, voyage ${leg.voyage}` : ''}`
+      : leg.mode === 'AIR'
+        ? 'Flight to be assigned'
+        : 'Vessel to be assigned'
+
+function Route({ booking }: { booking: BookingDetail }) {
+  return (
+    <section className={styles.section} aria-labelledby="route-title">
+      <h2 id="route-title">Route</h2>
+      <p>
+        {booking.origin.name} ({booking.origin.code}) → {booking.destination.name} ({booking.destination.code}
+        )
+      </p>
+      {booking.legs.length === 0 ? (
+        <p className={styles.muted}>The route is confirmed with the booking.</p>
+      ) : null}
+      <ol className={styles.legs}>
+        {booking.legs.map((leg) => (
+          <li key={`${leg.from.code}-${leg.to.code}`}>
+            <strong>
+              {leg.from.name} ({leg.from.code}) → {leg.to.name} ({leg.to.code})
+            </strong>
+            <br />
+            {legTransport(leg)}
+            <br />
+            <span className={styles.muted}>
+              ETD {leg.etd ? formatDateTime(leg.etd, leg.from.time_zone) : 'to be confirmed'} · ETA{' '}
+              {leg.eta ? formatDateTime(leg.eta, leg.to.time_zone) : 'to be confirmed'}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+const sides: { side: PricedLine['side'] | 'discount'; title: string }[] = [
+  { side: 'origin', title: 'Origin' },
+  { side: 'freight', title: 'Freight' },
+  { side: 'destination', title: 'Destination' },
+  { side: 'services', title: 'Services' },
+  { side: 'discount', title: 'Discount' },
+]
+
+const inSide = (line: PricedLine, side: string) =>
+  side === 'discount' ? line.kind === 'discount' : line.kind !== 'discount' && line.side === side
+
+/** The charges as confirmed: lines by side with each side's total, then the total in USD and SGD. */
+function Charges({ price }: { price: QuotePrice }) {
+  return (
+    <section className={styles.section} aria-labelledby="charges-title">
+      <h2 id="charges-title">Charges</h2>
+      <table className={styles.table}>
+        <thead className={styles.head}>
+          <tr>
+            <th className={styles.headCell} scope="col">
+              Charge
+            </th>
+            <th className={styles.headCell} scope="col">
+              Quantity
+            </th>
+            <th className={styles.headMoney} scope="col">
+              Amount
+            </th>
+            <th className={styles.headMoney} scope="col">
+              USD
+            </th>
+          </tr>
+        </thead>
+        {sides.map(({ side, title }) => {
+          const lines = price.lines.filter((line) => inSide(line, side))
+          if (lines.length === 0) return null
+          const sideTotal = lines.reduce((sum, line) => sum + line.amountUsd, 0)
+          return (
+            <tbody key={side} className={styles.body} data-group={side}>
+              <tr>
+                <th className={styles.cell} colSpan={4} scope="colgroup">
+                  {title}
+                </th>
+              </tr>
+              {lines.map((line, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a code can price several container types
+                <tr key={`${line.code}-${index}`} data-code={line.code}>
+                  <td className={styles.cell} data-label="Charge">
+                    {line.name}
+                  </td>
+                  <td className={styles.cell} data-label="Quantity">
+                    {line.quantityText}
+                  </td>
+                  <td className={styles.money} data-label="Amount">
+                    {moneyText(line.amount, line.currency)}
+                  </td>
+                  <td className={styles.money} data-label="USD">
+                    {moneyText(line.amountUsd, 'USD')}
+                  </td>
+                </tr>
+              ))}
+              <tr data-testid={`side-total-${side}`}>
+                <td className={styles.cell} colSpan={3}>
+                  {title} total
+                </td>
+                <td className={styles.money} data-label={`${title} total`}>
+                  <strong>{moneyText(sideTotal, 'USD')}</strong>
+                </td>
+              </tr>
+            </tbody>
+          )
+        })}
+      </table>
+      <p className={styles.total} data-testid="booking-total">
+        Total {moneyText(price.totalUsd, 'USD')}{' '}
+        <span className={styles.muted}>({moneyText(price.totalSgd, 'SGD')})</span>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,246 @@
+import { style, styleVariants } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+
+const phone = 'screen and (max-width: 47.99rem)'
+
+export const section = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space['5'],
+  marginBottom: vars.space['6'],
+})
+
+export const grid = style({
+  display: 'grid',
+  gap: `0 ${vars.space['4']}`,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+  alignItems: 'start',
+})
+
+export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
+
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm })
+
+export const notice = style({
+  background: vars.color.brandSoft,
+  borderRadius: vars.radius.md,
+  padding: vars.space['4'],
+  margin: `0 0 ${vars.space['4']}`,
+})
+
+export const alert = style({
+  background: vars.color.dangerSoft,
+  color: vars.color.danger,
+  borderRadius: vars.radius.md,
+  padding: vars.space['3'],
+  margin: `${vars.space['2']} 0`,
+})
+
+export const link = style({
+  color: vars.color.brand,
+  fontWeight: vars.fontWeight.medium,
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+})
+
+/** A table on wide screens; each row a card on a phone, each cell with its column's name. */
+export const table = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  marginBottom: vars.space['4'],
+  '@media': { [phone]: { display: 'block' } },
+})
+
+export const head = style({
+  '@media': {
+    [phone]: {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+})
+
+export const body = style({ '@media': { [phone]: { display: 'block' } } })
+
+export const tableRow = style({
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.surfaceAlt } },
+  '@media': {
+    [phone]: {
+      display: 'block',
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: vars.radius.md,
+      padding: vars.space['3'],
+      marginBottom: vars.space['3'],
+    },
+  },
+})
+
+export const cell = style({
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: 'left',
+  verticalAlign: 'top',
+  '@media': {
+    [phone]: {
+      display: 'grid',
+      gridTemplateColumns: '7rem 1fr',
+      justifyItems: 'start',
+      gap: vars.space['2'],
+      border: 'none',
+      padding: `${vars.space['1']} 0`,
+      selectors: {
+        '&::before': {
+          content: 'attr(data-label)',
+          fontWeight: vars.fontWeight.medium,
+          color: vars.color.textMuted,
+        },
+      },
+    },
+  },
+})
+
+export const headCell = style({
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderBottom: `2px solid ${vars.color.border}`,
+  textAlign: 'left',
+})
+
+export const headMoney = style([headCell, { textAlign: 'right' }])
+
+export const money = style([
+  cell,
+  { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+])
+
+export const outstanding = style({
+  display: 'inline-block',
+  minWidth: '1.75rem',
+  textAlign: 'center',
+  borderRadius: vars.radius.pill,
+  padding: `0 ${vars.space['2']}`,
+  background: vars.color.accent,
+  color: vars.color.textOnBrand,
+  fontWeight: vars.fontWeight.bold,
+})
+
+const badgeBase = style({
+  display: 'inline-block',
+  padding: `0 ${vars.space['2']}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  whiteSpace: 'nowrap',
+  border: '1px solid transparent',
+})
+
+export const badge = styleVariants({
+  info: [badgeBase, { background: vars.color.brandSoft, color: vars.color.brand }],
+  success: [badgeBase, { background: vars.color.successSoft, color: vars.color.success }],
+  warning: [badgeBase, { background: '#fff4e5', color: vars.color.accentStrong }],
+  danger: [badgeBase, { background: vars.color.dangerSoft, color: vars.color.danger }],
+  neutral: [
+    badgeBase,
+    { background: vars.color.surfaceAlt, color: vars.color.textMuted, borderColor: vars.color.border },
+  ],
+})
+
+export const steps = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  listStyle: 'none',
+  padding: 0,
+  margin: `${vars.space['3']} 0`,
+})
+
+const stepBase = style({
+  padding: `${vars.space['1']} ${vars.space['3']}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.sm,
+  border: `1px solid ${vars.color.border}`,
+})
+
+export const step = styleVariants({
+  done: [stepBase, { background: vars.color.brandSoft, color: vars.color.brand }],
+  current: [
+    stepBase,
+    { background: vars.color.brand, color: vars.color.textOnBrand, fontWeight: vars.fontWeight.bold },
+  ],
+  next: [stepBase, { color: vars.color.textMuted }],
+})
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+})
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${vars.space['1']} ${vars.space['4']}`,
+  margin: 0,
+})
+
+export const term = style({ fontWeight: vars.fontWeight.medium, color: vars.color.textMuted })
+
+export const detail = style({ margin: 0, whiteSpace: 'pre-line' })
+
+export const documentItem = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  padding: `${vars.space['4']} 0`,
+})
+
+export const documentHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['3'],
+  alignItems: 'center',
+  justifyContent: 'space-between',
+})
+
+export const documentTitle = style({ margin: 0, fontSize: vars.fontSize.lg })
+
+export const overdue = style({ color: vars.color.danger, fontWeight: vars.fontWeight.bold })
+
+export const fileList = style({ listStyle: 'none', padding: 0, margin: `${vars.space['2']} 0` })
+
+export const upload = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  margin: `${vars.space['2']} 0`,
+  padding: vars.space['3'],
+  background: vars.color.surfaceAlt,
+  borderRadius: vars.radius.md,
+})
+
+export const bar = style({
+  height: '0.5rem',
+  borderRadius: vars.radius.pill,
+  background: vars.color.border,
+  overflow: 'hidden',
+})
+
+export const barFill = style({
+  height: '100%',
+  background: vars.color.brand,
+  transition: 'width 150ms linear',
+})
+
+export const barLabel = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  fontSize: vars.fontSize.sm,
+})
+
+export const legs = style({ paddingLeft: vars.space['5'], margin: 0 })
+
+export const total = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, margin: 0 })

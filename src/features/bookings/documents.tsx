@@ -1,0 +1,196 @@
+import { useSelector } from '@xstate/react'
+import { FileTrigger, ProgressBar } from 'react-aria-components'
+import type { DocumentItem, DocumentKind, DocumentStatus } from '../../../contract/bookings'
+import { documentMessages } from '../../../contract/bookings'
+import { uploadAccept } from '../../../contract/uploads'
+import type { UploadEntry } from '../../../machines/booking-page.machine'
+import { formatDateTime, formatDay } from '../../app/datetime'
+import { Button } from '../../components/ui/button'
+import * as styles from './bookings.css'
+
+const statusTone: Record<DocumentStatus, 'info' | 'success' | 'warning' | 'danger' | 'neutral'> = {
+  Required: 'warning',
+  Optional: 'neutral',
+  Uploaded: 'info',
+  Accepted: 'success',
+  Rejected: 'danger',
+  Issued: 'success',
+}
+
+export function DocumentBadge({ status }: { status: DocumentStatus }) {
+  return (
+    <span className={styles.badge[statusTone[status]]} data-testid="document-status">
+      {status}
+    </span>
+  )
+}
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`
+
+export interface DocumentsProps {
+  documents: DocumentItem[]
+  uploads: UploadEntry[]
+  hbl: string | null
+  closed: boolean
+  downloading: boolean
+  onChoose: (kind: DocumentKind, files: File[]) => void
+  onDownload: (fileId: string, name: string) => void
+  onDismiss: (upload: UploadEntry) => void
+}
+
+/** The document checklist: status, due date, reasons, files, an upload per item, the issued HBL. */
+export function Documents({
+  documents,
+  uploads,
+  hbl,
+  closed,
+  downloading,
+  onChoose,
+  onDownload,
+  onDismiss,
+}: DocumentsProps) {
+  return (
+    <section className={styles.section} aria-labelledby="documents-title">
+      <h2 id="documents-title">Documents</h2>
+      {closed ? <p className={styles.muted}>{documentMessages.bookingClosed}</p> : null}
+      {documents.length === 0 ? <p>No documents are needed yet.</p> : null}
+      {documents.map((item) => {
+        const titleId = `document-${item.kind}`
+        const issued = item.kind === 'hbl'
+        return (
+          <div
+            key={item.kind}
+            className={styles.documentItem}
+            data-testid="document-item"
+            data-kind={item.kind}
+          >
+            <div className={styles.documentHead}>
+              <h3 id={titleId} className={styles.documentTitle}>
+                {item.name} <DocumentBadge status={item.status} />
+              </h3>
+              {issued ? (
+                item.status === 'Issued' && hbl ? (
+                  <Button
+                    tone="secondary"
+                    isDisabled={downloading}
+                    onPress={() => onDownload('hbl', `${hbl}.pdf`)}
+                  >
+                    Download {hbl}
+                  </Button>
+                ) : (
+                  <span className={styles.muted}>Issued by us once the booking is confirmed.</span>
+                )
+              ) : closed ? null : (
+                <FileTrigger
+                  acceptedFileTypes={uploadAccept}
+                  allowsMultiple
+                  onSelect={(files) => {
+                    if (files && files.length > 0) onChoose(item.kind, Array.from(files))
+                  }}
+                >
+                  <Button tone="secondary" aria-label={`Upload ${item.name.toLowerCase()}`}>
+                    Upload
+                  </Button>
+                </FileTrigger>
+              )}
+            </div>
+            <p className={styles.muted}>
+              {item.required ? 'Required' : 'Optional'}
+              {item.dueDate ? <> · due {formatDay(item.dueDate)}</> : null}
+              {item.overdue ? (
+                <>
+                  {' '}
+                  · <span className={styles.overdue}>Overdue</span>
+                </>
+              ) : null}
+            </p>
+            {item.status === 'Rejected' && item.reason ? (
+              <p className={styles.alert}>
+                <strong>Rejected:</strong> {item.reason}
+              </p>
+            ) : null}
+            {item.files.length > 0 ? (
+              <ul className={styles.fileList} aria-label={`${item.name} files`}>
+                {item.files.map((file) => (
+                  <li key={file.id} className={styles.row}>
+                    <span>
+                      {file.name}{' '}
+                      <span className={styles.muted}>
+                        ({sizeText(file.size)}, {formatDateTime(file.uploadedAt, 'Asia/Singapore')})
+                      </span>
+                    </span>
+                    <DocumentBadge status={file.status} />
+                    {file.status === 'Rejected' && file.reason ? (
+                      <span className={styles.overdue}>{file.reason}</span>
+                    ) : null}
+                    <Button
+                      tone="quiet"
+                      isDisabled={downloading}
+                      aria-label={`Download ${file.name}`}
+                      onPress={() => onDownload(file.id, file.name)}
+                    >
+                      Download
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {uploads
+              .filter((upload) => upload.kind === item.kind)
+              .map((upload) => (
+                <UploadProgress key={upload.id} upload={upload} onDismiss={() => onDismiss(upload)} />
+              ))}
+          </div>
+        )
+      })}
+    </section>
+  )
+}
+
+/** One upload: its progress bar while it goes, then Uploaded, or the reason it was refused. */
+function UploadProgress({ upload, onDismiss }: { upload: UploadEntry; onDismiss: () => void }) {
+  const state = useSelector(upload.ref, (s) => s.value)
+  const { file, progress, message } = useSelector(upload.ref, (s) => s.context)
+  return (
+    <div className={styles.upload} data-testid="upload" data-state={state}>
+      {state === 'uploading' || state === 'checking' ? (
+        <ProgressBar value={progress} aria-label={`Uploading ${file.name}`}>
+          {({ percentage, valueText }) => (
+            <>
+              <span className={styles.barLabel}>
+                <span>Uploading {file.name}</span>
+                <span>{valueText}</span>
+              </span>
+              <div className={styles.bar}>
+                <div className={styles.barFill} style={{ width: `${percentage ?? 0}%` }} />
+              </div>
+            </>
+          )}
+        </ProgressBar>
+      ) : null}
+      {state === 'uploaded' ? (
+        <p className={styles.row} role="status">
+          <span>
+            {file.name}: <strong>Uploaded</strong>
+          </span>
+          <Button tone="quiet" aria-label={`Hide ${file.name}`} onPress={onDismiss}>
+            Hide
+          </Button>
+        </p>
+      ) : null}
+      {state === 'refused' ? (
+        <div className={styles.alert} role="alert">
+          <p>
+            {file.name}: {message}
+          </p>
+          <Button tone="quiet" aria-label={`Dismiss ${file.name}`} onPress={onDismiss}>
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  )
+}

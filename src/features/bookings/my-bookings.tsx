@@ -1,0 +1,181 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { bookingStatuses } from '../../../contract/bookings'
+import { modes } from '../../../contract/pricing/types'
+import { isFiltered, myBookingsMachine } from '../../../machines/my-bookings.machine'
+import { listBookings } from '../../api/bookings'
+import { formatDateTime } from '../../app/datetime'
+import type { PageInfo } from '../../app/pages'
+import { useApp } from '../../app/use-app'
+import { Button } from '../../components/ui/button'
+import { SelectField } from '../../components/ui/select-field'
+import { TextField } from '../../components/ui/text-field'
+import { StatusBadge } from './booking-status'
+import * as styles from './bookings.css'
+import { filtersOf, searchOf } from './filters'
+import type { BookingsSearch } from './search'
+
+const ALL = 'All'
+const columns = ['Booking', 'HBL', 'Lane', 'Mode', 'Carrier', 'ETD', 'ETA', 'Status', 'Documents outstanding']
+
+/** /user/bookings: the company's bookings, filtered by status and mode, searched by booking or HBL number. */
+export function MyBookings({ info, search }: { info: PageInfo; search: BookingsSearch }) {
+  const { api, inspect } = useApp()
+  const navigate = useNavigate()
+  const actor = useActorRef(
+    myBookingsMachine.provide({
+      actors: { listBookings: fromPromise(({ input }) => listBookings(api, input)) },
+      actions: {
+        filtersChanged: (_, filters) => {
+          navigate({ to: '/user/bookings', search: searchOf(filters), replace: true })
+        },
+      },
+    }),
+    { input: { filters: filtersOf(search) }, ...(inspect ? { inspect } : {}) },
+  )
+  const context = useSelector(actor, (s) => s.context)
+  const state = useSelector(actor, (s) => s.value)
+  const { bookings, filters } = context
+
+  return (
+    <article>
+      <h1>{info.heading}</h1>
+      <search className={styles.grid} aria-label="Filter bookings">
+        <SelectField
+          label="Status"
+          options={[ALL, ...bookingStatuses]}
+          value={filters.status || ALL}
+          onChange={(value) =>
+            actor.send({ type: 'filter.changed', filter: 'status', value: value === ALL ? '' : value })
+          }
+        />
+        <SelectField
+          label="Mode"
+          options={[ALL, ...modes]}
+          value={filters.mode || ALL}
+          onChange={(value) =>
+            actor.send({ type: 'filter.changed', filter: 'mode', value: value === ALL ? '' : value })
+          }
+        />
+        <TextField
+          label="Search"
+          type="search"
+          value={filters.q}
+          placeholder="Booking or HBL number"
+          onChange={(q) => actor.send({ type: 'search.changed', q })}
+        />
+      </search>
+      {state === 'failed' ? (
+        <div className={styles.alert} role="alert">
+          <p>{context.message}</p>
+          <Button onPress={() => actor.send({ type: 'user.retry' })}>Try again</Button>
+        </div>
+      ) : null}
+      <p className={styles.muted} role="status">
+        {state === 'loading' || state === 'typing'
+          ? 'Loading…'
+          : state === 'list'
+            ? `${bookings.length} ${bookings.length === 1 ? 'booking' : 'bookings'}`
+            : ''}
+      </p>
+      {state === 'list' && bookings.length === 0 ? (
+        <div className={styles.notice} data-testid="bookings-empty">
+          {isFiltered(filters) ? (
+            <p>No bookings match these filters.</p>
+          ) : (
+            <>
+              <p>You have no bookings yet. Get an instant quote and confirm it to book a shipment.</p>
+              <Link to="/user/home" className={styles.link}>
+                New quote
+              </Link>
+            </>
+          )}
+        </div>
+      ) : null}
+      {bookings.length > 0 ? (
+        <table className={styles.table}>
+          <caption className={styles.visuallyHidden}>Your bookings</caption>
+          <thead className={styles.head}>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} className={styles.headCell} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={styles.body}>
+            {bookings.map((booking) => (
+              <tr
+                key={booking.number}
+                className={styles.tableRow}
+                data-testid="booking-row"
+                // The booking number is the row's link for keyboards and screen readers; a click anywhere
+                // on the row does the same for a mouse or a finger.
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest('a')) return
+                  navigate({ to: '/user/bookings/$number', params: { number: booking.number } })
+                }}
+              >
+                <td className={styles.cell} data-label="Booking">
+                  <Link
+                    to="/user/bookings/$number"
+                    params={{ number: booking.number }}
+                    className={styles.link}
+                  >
+                    {booking.number}
+                  </Link>
+                </td>
+                <td className={styles.cell} data-label="HBL">
+                  {booking.hbl ? (
+                    <Link
+                      to="/user/tracking"
+                      search={{ hbl: booking.hbl }}
+                      className={styles.link}
+                      aria-label={`Track ${booking.hbl}`}
+                    >
+                      {booking.hbl}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td className={styles.cell} data-label="Lane">
+                  {booking.origin.name} ({booking.origin.code}) → {booking.destination.name} (
+                  {booking.destination.code})
+                </td>
+                <td className={styles.cell} data-label="Mode">
+                  {booking.mode}
+                </td>
+                <td className={styles.cell} data-label="Carrier">
+                  {booking.carrier}
+                </td>
+                <td className={styles.cell} data-label="ETD">
+                  {booking.etd ? formatDateTime(booking.etd, booking.origin.time_zone) : '—'}
+                </td>
+                <td className={styles.cell} data-label="ETA">
+                  {booking.eta ? formatDateTime(booking.eta, booking.destination.time_zone) : '—'}
+                </td>
+                <td className={styles.cell} data-label="Status">
+                  <StatusBadge status={booking.status} />
+                </td>
+                <td
+                  className={styles.cell}
+                  data-label="Documents outstanding"
+                  data-testid="documents-outstanding"
+                >
+                  {booking.documentsOutstanding > 0 ? (
+                    <span className={styles.outstanding}>{booking.documentsOutstanding}</span>
+                  ) : (
+                    '0'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </article>
+  )
+}

@@ -1,0 +1,21 @@
+/**
+ * The query of /user/bookings as the route keeps it: plain strings. This file is in the router's tree, which
+ * every page loads, so it imports nothing; the page reads the strings into filters (./filters.ts).
+ */
+
+export interface BookingsSearch {
+  status?: string
+  mode?: string
+  q?: string
+}
+
+const text = (value: unknown, max: number) =>
+  typeof value === 'string' && value !== '' ? value.slice(0, max) : undefined
+
+/** The query's strings, empty ones left out. */
+export function parseBookingsSearch(search: Record<string, unknown>): BookingsSearch {
+  const status = text(search.status, 40)
+  const mode = text(search.mode, 10)
+  const q = text(search.q, 100)
+  return { ...(status ? { status } : {}), ...(mode ? { mode } : {}), ...(q ? { q } : {}) }
+}

@@ -1,0 +1,95 @@
+import { style, styleVariants } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+
+export const section = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space['5'],
+  marginBottom: vars.space['6'],
+})
+
+export const form = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['3'],
+  alignItems: 'flex-end',
+  marginBottom: vars.space['4'],
+})
+
+export const field = style({ flex: '1 1 16rem', maxWidth: '28rem' })
+
+export const submit = style({ marginBottom: vars.space['4'] })
+
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm })
+
+export const alert = style({
+  background: vars.color.dangerSoft,
+  color: vars.color.danger,
+  borderRadius: vars.radius.md,
+  padding: vars.space['3'],
+  margin: `0 0 ${vars.space['4']}`,
+})
+
+export const link = style({
+  color: vars.color.brand,
+  fontWeight: vars.fontWeight.medium,
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+})
+
+export const eta = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, margin: 0 })
+
+const movedBase = style({ fontWeight: vars.fontWeight.medium, margin: `${vars.space['1']} 0 0` })
+
+export const moved = styleVariants({
+  later: [movedBase, { color: vars.color.danger }],
+  earlier: [movedBase, { color: vars.color.success }],
+  same: [movedBase, { color: vars.color.textMuted }],
+})
+
+export const summary = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))',
+  gap: vars.space['4'],
+})
+
+export const figure = style({ margin: 0 })
+
+export const map = style({
+  display: 'block',
+  width: '100%',
+  height: 'auto',
+  background: '#eaf2fb',
+  borderRadius: vars.radius.md,
+})
+
+export const seaLeg = style({
+  fill: 'none',
+  stroke: vars.color.brand,
+  strokeWidth: 2.5,
+  strokeLinecap: 'round',
+})
+
+export const airLeg = style([seaLeg, { strokeDasharray: '6 5' }])
+
+export const place = styleVariants({
+  origin: { fill: vars.color.brand, stroke: '#fff', strokeWidth: 1.5 },
+  transshipment: { fill: '#fff', stroke: vars.color.brand, strokeWidth: 2 },
+  destination: { fill: vars.color.accent, stroke: '#fff', strokeWidth: 1.5 },
+})
+
+export const placeLabel = style({ fontSize: '13px', fontWeight: 700, fill: vars.color.text })
+
+export const position = style({ fill: vars.color.accent })
+
+export const positionHalo = style({ fill: 'none', stroke: vars.color.accent, strokeWidth: 2 })
+
+export const mapLegend = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space['1']} ${vars.space['4']}`,
+  padding: 0,
+  listStyle: 'none',
+  fontSize: vars.fontSize.sm,
+  marginTop: vars.space['2'],
+})
