@@ -64,8 +64,8 @@ export function uploadDocument(api: ApiClient, request: UploadRequest) {
       const body = parseJson(xhr.responseText)
       readSession(api, xhr.status, body)
       if (xhr.status >= 200 && xhr.status < 300) {
-        const wrapped = (body as { file?: unknown } | null)?.file
-        resolve((wrapped && typeof wrapped === 'object' ? wrapped : body) as DocumentFile)
+        // uploadDocument answers 201 `{ document }`.
+        resolve((body as { document: DocumentFile }).document)
       } else reject(failureOf(xhr.status, body))
     }
     xhr.onerror = () => reject({ status: 0 } satisfies ApiFailure)
