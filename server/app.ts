@@ -13,13 +13,16 @@ import type { Database } from './db/schema'
 import { createMailer, type Mailer } from './mail/index'
 import { createRouter, errorResponses } from './openapi'
 import { authRoutes } from './routes/auth'
+import { bookingRoutes } from './routes/bookings'
 import { contactRoutes } from './routes/contact'
 import { countriesRoutes } from './routes/countries'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { healthRoutes } from './routes/health'
 import { locationRoutes } from './routes/locations'
+import { operationsRoutes } from './routes/operations'
 import { quoteRoutes } from './routes/quotes'
 import { registerRoutes } from './routes/register'
+import { trackingRoutes } from './routes/tracking'
 import { mountStaticSite } from './static'
 
 export interface AppOptions {
@@ -41,6 +44,8 @@ export interface AppOptions {
   appUrl?: string
   /** SALES_EMAIL: where new contact enquiries are mailed; default `sales@eship.local`. */
   salesEmail?: string
+  /** OPS_API_KEY: the key of the operations API; unset, the operations API answers 401 to everything. */
+  opsApiKey?: string | undefined
 }
 
 export const openApiConfig = {
@@ -98,6 +103,10 @@ export function createApp(options: AppOptions) {
   const places = new PlaceIndex(db)
   app.route('/api', locationRoutes(db, now, places))
   app.route('/api', quoteRoutes({ db, now, mailer, salesEmail, places }))
+  const bookingDeps = { db, now, mailer, places }
+  app.route('/api', bookingRoutes(bookingDeps))
+  app.route('/api', trackingRoutes(bookingDeps))
+  app.route('/api', operationsRoutes({ ...bookingDeps, opsApiKey: options.opsApiKey }))
   if (!production) {
     app.route('/', devOutboxRoutes(db))
   } else {

@@ -23,6 +23,8 @@ export interface Config {
   mailGiveUpAfterMs: number
   /** The longest one SMTP delivery may take, in ms; a mail claimed that long ago by a stopped process is retried. */
   mailSendTimeoutMs: number
+  /** The key of the operations API (X-API-Key); unset turns the operations API off (401). */
+  opsApiKey: string | undefined
 }
 
 export const DEFAULT_MAIL_FROM = 'eShip <no-reply@eship.local>'
@@ -101,6 +103,12 @@ export const envVars = [
     default: '60s',
     description:
       'The longest one SMTP delivery may take; a mail whose process stopped mid-delivery is tried again by any process twice this long after it was claimed.',
+  },
+  {
+    name: 'OPS_API_KEY',
+    default: '',
+    description:
+      'The key the operations team and carrier feeds send as X-API-Key to the operations API (/api/ops/*) and `npm run ops` reads; unset answers 401 to every operations request.',
   },
 ] as const
 
@@ -189,5 +197,6 @@ export function loadConfig(env: Env = process.env): Config {
     salesEmail: parseEmail('SALES_EMAIL', nonEmpty(env.SALES_EMAIL) ?? DEFAULT_SALES_EMAIL),
     mailGiveUpAfterMs: parseDuration('MAIL_GIVE_UP_AFTER', nonEmpty(env.MAIL_GIVE_UP_AFTER) ?? '24h'),
     mailSendTimeoutMs: parseDuration('MAIL_SEND_TIMEOUT', nonEmpty(env.MAIL_SEND_TIMEOUT) ?? '60s'),
+    opsApiKey: nonEmpty(env.OPS_API_KEY),
   }
 }

@@ -70,6 +70,7 @@ const app = createApp({
   production: config.production,
   appUrl: config.appUrl,
   salesEmail: config.salesEmail,
+  opsApiKey: config.opsApiKey,
 })
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

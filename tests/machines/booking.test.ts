@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { bookingStatuses } from '../../contract/bookings'
+import { type BookingStatus, bookingStatuses } from '../../contract/bookings'
 import {
   bookingEventTypes,
   bookingMachine,
@@ -17,10 +17,10 @@ const events = [
 ]
 
 /** Every stored position: each status, and On Hold with each live status it can be held from. */
-const positions = bookingStatuses.flatMap((status) =>
+const positions: { status: BookingStatus; heldFrom: string | null }[] = bookingStatuses.flatMap((status) =>
   status === 'On Hold'
-    ? liveStatuses.map((held) => ({ status, heldFrom: held as string | null }))
-    : [{ status, heldFrom: null as string | null }],
+    ? liveStatuses.map((held) => ({ status: status as BookingStatus, heldFrom: held as string | null }))
+    : [{ status: status as BookingStatus, heldFrom: null as string | null }],
 )
 
 describe('booking chart, model-based', () => {

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       salesEmail: 'sales@eship.local',
       mailGiveUpAfterMs: 24 * 3_600_000,
       mailSendTimeoutMs: 60_000,
+      opsApiKey: undefined,
     })
   })
 
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
         SALES_EMAIL: 'enquiries@example.com',
         MAIL_GIVE_UP_AFTER: '90m',
         MAIL_SEND_TIMEOUT: '2.5s',
+        OPS_API_KEY: 'ops-key-0123456789',
       }),
     ).toEqual({
       port: 8080,
@@ -57,6 +59,7 @@ describe('loadConfig', () => {
       salesEmail: 'enquiries@example.com',
       mailGiveUpAfterMs: 90 * 60_000,
       mailSendTimeoutMs: 2500,
+      opsApiKey: 'ops-key-0123456789',
     })
   })
 
@@ -132,6 +135,7 @@ describe('loadConfig', () => {
       'SALES_EMAIL',
       'MAIL_GIVE_UP_AFTER',
       'MAIL_SEND_TIMEOUT',
+      'OPS_API_KEY',
     ])
     for (const v of envVars) expect(v.description.length).toBeGreaterThan(10)
   })

@@ -63,6 +63,12 @@ describe('GET /api/openapi.json', () => {
         '/api/quotes/{number}/confirm',
         '/api/quotes/{number}/requote',
         '/api/quote-requests',
+        '/api/bookings',
+        '/api/bookings/{number}',
+        '/api/bookings/{number}/cancel',
+        '/api/tracking/{hbl}',
+        '/api/ops/events',
+        '/api/ops/bookings/{number}/confirm',
         '/api/dev/outbox',
         '/dev/outbox',
       ].sort(),
@@ -91,6 +97,12 @@ describe('GET /api/openapi.json', () => {
       operation('/api/quotes/{number}/price', 'post'),
       operation('/api/quotes/{number}/confirm', 'post'),
       operation('/api/quote-requests', 'post'),
+      operation('/api/bookings', 'get'),
+      operation('/api/bookings/{number}', 'get'),
+      operation('/api/bookings/{number}/cancel', 'post'),
+      operation('/api/tracking/{hbl}', 'get'),
+      operation('/api/ops/events', 'post'),
+      operation('/api/ops/bookings/{number}/confirm', 'post'),
     ]).toEqual([
       'createQuote',
       'listQuotes',
@@ -98,7 +110,15 @@ describe('GET /api/openapi.json', () => {
       'priceQuoteServices',
       'confirmQuote',
       'requestManualQuote',
+      'listBookings',
+      'getBooking',
+      'cancelBooking',
+      'trackShipment',
+      'postTrackingEvents',
+      'confirmBooking',
     ])
+    expect(statuses('/api/tracking/{hbl}', 'get')).toEqual(['200', '401', '404', '422', '500'])
+    expect(statuses('/api/ops/events', 'post')).toEqual(['200', '401', '422', '500'])
     expect(statuses('/api/quotes/{number}/confirm', 'post')).toEqual([
       '200',
       '201',
@@ -121,6 +141,11 @@ describe('GET /api/openapi.json', () => {
     expect(security(apiPaths.authCheck, 'get')).toEqual([{ bearerAuth: [] }])
     expect(security(apiPaths.locations, 'get')).toEqual([{ bearerAuth: [] }])
     expect(security(apiPaths.login, 'post')).toBeUndefined()
+    expect(security('/api/bookings', 'get')).toEqual([{ bearerAuth: [] }])
+    expect(security('/api/ops/events', 'post')).toEqual([{ opsApiKey: [] }])
+    expect(raw).toMatchObject({
+      components: { securitySchemes: { opsApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+    })
   })
 
   it('describes the error response of every operation', () => {
