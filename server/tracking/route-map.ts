@@ -134,7 +134,13 @@ function position(
   now: Date,
 ): MapView['position'] {
   const actual = events
-    .filter((e) => e.eventClassifierCode === 'ACT' && Date.parse(e.eventDateTime) <= now.getTime())
+    .filter(
+      (e) =>
+        e.eventClassifierCode === 'ACT' &&
+        Date.parse(e.eventDateTime) <= now.getTime() &&
+        // Where the cargo is: transport and equipment events, and receipt and delivery (not paperwork).
+        (e.eventType !== 'SHIPMENT' || ['RECE', 'DLVR'].includes(eventCode(e))),
+    )
     .sort((a, b) => Date.parse(a.eventDateTime) - Date.parse(b.eventDateTime))
   const latest = actual.at(-1)
   if (!latest) return null
