@@ -1,5 +1,7 @@
+import { type ServerType, serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingDetail } from '../../contract/bookings'
+import { runOps } from '../../scripts/ops'
 import { createApp } from '../../server/app'
 import { type Auth, type BookingServer, dcsa, OPS_KEY, setupBookingServer } from './booking-helpers'
 
@@ -278,5 +280,68 @@ describe('postTrackingEvents', () => {
     expect(booking.eta).toBe(more)
     mails = (await s.outbox(alice.email)).slice(start)
     expect(mails).toHaveLength(1)
+  })
+})
+
+describe('npm run ops (scripts/ops.ts) against the server on a socket', () => {
+  let server: ServerType
+  let url: string
+  const lines: { out: string[]; err: string[] } = { out: [], err: [] }
+  const run = (args: string[], env: Record<string, string | undefined> = { OPS_API_KEY: OPS_KEY }) => {
+    lines.out = []
+    lines.err = []
+    return runOps([...args, '--url', url], {
+      env,
+      fetch,
+      out: (line) => lines.out.push(line),
+      err: (line) => lines.err.push(line),
+      now: s.clock.now,
+    })
+  }
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+        url = `http://127.0.0.1:${info.port}`
+        resolve()
+      })
+    })
+  })
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  it('confirms a booking and records events, and says why the server refuses', async () => {
+    const number = await s.book(alice)
+    expect(await run(['confirm', number, '--vessel', 'MSC ANNA', '--voyage', '412W'])).toBe(0)
+    const booking = await detail(number)
+    expect(lines.out).toEqual([`Booking ${number} confirmed: HBL ${booking.hbl}.`])
+    expect(booking.legs[0]).toMatchObject({ vesselName: 'MSC ANNA', voyage: '412W' })
+
+    expect(
+      await run([
+        'event',
+        booking.hbl as string,
+        'GTIN',
+        '--location',
+        'SGSIN',
+        '--at',
+        '2025-06-03T01:00:00Z',
+      ]),
+    ).toBe(0)
+    expect(lines.out).toEqual([`GTIN recorded for ${booking.hbl}.`])
+    expect((await detail(number)).status).toBe('Cargo Received')
+
+    expect(await run(['event', number, 'DLVR'])).toBe(1)
+    expect(lines.err[0]).toMatch(/^Refused \(422\)/)
+    expect(lines.err[1]).toMatch(/events\.0: DLVR ACT at INNSA is not possible/)
+
+    expect(await run(['confirm', number], { OPS_API_KEY: 'not-the-key' })).toBe(1)
+    expect(lines.err).toEqual([
+      'Refused (401): OPS_API_KEY is not the key the server has (or the server has none).',
+    ])
+    expect(await run(['confirm', number], {})).toBe(2)
+    expect(await run(['launch'])).toBe(2)
+    expect(lines.err[0]).toMatch(/^Usage:/)
   })
 })
