@@ -1,6 +1,7 @@
 /**
  * The documents of a booking as its page and list show them. The documents feature (its own branch) builds
- * the real checklist; wiring it in is this one function's body.
+ * the real checklist; wiring it in is this one function's body. `booking.request` is the quote's request
+ * (hazardous cargo needs a safety data sheet and a DG declaration).
  */
 import type { Kysely } from 'kysely'
 import type { DocumentItem } from '../../contract/bookings'
@@ -9,7 +10,7 @@ import type { Database } from '../db/schema'
 
 export async function bookingDocuments(
   _db: Kysely<Database>,
-  _booking: Pick<BookingRow, 'id' | 'number' | 'mode' | 'status' | 'etd' | 'details'>,
+  _booking: Pick<BookingRow, 'id' | 'number' | 'mode' | 'status' | 'etd' | 'request'>,
 ): Promise<DocumentItem[]> {
   return []
 }

@@ -70,6 +70,7 @@ export function listBookings(
       'b.status',
       'b.created_at',
       'q.number as quote_number',
+      'q.request',
     ])
     .where('b.customer_id', '=', customerId)
   if (filters.status) query = query.where('b.status', '=', filters.status)

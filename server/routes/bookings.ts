@@ -175,7 +175,7 @@ export function bookingRoutes(deps: BookingDeps) {
       )
       const bookings = await Promise.all(
         rows.map(async (row) =>
-          summaryOf(row, ref, documentsOutstanding(await bookingDocuments(db, row as never))),
+          summaryOf(row, ref, documentsOutstanding(await bookingDocuments(db, row))),
         ),
       )
       return c.json({ bookings } satisfies BookingsResponse, 200)
