@@ -174,9 +174,7 @@ export function bookingRoutes(deps: BookingDeps) {
         rows.flatMap((r) => [r.origin, r.destination]),
       )
       const bookings = await Promise.all(
-        rows.map(async (row) =>
-          summaryOf(row, ref, documentsOutstanding(await bookingDocuments(db, row))),
-        ),
+        rows.map(async (row) => summaryOf(row, ref, documentsOutstanding(await bookingDocuments(db, row)))),
       )
       return c.json({ bookings } satisfies BookingsResponse, 200)
     })
