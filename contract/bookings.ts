@@ -285,6 +285,8 @@ export interface BookingDetail extends BookingSummary {
   milestones: Milestone[]
   /** Why the booking is on hold, or why it was cancelled. */
   statusReason: string | null
+  /** While On Hold: the status it was held from (and returns to). */
+  heldFrom?: BookingStatus | null
   /** Cancel is offered while the booking is still Booking Received. */
   canCancel: boolean
 }

@@ -13,15 +13,18 @@ import type { Database } from './db/schema'
 import { createMailer, type Mailer } from './mail/index'
 import { createRouter, errorResponses } from './openapi'
 import { authRoutes } from './routes/auth'
+import { bookingRoutes } from './routes/bookings'
 import { contactRoutes } from './routes/contact'
 import { countriesRoutes } from './routes/countries'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { documentRoutes } from './routes/documents'
 import { healthRoutes } from './routes/health'
 import { locationRoutes } from './routes/locations'
+import { operationsRoutes } from './routes/operations'
 import { profileRoutes } from './routes/profile'
 import { quoteRoutes } from './routes/quotes'
 import { registerRoutes } from './routes/register'
+import { trackingRoutes } from './routes/tracking'
 import { mountStaticSite } from './static'
 import type { DocumentStorage } from './storage/index'
 import { postgresStorage } from './storage/postgres'
@@ -117,6 +120,10 @@ export function createApp(options: AppOptions) {
     }),
   )
   app.route('/api', profileRoutes({ db, now, mailer }))
+  const bookingDeps = { db, now, mailer, places }
+  app.route('/api', bookingRoutes(bookingDeps))
+  app.route('/api', trackingRoutes(bookingDeps))
+  app.route('/api', operationsRoutes({ ...bookingDeps, opsApiKey: options.opsApiKey }))
   if (!production) {
     app.route('/', devOutboxRoutes(db))
   } else {

@@ -87,12 +87,21 @@ export async function bookingDocuments(
   return { documents, outstanding: outstandingCount(documents) }
 }
 
-/** The issued house bill of a booking as listed, with the size of the PDF generated for it now. */
+/** Sizes of generated house bills by booking and its last change: a page view does not draw the PDF again. */
+const houseBillSizes = new Map<string, number>()
+
+/** The issued house bill of a booking as listed, with the size of the PDF generated for it. */
 async function houseBillFile(db: Kysely<Database>, bookingId: number): Promise<DocumentFile | undefined> {
   const booking = await db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirst()
   if (!booking?.hbl) return undefined
-  const pdf = await houseBillOf(db, booking)
-  return issuedHouseBillFile(booking, pdf.byteLength)
+  const key = `${booking.id}:${booking.hbl}:${booking.updated_at?.getTime() ?? 0}`
+  let size = houseBillSizes.get(key)
+  if (size === undefined) {
+    size = (await houseBillOf(db, booking)).byteLength
+    if (houseBillSizes.size >= 1000) houseBillSizes.clear()
+    houseBillSizes.set(key, size)
+  }
+  return issuedHouseBillFile(booking, size)
 }
 
 /** The issued house bill as a listed file: downloaded at files/hbl, generated on request. */

@@ -13,7 +13,11 @@ import type { Database } from './schema'
  * The next number of a kind for a year, as `PREFIX-YYYY` and six digits (ESQ-2026000001). One row per kind
  * and year, counted up in the caller's transaction, so numbers are unique across server processes.
  */
-export async function nextNumber(db: Kysely<Database>, prefix: 'ESQ' | 'ESB', year: number): Promise<string> {
+export async function nextNumber(
+  db: Kysely<Database>,
+  prefix: 'ESQ' | 'ESB' | 'ESHBL',
+  year: number,
+): Promise<string> {
   const row = await db
     .insertInto('counters')
     .values({ name: prefix, year, value: 1 })

@@ -65,18 +65,18 @@ export function forgotPasswordLink(appUrl: string): string {
 }
 
 /** Text lines and HTML paragraphs of one mail, kept side by side so both say the same. */
-interface Part {
+export interface Part {
   text: string
   html: string
 }
 
-const para = (text: string): Part => ({ text, html: `<p>${escapeHtml(text)}</p>` })
-const linkPara = (intro: string, label: string, link: string): Part => ({
+export const para = (text: string): Part => ({ text, html: `<p>${escapeHtml(text)}</p>` })
+export const linkPara = (intro: string, label: string, link: string): Part => ({
   text: `${intro}\n${link}`,
   html: `<p>${escapeHtml(intro)} <a href="${escapeHtml(link)}">${escapeHtml(label)}</a><br>${escapeHtml(link)}</p>`,
 })
 
-function compose(to: string, subject: string, parts: Part[], replyTo?: string): Mail {
+export function compose(to: string, subject: string, parts: Part[], replyTo?: string): Mail {
   const text = [...parts.map((part) => part.text), signature].join('\n\n')
   const html = layout(subject, parts.map((part) => part.html).join(''))
   return { to, subject, text, html, ...(replyTo ? { replyTo } : {}) }

@@ -71,6 +71,12 @@ describe('GET /api/openapi.json', () => {
         '/api/profile',
         '/api/profile/password',
         '/api/profile/notifications',
+        '/api/bookings',
+        '/api/bookings/{number}',
+        '/api/bookings/{number}/cancel',
+        '/api/tracking/{hbl}',
+        '/api/ops/events',
+        '/api/ops/bookings/{number}/confirm',
         '/api/dev/outbox',
         '/dev/outbox',
       ].sort(),
@@ -99,6 +105,12 @@ describe('GET /api/openapi.json', () => {
       operation('/api/quotes/{number}/price', 'post'),
       operation('/api/quotes/{number}/confirm', 'post'),
       operation('/api/quote-requests', 'post'),
+      operation('/api/bookings', 'get'),
+      operation('/api/bookings/{number}', 'get'),
+      operation('/api/bookings/{number}/cancel', 'post'),
+      operation('/api/tracking/{hbl}', 'get'),
+      operation('/api/ops/events', 'post'),
+      operation('/api/ops/bookings/{number}/confirm', 'post'),
     ]).toEqual([
       'createQuote',
       'listQuotes',
@@ -106,6 +118,12 @@ describe('GET /api/openapi.json', () => {
       'priceQuoteServices',
       'confirmQuote',
       'requestManualQuote',
+      'listBookings',
+      'getBooking',
+      'cancelBooking',
+      'trackShipment',
+      'postTrackingEvents',
+      'confirmBooking',
     ])
     expect([
       operation('/api/bookings/{number}/documents', 'get'),
@@ -139,6 +157,8 @@ describe('GET /api/openapi.json', () => {
     ]).toEqual(['getProfile', 'updateProfile', 'changePassword', 'updateNotificationSettings'])
     expect(statuses('/api/profile/password', 'post')).toEqual(['200', '401', '422', '429', '500'])
     expect(statuses('/api/profile', 'put')).toEqual(['200', '401', '422', '500'])
+    expect(statuses('/api/tracking/{hbl}', 'get')).toEqual(['200', '401', '404', '422', '500'])
+    expect(statuses('/api/ops/events', 'post')).toEqual(['200', '401', '422', '500'])
     expect(statuses('/api/quotes/{number}/confirm', 'post')).toEqual([
       '200',
       '201',
@@ -163,6 +183,8 @@ describe('GET /api/openapi.json', () => {
     expect(security(apiPaths.login, 'post')).toBeUndefined()
     expect(security('/api/bookings/{number}/documents/{kind}', 'post')).toEqual([{ bearerAuth: [] }])
     expect(security('/api/ops/documents/{id}/review', 'post')).toEqual([{ opsApiKey: [] }])
+    expect(security('/api/bookings', 'get')).toEqual([{ bearerAuth: [] }])
+    expect(security('/api/ops/events', 'post')).toEqual([{ opsApiKey: [] }])
     expect(raw).toMatchObject({
       components: { securitySchemes: { opsApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     })

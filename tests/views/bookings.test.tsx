@@ -239,7 +239,7 @@ describe('uploadDocument', () => {
     expect(xhr.body).toBe(file)
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 4, total: 8 })
     expect(progress).toHaveBeenCalledWith(4, 8)
-    xhr.answer(201, { ...documents[1]?.files[0], token: 'tok-2' })
+    xhr.answer(201, { document: documents[1]?.files[0], token: 'tok-2' })
     await expect(done).resolves.toMatchObject({ id: 'f1' })
     expect(hooks.tokenReceived).toHaveBeenCalledWith('tok-2')
     expect(hooks.requestStarted).not.toHaveBeenCalled()

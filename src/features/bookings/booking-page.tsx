@@ -96,7 +96,7 @@ export function BookingPage({ number }: { number: string }) {
             <h2 id="status-title">
               Status <StatusBadge status={booking.status} />
             </h2>
-            <StatusSteps status={booking.status} />
+            <StatusSteps status={booking.status} heldFrom={booking.heldFrom ?? null} />
             {booking.statusReason ? (
               <p className={booking.status === 'On Hold' ? styles.alert : styles.muted}>
                 {booking.status === 'On Hold' ? 'On hold: ' : ''}

@@ -1,14 +1,10 @@
 /**
- * How a booking's status is shown: a badge, and the progress steps of the ordered `bookingStatuses`.
- * The one place that reads the status order (the booking lifecycle chart's helpers take it over at merge).
+ * How a booking's status is shown: a badge, and the progress steps as the booking lifecycle chart
+ * (machines/booking.machine.ts, which the server enforces) orders them.
  */
-import { type BookingStatus, bookingStatuses } from '../../../contract/bookings'
+import type { BookingStatus } from '../../../contract/bookings'
+import { bookingProgress } from '../../../machines/booking.machine'
 import * as styles from './bookings.css'
-
-/** The statuses a booking moves through in order; On Hold and Cancelled step off that path. */
-export const progressStatuses = bookingStatuses.filter(
-  (status) => status !== 'On Hold' && status !== 'Cancelled',
-) as BookingStatus[]
 
 const tone = (status: BookingStatus) =>
   status === 'Cancelled'
@@ -27,13 +23,21 @@ export function StatusBadge({ status }: { status: BookingStatus }) {
   )
 }
 
-/** The steps, those reached marked done and the present one current. Off the path, no step is current. */
-export function StatusSteps({ status }: { status: BookingStatus }) {
-  const reached = progressStatuses.indexOf(status)
+/**
+ * The steps, those reached marked done and the present one current (while On Hold, the one it was held
+ * at). A cancelled booking has no current step.
+ */
+export function StatusSteps({
+  status,
+  heldFrom = null,
+}: {
+  status: BookingStatus
+  heldFrom?: BookingStatus | null
+}) {
   return (
     <ol className={styles.steps} aria-label="Booking progress">
-      {progressStatuses.map((step, index) => {
-        const state = reached < 0 ? 'next' : index < reached ? 'done' : index === reached ? 'current' : 'next'
+      {bookingProgress(status, heldFrom).map(({ step, state: progress }) => {
+        const state = progress === 'todo' ? 'next' : progress
         return (
           <li
             key={step}

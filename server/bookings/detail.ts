@@ -1,0 +1,171 @@
+/** A stored booking as the API answers it: summary (lists), detail (its page) and tracking view. */
+import type { Kysely } from 'kysely'
+import type {
+  BookingDetail,
+  BookingStatus,
+  BookingSummary,
+  PlaceRef,
+  TrackingEvent,
+  TrackingView,
+} from '../../contract/bookings'
+import type { QuotePrice, QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
+import type { Party } from '../../contract/quotes'
+import { canCustomerCancel } from '../../machines/booking.machine'
+import type { BookingRow } from '../db/bookings'
+import { bookingDocuments } from '../db/documents'
+import type { PlaceIndex } from '../db/locations'
+import type { Database } from '../db/schema'
+import { deriveMilestones, etaOf, legsWithTimes } from '../tracking/milestones'
+import { routeMap } from '../tracking/route-map'
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+/** The places of a booking from the in-memory index: no query. */
+export async function placesOf(places: PlaceIndex, codes: string[]) {
+  const refs = new Map<string, PlaceRef & { at: [number, number] | null }>()
+  await Promise.all(
+    [...new Set(codes)].map(async (code) => {
+      const row = await places.get(code)
+      refs.set(code, {
+        code,
+        name: row?.name ?? code,
+        country_code: row?.country_code ?? '',
+        time_zone: row?.time_zone ?? null,
+        at: row && row.longitude !== null && row.latitude !== null ? [row.longitude, row.latitude] : null,
+      })
+    }),
+  )
+  const ref = (code: string): PlaceRef => {
+    const found = refs.get(code)
+    return found
+      ? { code: found.code, name: found.name, country_code: found.country_code, time_zone: found.time_zone }
+      : { code, name: code, country_code: '', time_zone: null }
+  }
+  return { ref, at: (code: string) => refs.get(code)?.at ?? null }
+}
+
+export function cargoSummary(request: QuoteRequest): string {
+  const parts: string[] = []
+  if (request.containers?.length) {
+    parts.push(request.containers.map((c) => `${c.count} × ${c.type}`).join(', '))
+  } else if (request.cargo?.kind === 'packages') {
+    const pieces = request.cargo.packages.reduce((n, p) => n + p.count, 0)
+    const cbm = request.cargo.packages.reduce(
+      (sum, p) => sum + (p.count * p.lengthCm * p.widthCm * p.heightCm) / 1_000_000,
+      0,
+    )
+    const kg = request.cargo.packages.reduce((sum, p) => sum + p.count * p.weightKg, 0)
+    parts.push(`${pieces} ${pieces === 1 ? 'package' : 'packages'}, ${cbm.toFixed(2)} CBM, ${kg} kg`)
+  } else if (request.cargo?.kind === 'totals') {
+    const { pieces, volumeCbm, weightKg } = request.cargo
+    parts.push(`${pieces} ${pieces === 1 ? 'package' : 'packages'}, ${volumeCbm} CBM, ${weightKg} kg`)
+  }
+  if (request.hazardous) {
+    const h = request.hazardous
+    parts.push(`hazardous: UN${h.unNumber}, class ${h.dgClass}, PG ${h.packingGroup}`)
+  }
+  return parts.join('; ')
+}
+
+export function summaryOf(
+  row: Pick<
+    BookingRow,
+    'number' | 'hbl' | 'mode' | 'origin' | 'destination' | 'carrier' | 'etd' | 'eta' | 'status' | 'created_at'
+  > & { quote_number: string },
+  ref: (code: string) => PlaceRef,
+  outstanding: number,
+): BookingSummary {
+  return {
+    number: row.number,
+    hbl: row.hbl,
+    mode: row.mode,
+    origin: ref(row.origin),
+    destination: ref(row.destination),
+    carrier: row.carrier,
+    etd: iso(row.etd),
+    eta: iso(row.eta),
+    status: row.status as BookingStatus,
+    documentsOutstanding: outstanding,
+    quoteNumber: row.quote_number,
+    createdAt: row.created_at.toISOString(),
+  }
+}
+
+export async function bookingDetail(
+  db: Kysely<Database>,
+  places: PlaceIndex,
+  row: BookingRow,
+  events: TrackingEvent[],
+  now: Date,
+): Promise<BookingDetail> {
+  const { ref } = await placesOf(places, [row.origin, row.destination, ...events.map((e) => e.location)])
+  const { documents, outstanding } = await bookingDocuments(
+    db,
+    { ...row, hazardous: Boolean((row.request as QuoteRequest).hazardous) },
+    now,
+  )
+  const details = row.details as {
+    shipper: Party
+    consignee: Party
+    notifyParty?: Party
+    pickupAddress?: string
+    deliveryAddress?: string
+    cargoDescription: string
+    services: ServiceSelection
+  }
+  const request = row.request as QuoteRequest
+  const origin = ref(row.origin)
+  const destination = ref(row.destination)
+  const legs = legsWithTimes(row.legs, events)
+  return {
+    ...summaryOf(row, ref, outstanding),
+    shipper: details.shipper,
+    consignee: details.consignee,
+    notifyParty: details.notifyParty ?? null,
+    pickupAddress: details.pickupAddress || null,
+    deliveryAddress: details.deliveryAddress || null,
+    cargoDescription: details.cargoDescription,
+    cargoSummary: cargoSummary(request),
+    hazardous: request.hazardous
+      ? {
+          unNumber: request.hazardous.unNumber,
+          dgClass: request.hazardous.dgClass,
+          packingGroup: request.hazardous.packingGroup,
+        }
+      : null,
+    services: details.services,
+    price: row.price as QuotePrice,
+    legs,
+    documents,
+    milestones: deriveMilestones(events, { origin, destination, legs }, ref),
+    statusReason: row.status_reason,
+    heldFrom: (row.held_from as BookingStatus | null) ?? null,
+    canCancel: canCustomerCancel(row.status as BookingStatus, row.held_from),
+  }
+}
+
+export async function trackingView(
+  places: PlaceIndex,
+  row: BookingRow,
+  events: TrackingEvent[],
+  now: Date,
+): Promise<TrackingView> {
+  const codes = [row.origin, row.destination, ...events.map((e) => e.location)]
+  for (const leg of row.legs) codes.push(leg.from.code, leg.to.code)
+  const { ref, at } = await placesOf(places, codes)
+  const origin = ref(row.origin)
+  const destination = ref(row.destination)
+  const legs = legsWithTimes(row.legs, events)
+  return {
+    hbl: row.hbl as string,
+    bookingNumber: row.number,
+    mode: row.mode,
+    status: row.status as BookingStatus,
+    origin,
+    destination,
+    legs,
+    milestones: deriveMilestones(events, { origin, destination, legs }, ref),
+    eta: etaOf(events, row.destination, { eta: iso(row.eta), originalEta: iso(row.original_eta) }),
+    map: routeMap({ legs, origin, destination, coordinates: at, events, now }),
+  }
+}

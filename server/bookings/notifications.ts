@@ -1,0 +1,130 @@
+/**
+ * Every mail a booking sends its customer after it is made, by kind, in one place (a later issue adds
+ * per-user settings here). Each is queued in the outbox in the transaction of its cause, so it exists
+ * exactly when its cause does; status mails follow status changes, which the chart allows once each.
+ */
+import type { Kysely } from 'kysely'
+import type { PlaceRef, RouteLeg } from '../../contract/bookings'
+import type { Database } from '../db/schema'
+import {
+  type BookingUpdateMailInput,
+  bookingArrivedMail,
+  bookingConfirmedMail,
+  bookingDeliveredMail,
+  bookingDepartedMail,
+  etaChangedMail,
+} from '../mail/booking-templates'
+import type { Mailer } from '../mail/index'
+
+export const bookingNotificationKinds = [
+  'bookingConfirmed',
+  'departed',
+  'arrived',
+  'delivered',
+  /** Mailed by the documents feature. */
+  'documentRejected',
+  'etaChanged',
+] as const
+export type BookingNotificationKind = (typeof bookingNotificationKinds)[number]
+
+/** The ETA moved by more than this from the last one notified: the customer is mailed. */
+export const ETA_NOTIFY_THRESHOLD_HOURS = 24
+
+export interface NotifiedBooking {
+  number: string
+  hbl: string | null
+  mode: 'FCL' | 'LCL' | 'AIR'
+  carrier: string
+  origin: PlaceRef
+  destination: PlaceRef
+  legs: RouteLeg[]
+  etd: Date | null
+  eta: Date | null
+  userEmail: string
+  userName: string
+}
+
+/** A time as the customer reads it: in the place's time zone, named. */
+export function placeTime(at: Date | string | null, place: PlaceRef): string | null {
+  if (!at) return null
+  const timeZone = place.time_zone ?? 'UTC'
+  const text = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(at))
+  return `${text} (${place.name} time)`
+}
+
+export function carriageOf(leg: RouteLeg | undefined): string | null {
+  if (!leg) return null
+  if (leg.flight) return `Flight ${leg.flight}`
+  if (leg.vesselName) return `${leg.vesselName}${leg.voyage ? ` voyage ${leg.voyage}` : ''}`
+  return null
+}
+
+function mailInput(mailer: Mailer, booking: NotifiedBooking): BookingUpdateMailInput {
+  return {
+    to: booking.userEmail,
+    name: booking.userName,
+    bookingNumber: booking.number,
+    hbl: booking.hbl,
+    mode: booking.mode,
+    lane: `${booking.origin.name} (${booking.origin.code}) to ${booking.destination.name} (${booking.destination.code})`,
+    carrier: booking.carrier,
+    carriage: carriageOf(booking.legs[0]),
+    etd: placeTime(booking.etd, booking.origin),
+    eta: placeTime(booking.eta, booking.destination),
+    trackingLink: `${mailer.appUrl}/user/tracking${booking.hbl ? `?hbl=${encodeURIComponent(booking.hbl)}` : ''}`,
+  }
+}
+
+export async function notify(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  kind: Exclude<BookingNotificationKind, 'documentRejected' | 'etaChanged'>,
+  booking: NotifiedBooking,
+  at: Date,
+): Promise<void> {
+  const input = mailInput(mailer, booking)
+  const mail = {
+    bookingConfirmed: bookingConfirmedMail,
+    departed: bookingDepartedMail,
+    arrived: bookingArrivedMail,
+    delivered: bookingDeliveredMail,
+  }[kind](input)
+  await mailer.queue(db, mail, at)
+}
+
+/**
+ * Mails the customer when the ETA moved more than the threshold from the one last notified; answers the
+ * ETA now notified (unchanged when nothing was mailed).
+ */
+export async function notifyEtaChange(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  booking: NotifiedBooking,
+  notifiedEta: Date | null,
+  at: Date,
+): Promise<Date | null> {
+  const eta = booking.eta
+  if (!eta) return notifiedEta
+  if (!notifiedEta) return eta
+  const hours = (eta.getTime() - notifiedEta.getTime()) / 3_600_000
+  if (Math.abs(hours) <= ETA_NOTIFY_THRESHOLD_HOURS) return notifiedEta
+  await mailer.queue(
+    db,
+    etaChangedMail({
+      ...mailInput(mailer, booking),
+      previousEta: placeTime(notifiedEta, booking.destination) as string,
+      later: hours > 0,
+      hours: Math.round(Math.abs(hours)),
+    }),
+    at,
+  )
+  return eta
+}

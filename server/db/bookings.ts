@@ -1,0 +1,156 @@
+import { type Kysely, sql } from 'kysely'
+import type { BookingStatus, RouteLeg } from '../../contract/bookings'
+import type { Mode } from '../../contract/pricing/types'
+import type { Database } from './schema'
+
+/** What lists, pages, tracking and operations read of a booking: one query, joined with its quote and user. */
+function bookingQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('quotes as q', 'q.id', 'b.quote_id')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select([
+      'b.id',
+      'b.number',
+      'b.customer_id',
+      'b.mode',
+      'b.status',
+      'b.details',
+      'b.price',
+      'b.created_at',
+      'b.hbl',
+      'b.carrier',
+      'b.origin',
+      'b.destination',
+      'b.legs',
+      'b.etd',
+      'b.eta',
+      'b.original_eta',
+      'b.notified_eta',
+      'b.status_reason',
+      'b.held_from',
+      'b.confirmed_at',
+      'b.option_id',
+      'q.number as quote_number',
+      'q.request',
+      'u.esus_email_id as user_email',
+      'u.esus_name as user_name',
+    ])
+}
+
+export type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>['executeTakeFirstOrThrow']>>
+
+export interface BookingFilters {
+  status?: BookingStatus | undefined
+  mode?: Mode | undefined
+  /** Part of the booking or HBL number, any case. */
+  q?: string | undefined
+}
+
+/** The company's bookings, newest first. */
+export function listBookings(
+  db: Kysely<Database>,
+  customerId: number,
+  filters: BookingFilters = {},
+  limit = 500,
+) {
+  let query = db
+    .selectFrom('bookings as b')
+    .innerJoin('quotes as q', 'q.id', 'b.quote_id')
+    .select([
+      'b.id',
+      'b.number',
+      'b.hbl',
+      'b.mode',
+      'b.origin',
+      'b.destination',
+      'b.carrier',
+      'b.etd',
+      'b.eta',
+      'b.status',
+      'b.created_at',
+      'q.number as quote_number',
+      'q.request',
+    ])
+    .where('b.customer_id', '=', customerId)
+  if (filters.status) query = query.where('b.status', '=', filters.status)
+  if (filters.mode) query = query.where('b.mode', '=', filters.mode)
+  const needle = filters.q?.trim()
+  if (needle) {
+    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    query = query.where((eb) => eb.or([eb('b.number', 'ilike', pattern), eb('b.hbl', 'ilike', pattern)]))
+  }
+  return query.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit).execute()
+}
+
+/** A booking of the company by number; another company's is not found. */
+export function findBooking(db: Kysely<Database>, customerId: number, number: string, lock = false) {
+  const query = bookingQuery(db).where('b.customer_id', '=', customerId).where('b.number', '=', number)
+  return (lock ? query.forUpdate('b') : query).executeTakeFirst()
+}
+
+/** A booking of the company by HBL; another company's is not found. */
+export function findBookingByHbl(db: Kysely<Database>, customerId: number, hbl: string) {
+  return bookingQuery(db).where('b.customer_id', '=', customerId).where('b.hbl', '=', hbl).executeTakeFirst()
+}
+
+/** Operations: bookings by number or HBL, locked for the caller's transaction. */
+export async function lockBookings(db: Kysely<Database>, refs: { numbers: string[]; hbls: string[] }) {
+  if (refs.numbers.length === 0 && refs.hbls.length === 0) return []
+  return bookingQuery(db)
+    .where((eb) =>
+      eb.or([
+        ...(refs.numbers.length > 0 ? [eb('b.number', 'in', refs.numbers)] : []),
+        ...(refs.hbls.length > 0 ? [eb('b.hbl', 'in', refs.hbls)] : []),
+      ]),
+    )
+    .forUpdate('b')
+    .execute()
+}
+
+export interface BookingChanges {
+  status?: BookingStatus
+  heldFrom?: string | null
+  statusReason?: string | null
+  hbl?: string
+  legs?: RouteLeg[]
+  etd?: Date | null
+  eta?: Date | null
+  originalEta?: Date | null
+  notifiedEta?: Date | null
+  confirmedAt?: Date
+}
+
+export async function updateBooking(db: Kysely<Database>, id: number, changes: BookingChanges, at: Date) {
+  await db
+    .updateTable('bookings')
+    .set({
+      updated_at: at,
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(changes.heldFrom !== undefined ? { held_from: changes.heldFrom } : {}),
+      ...(changes.statusReason !== undefined ? { status_reason: changes.statusReason } : {}),
+      ...(changes.hbl !== undefined ? { hbl: changes.hbl } : {}),
+      ...(changes.legs !== undefined ? { legs: JSON.stringify(changes.legs) } : {}),
+      ...(changes.etd !== undefined ? { etd: changes.etd } : {}),
+      ...(changes.eta !== undefined ? { eta: changes.eta } : {}),
+      ...(changes.originalEta !== undefined ? { original_eta: changes.originalEta } : {}),
+      ...(changes.notifiedEta !== undefined ? { notified_eta: changes.notifiedEta } : {}),
+      ...(changes.confirmedAt !== undefined ? { confirmed_at: changes.confirmedAt } : {}),
+    })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** The transit days of the booked option (its rate sheet's). */
+export async function optionTransit(db: Kysely<Database>, optionId: number) {
+  return db
+    .selectFrom('quote_options')
+    .select(['transit_days', sql<string>`lane->>'service'`.as('service')])
+    .where('id', '=', optionId)
+    .executeTakeFirst()
+}
+
+/** A booking by id (operations, inside their transaction). */
+export function findBookingById(db: Kysely<Database>, id: number) {
+  return bookingQuery(db).where('b.id', '=', id).executeTakeFirst()
+}

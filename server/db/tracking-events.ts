@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely'
+import type { TrackingEvent } from '../../contract/bookings'
+import { eventCode } from '../tracking/dcsa'
+import type { Database, TrackingEventsTable } from './schema'
+
+type EventRow = Omit<
+  TrackingEventsTable,
+  'id' | 'booking_id' | 'received_at' | 'event_date_time' | 'event_created_date_time'
+> & { event_date_time: Date; event_created_date_time: Date }
+
+const eventColumns = [
+  'event_id',
+  'event_type',
+  'classifier',
+  'code',
+  'event_date_time',
+  'event_created_date_time',
+  'location',
+  'vessel_name',
+  'vessel_imo',
+  'voyage',
+  'flight',
+  'equipment_reference',
+  'empty_indicator',
+  'reason',
+] as const
+
+const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined
+
+export function toEvent(row: EventRow): TrackingEvent {
+  const type = row.event_type
+  return {
+    eventID: row.event_id,
+    eventType: type,
+    eventClassifierCode: row.classifier,
+    eventDateTime: row.event_date_time.toISOString(),
+    eventCreatedDateTime: row.event_created_date_time.toISOString(),
+    ...(type === 'SHIPMENT'
+      ? { shipmentEventTypeCode: row.code as TrackingEvent['shipmentEventTypeCode'] }
+      : {}),
+    ...(type === 'TRANSPORT'
+      ? { transportEventTypeCode: row.code as TrackingEvent['transportEventTypeCode'] }
+      : {}),
+    ...(type === 'EQUIPMENT'
+      ? { equipmentEventTypeCode: row.code as TrackingEvent['equipmentEventTypeCode'] }
+      : {}),
+    location: row.location,
+    vesselName: orUndefined(row.vessel_name),
+    vesselIMONumber: orUndefined(row.vessel_imo),
+    voyage: orUndefined(row.voyage),
+    flight: orUndefined(row.flight),
+    equipmentReference: orUndefined(row.equipment_reference),
+    emptyIndicatorCode: orUndefined(row.empty_indicator) as TrackingEvent['emptyIndicatorCode'],
+    reason: orUndefined(row.reason),
+  }
+}
+
+/** A booking's events in the order they happened: one indexed query. */
+export async function bookingEvents(db: Kysely<Database>, bookingId: number): Promise<TrackingEvent[]> {
+  const rows = await db
+    .selectFrom('tracking_events')
+    .select(eventColumns)
+    .where('booking_id', '=', bookingId)
+    .orderBy('event_date_time')
+    .orderBy('id')
+    .execute()
+  return rows.map(toEvent)
+}
+
+/** Which of these eventIDs are stored already. */
+export async function storedEventIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('tracking_events')
+    .select('event_id')
+    .where('event_id', 'in', ids)
+    .execute()
+  return new Set(rows.map((row) => row.event_id))
+}
+
+export async function insertEvents(
+  db: Kysely<Database>,
+  events: { bookingId: number; event: TrackingEvent }[],
+  receivedAt: Date,
+): Promise<void> {
+  if (events.length === 0) return
+  await db
+    .insertInto('tracking_events')
+    .values(
+      events.map(({ bookingId, event }) => ({
+        event_id: event.eventID,
+        booking_id: bookingId,
+        event_type: event.eventType,
+        classifier: event.eventClassifierCode,
+        code: eventCode(event),
+        event_date_time: new Date(event.eventDateTime),
+        event_created_date_time: new Date(event.eventCreatedDateTime),
+        location: event.location,
+        vessel_name: event.vesselName ?? null,
+        vessel_imo: event.vesselIMONumber ?? null,
+        voyage: event.voyage ?? null,
+        flight: event.flight ?? null,
+        equipment_reference: event.equipmentReference ?? null,
+        empty_indicator: event.emptyIndicatorCode ?? null,
+        reason: event.reason ?? null,
+        received_at: receivedAt,
+      })),
+    )
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute()
+}

@@ -1,0 +1,242 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  BOOKING_NUMBER,
+  type BookingStatus,
+  type BookingsResponse,
+  bookingMessages,
+  bookingStatuses,
+} from '../../contract/bookings'
+import type { QuoteRequest } from '../../contract/pricing/types'
+import { nextBookingStatus } from '../../machines/booking.machine'
+import { requireSession, type SessionEnv } from '../auth/session'
+import { bookingDetail, placesOf, summaryOf } from '../bookings/detail'
+import type { BookingDeps } from '../bookings/service'
+import { findBooking, listBookings, updateBooking } from '../db/bookings'
+import { outstandingDocuments } from '../db/documents'
+import { bookingEvents, insertEvents } from '../db/tracking-events'
+import { createRouter, errorResponse, errorResponses, json, limitJsonBody } from '../openapi'
+
+const opaque = (description: string) => z.record(z.string(), z.unknown()).openapi({ description })
+export const PlaceRefSchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    country_code: z.string(),
+    time_zone: z.string().nullable(),
+  })
+  .openapi('PlaceRef')
+export const RouteLegSchema = z
+  .object({
+    mode: z.enum(['SEA', 'AIR']),
+    from: PlaceRefSchema,
+    to: PlaceRefSchema,
+    vesselName: z.string().optional(),
+    vesselIMONumber: z.string().optional(),
+    voyage: z.string().optional(),
+    flight: z.string().optional(),
+    etd: z.string().nullable(),
+    eta: z.string().nullable(),
+  })
+  .openapi('RouteLeg')
+export const MilestoneSchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    location: PlaceRefSchema.nullable(),
+    planned: z.string().nullable(),
+    estimated: z.string().nullable(),
+    actual: z.string().nullable(),
+    vesselName: z.string().optional(),
+    voyage: z.string().optional(),
+    flight: z.string().optional(),
+  })
+  .openapi('Milestone')
+
+const summaryFields = {
+  number: z.string().openapi({ example: 'ESB-2026000042' }),
+  hbl: z.string().nullable().openapi({ example: 'ESHBL2026000042' }),
+  mode: z.enum(['FCL', 'LCL', 'AIR']),
+  origin: PlaceRefSchema,
+  destination: PlaceRefSchema,
+  carrier: z.string(),
+  etd: z.string().nullable(),
+  eta: z.string().nullable(),
+  status: z.enum(bookingStatuses),
+  documentsOutstanding: z.int(),
+  quoteNumber: z.string(),
+  createdAt: z.string(),
+}
+const BookingSummarySchema = z.object(summaryFields).openapi('BookingSummary')
+const BookingDetailSchema = z
+  .object({
+    ...summaryFields,
+    shipper: opaque('Party: name, address, contact'),
+    consignee: opaque('Party: name, address, contact'),
+    notifyParty: opaque('Party').nullable(),
+    pickupAddress: z.string().nullable(),
+    deliveryAddress: z.string().nullable(),
+    cargoDescription: z.string(),
+    cargoSummary: z.string(),
+    hazardous: z.object({ unNumber: z.string(), dgClass: z.string(), packingGroup: z.string() }).nullable(),
+    services: opaque('The additional services booked'),
+    price: opaque('The charges as confirmed (QuotePrice)'),
+    legs: z.array(RouteLegSchema),
+    documents: z.array(opaque('DocumentItem')),
+    milestones: z.array(MilestoneSchema),
+    statusReason: z.string().nullable(),
+    canCancel: z.boolean(),
+  })
+  .openapi('BookingDetail')
+
+const NumberParam = z.object({
+  number: z
+    .string()
+    .max(40)
+    .openapi({ param: { name: 'number', in: 'path' }, example: 'ESB-2026000042' }),
+})
+
+const unauthenticated = { 401: errorResponse('No live session: `Unauthenticated.`') }
+const notFound = {
+  404: errorResponse(`Not this company's booking, or none: \`${bookingMessages.notFound}\``),
+}
+const security = [{ bearerAuth: [] }]
+
+const listRoute = createRoute({
+  method: 'get',
+  operationId: 'listBookings',
+  path: '/bookings',
+  tags: ['Bookings'],
+  summary: "The company's bookings, newest first; filter by status and mode, search by booking or HBL number",
+  security,
+  request: {
+    query: z.object({
+      status: z.enum(bookingStatuses).optional(),
+      mode: z.enum(['FCL', 'LCL', 'AIR']).optional(),
+      q: z.string().trim().max(40).optional().openapi({ description: 'Part of a booking or HBL number' }),
+    }),
+  },
+  responses: {
+    200: { description: 'The bookings', ...json(z.object({ bookings: z.array(BookingSummarySchema) })) },
+    ...unauthenticated,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const getRoute = createRoute({
+  method: 'get',
+  operationId: 'getBooking',
+  path: '/bookings/{number}',
+  tags: ['Bookings'],
+  summary: 'One booking of the company: parties, cargo, route, charges, documents and milestones',
+  security,
+  request: { params: NumberParam },
+  responses: {
+    200: { description: 'The booking', ...json(BookingDetailSchema) },
+    ...unauthenticated,
+    ...notFound,
+    ...errorResponses.serverError,
+  },
+})
+
+const cancelRoute = createRoute({
+  method: 'post',
+  operationId: 'cancelBooking',
+  path: '/bookings/{number}/cancel',
+  tags: ['Bookings'],
+  summary: 'Cancels a booking still Booking Received (again for a cancelled one: the same answer)',
+  security,
+  request: { params: NumberParam },
+  responses: {
+    200: { description: 'The booking, Cancelled', ...json(BookingDetailSchema) },
+    ...unauthenticated,
+    ...notFound,
+    409: errorResponse(`Past Booking Received: \`${bookingMessages.cannotCancel}\``),
+    ...errorResponses.serverError,
+  },
+})
+
+export const CUSTOMER_CANCEL_REASON = 'Cancelled by the customer.'
+
+export function bookingRoutes(deps: BookingDeps) {
+  const { db, now, places } = deps
+  const router = createRouter<SessionEnv>()
+  const session = requireSession(db, now)
+  // Each of its own paths once: '/bookings/*' would also run before the documents routes under it (whose
+  // uploads are not JSON) and look the session up twice.
+  router.use('/bookings', session)
+  router.use('/bookings/:number', session)
+  router.use('/bookings/:number/cancel', session, limitJsonBody())
+  const notFoundBody = { message: bookingMessages.notFound }
+
+  return router
+    .openapi(listRoute, async (c) => {
+      const { status, mode, q } = c.req.valid('query')
+      const rows = await listBookings(db, c.var.session.customerId, { status, mode, q })
+      const { ref } = await placesOf(
+        places,
+        rows.flatMap((r) => [r.origin, r.destination]),
+      )
+      const outstanding = await outstandingDocuments(
+        db,
+        rows.map((row) => ({ ...row, hazardous: Boolean((row.request as QuoteRequest).hazardous) })),
+        now(),
+      )
+      const bookings = rows.map((row) => summaryOf(row, ref, outstanding.get(row.id) ?? 0))
+      return c.json({ bookings } satisfies BookingsResponse, 200)
+    })
+    .openapi(getRoute, async (c) => {
+      const { number } = c.req.valid('param')
+      const row = BOOKING_NUMBER.test(number)
+        ? await findBooking(db, c.var.session.customerId, number)
+        : undefined
+      if (!row) return c.json(notFoundBody, 404)
+      const booking = await bookingDetail(db, places, row, await bookingEvents(db, row.id), now())
+      return c.json(booking, 200)
+    })
+    .openapi(cancelRoute, async (c) => {
+      const { number } = c.req.valid('param')
+      const { customerId } = c.var.session
+      if (!BOOKING_NUMBER.test(number)) return c.json(notFoundBody, 404)
+      const at = now()
+      const outcome = await db.transaction().execute(async (trx) => {
+        const row = await findBooking(trx, customerId, number, true)
+        if (!row) return 404 as const
+        if (row.status === 'Cancelled') return 200 as const
+        const next = nextBookingStatus(row.status as BookingStatus, row.held_from, 'customer.cancel')
+        if (!next) return 409 as const
+        await updateBooking(
+          trx,
+          row.id,
+          { status: next.status, heldFrom: next.heldFrom, statusReason: CUSTOMER_CANCEL_REASON },
+          at,
+        )
+        await insertEvents(
+          trx,
+          [
+            {
+              bookingId: row.id,
+              event: {
+                eventID: crypto.randomUUID(),
+                eventType: 'SHIPMENT',
+                eventClassifierCode: 'ACT',
+                shipmentEventTypeCode: 'CANC',
+                eventDateTime: at.toISOString(),
+                eventCreatedDateTime: at.toISOString(),
+                location: row.origin,
+                reason: CUSTOMER_CANCEL_REASON,
+              },
+            },
+          ],
+          at,
+        )
+        return 200 as const
+      })
+      if (outcome === 404) return c.json(notFoundBody, 404)
+      if (outcome === 409) return c.json({ message: bookingMessages.cannotCancel }, 409)
+      const row = await findBooking(db, customerId, number)
+      if (!row) return c.json(notFoundBody, 404)
+      const booking = await bookingDetail(db, places, row, await bookingEvents(db, row.id), now())
+      return c.json(booking, 200)
+    })
+}

@@ -1,0 +1,156 @@
+/**
+ * The operations API: the forwarder's operations team and carriers, never customers. Every request needs
+ * `X-API-Key` equal to OPS_API_KEY (compared in constant time); without OPS_API_KEY set every request
+ * answers 401. A customer's bearer token is not a key.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { createRoute, z } from '@hono/zod-openapi'
+import { createMiddleware } from 'hono/factory'
+import { BOOKING_NUMBER, bookingMessages } from '../../contract/bookings'
+import { applyEvents, type BookingDeps, confirmBooking } from '../bookings/service'
+import { createRouter, errorResponse, errorResponses, json, jsonBody, limitJsonBody } from '../openapi'
+import { postEventsSchema } from '../tracking/dcsa'
+
+export const opsMessages = {
+  unauthenticated: 'A valid X-API-Key is required.',
+} as const
+
+const digest = (value: string) => createHash('sha256').update(value).digest()
+
+/** Whether `given` is the key, in time that does not depend on where they differ. */
+export function keyMatches(given: string | undefined, key: string | undefined): boolean {
+  if (!key || !given) return false
+  return timingSafeEqual(digest(given), digest(key))
+}
+
+const security = [{ opsApiKey: [] }]
+const unauthenticated = { 401: errorResponse(`No or a wrong X-API-Key: \`${opsMessages.unauthenticated}\``) }
+
+const isoDateTime = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time.' })
+const ConfirmBody = z
+  .object({
+    etd: isoDateTime.optional(),
+    eta: isoDateTime.optional(),
+    vesselName: z.string().trim().min(1).max(100).optional(),
+    vesselIMONumber: z
+      .string()
+      .regex(/^\d{7}$/, 'vesselIMONumber must be 7 digits.')
+      .optional(),
+    voyage: z.string().trim().min(1).max(50).optional(),
+    flight: z.string().trim().min(2).max(10).optional(),
+    transshipment: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2}[A-Z2-9]{3}|[A-Z]{3})$/, 'Must be a UN/LOCODE or IATA code.')
+      .optional(),
+  })
+  .refine((b) => !b.etd || !b.eta || Date.parse(b.eta) > Date.parse(b.etd), {
+    path: ['eta'],
+    message: 'The ETA must be after the ETD.',
+  })
+
+const eventsRoute = createRoute({
+  method: 'post',
+  operationId: 'postTrackingEvents',
+  path: '/ops/events',
+  tags: ['Operations'],
+  summary:
+    'A batch of DCSA Track & Trace v2-style events, all or nothing; idempotent by eventID (a stored event is skipped)',
+  security,
+  request: jsonBody(postEventsSchema),
+  responses: {
+    200: {
+      description: 'Applied: how many events were new, how many were stored already',
+      ...json(z.object({ applied: z.int(), skipped: z.int() })),
+    },
+    ...unauthenticated,
+    422: errorResponse(
+      'A bad field, an unknown booking or place, or an event the booking cannot have: reasons by `events.N`; nothing applied',
+    ),
+    ...errorResponses.serverError,
+  },
+})
+
+const confirmRoute = createRoute({
+  method: 'post',
+  operationId: 'confirmBooking',
+  path: '/ops/bookings/{number}/confirm',
+  tags: ['Operations'],
+  summary:
+    'Confirms a booking: issues its HBL (HAWB for air), sets the route and planned times, mails the customer',
+  security,
+  request: {
+    params: z.object({
+      number: z
+        .string()
+        .regex(BOOKING_NUMBER, bookingMessages.notFound)
+        .openapi({ param: { name: 'number', in: 'path' }, example: 'ESB-2026000042' }),
+    }),
+    body: { required: false, ...json(ConfirmBody) },
+  },
+  responses: {
+    200: {
+      description: 'Confirmed',
+      ...json(z.object({ bookingNumber: z.string(), hbl: z.string(), status: z.literal('Confirmed') })),
+    },
+    ...unauthenticated,
+    404: errorResponse(`No such booking: \`${bookingMessages.notFound}\``),
+    409: errorResponse('The booking is past Booking Received'),
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+export function operationsRoutes(deps: BookingDeps & { opsApiKey: string | undefined }) {
+  const router = createRouter()
+  router.openAPIRegistry.registerComponent('securitySchemes', 'opsApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: 'OPS_API_KEY: the operations team and carrier feeds only',
+  })
+  const requireKey = createMiddleware(async (c, next) => {
+    if (!keyMatches(c.req.header('X-API-Key'), deps.opsApiKey)) {
+      return c.json({ message: opsMessages.unauthenticated }, 401)
+    }
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+  router.use('/ops/*', requireKey, limitJsonBody(2 * 1024 * 1024))
+
+  return router
+    .openapi(eventsRoute, async (c) => {
+      const { events } = c.req.valid('json')
+      const outcome = await applyEvents(deps, events)
+      if (outcome.status === 422) return c.json({ message: outcome.message, errors: outcome.errors }, 422)
+      return c.json({ applied: outcome.applied, skipped: outcome.skipped }, 200)
+    })
+    .openapi(confirmRoute, async (c) => {
+      const { number } = c.req.valid('param')
+      const text = await c.req.text()
+      let body: unknown = {}
+      try {
+        body = text.trim() ? JSON.parse(text) : {}
+      } catch {
+        return c.json({ message: 'The body is not JSON.' }, 422)
+      }
+      const parsed = ConfirmBody.safeParse(body)
+      if (!parsed.success) {
+        const errors: Record<string, string[]> = {}
+        for (const issue of parsed.error.issues) {
+          const key = issue.path.join('.') || 'body'
+          errors[key] = [...(errors[key] ?? []), issue.message]
+        }
+        return c.json({ message: parsed.error.issues[0]?.message ?? 'Invalid.', errors }, 422)
+      }
+      if (parsed.data.transshipment && !(await deps.places.get(parsed.data.transshipment))) {
+        const message = `Unknown location ${parsed.data.transshipment}.`
+        return c.json({ message, errors: { transshipment: [message] } }, 422)
+      }
+      const outcome = await confirmBooking(deps, number, parsed.data)
+      if (outcome.status === 404) return c.json({ message: bookingMessages.notFound }, 404)
+      if (outcome.status === 409) return c.json({ message: outcome.message }, 409)
+      return c.json({ bookingNumber: number, hbl: outcome.hbl, status: 'Confirmed' as const }, 200)
+    })
+}

@@ -1,0 +1,178 @@
+/**
+ * The readable milestones of a booking from its DCSA events (pure). For each milestone: the latest PLN,
+ * EST and ACT times (latest by when the event was created: newer information replaces older), the place
+ * with its time zone, and the vessel and voyage or flight.
+ *
+ * | milestone              | events                                                    |
+ * | ---------------------- | --------------------------------------------------------- |
+ * | Booking Confirmed      | SHIPMENT CONF                                             |
+ * | Gate In                | EQUIPMENT GTIN at the origin, SHIPMENT RECE               |
+ * | Export Customs Cleared | SHIPMENT CUSE                                             |
+ * | Loaded                 | EQUIPMENT LOAD at the origin                              |
+ * | Departed               | TRANSPORT DEPA at the origin                              |
+ * | Transshipment          | TRANSPORT ARRI or DEPA at a port between (shown when planned or reported) |
+ * | Arrived                | TRANSPORT ARRI at the destination                         |
+ * | Discharged             | EQUIPMENT DISC at the destination                         |
+ * | Import Customs Cleared | SHIPMENT CUSI                                             |
+ * | Available for Pickup   | EQUIPMENT AVPU                                            |
+ * | Delivered              | SHIPMENT DLVR                                             |
+ */
+import {
+  type Milestone,
+  type MilestoneKey,
+  milestoneKeys,
+  milestoneLabels,
+  type PlaceRef,
+  type RouteLeg,
+  type TrackingEvent,
+} from '../../contract/bookings'
+import { eventCode } from './dcsa'
+
+export interface MilestoneRoute {
+  origin: PlaceRef
+  destination: PlaceRef
+  legs: RouteLeg[]
+}
+
+/** The milestone an event belongs to, or null (events of no milestone: STUF, GTOT, INSP, …). */
+export function milestoneOf(
+  event: TrackingEvent,
+  route: Pick<MilestoneRoute, 'origin' | 'destination'>,
+): MilestoneKey | null {
+  const code = eventCode(event)
+  const atOrigin = event.location === route.origin.code
+  const atDestination = event.location === route.destination.code
+  switch (code) {
+    case 'CONF':
+      return 'bookingConfirmed'
+    case 'RECE':
+      return 'gateIn'
+    case 'GTIN':
+      return atOrigin ? 'gateIn' : null
+    case 'CUSE':
+      return 'exportCustomsCleared'
+    case 'LOAD':
+      return atOrigin ? 'loaded' : null
+    case 'DEPA':
+      return atOrigin ? 'departed' : atDestination ? null : 'transshipment'
+    case 'ARRI':
+      return atDestination ? 'arrived' : atOrigin ? null : 'transshipment'
+    case 'DISC':
+      return atDestination ? 'discharged' : null
+    case 'CUSI':
+      return 'importCustomsCleared'
+    case 'AVPU':
+      return 'availableForPickup'
+    case 'DLVR':
+      return 'delivered'
+    default:
+      return null
+  }
+}
+
+const created = (event: TrackingEvent) => Date.parse(event.eventCreatedDateTime)
+
+/** The newest (by creation) of the events, ties to the later in the list. */
+function newest(events: TrackingEvent[]): TrackingEvent | undefined {
+  let best: TrackingEvent | undefined
+  for (const event of events) if (!best || created(event) >= created(best)) best = event
+  return best
+}
+
+/**
+ * The best known time of a transport call (DEPA at a place, ARRI at a place): the ACT, else the newest EST,
+ * else the newest PLN; null when there is none.
+ */
+export function bestTime(events: TrackingEvent[], code: 'DEPA' | 'ARRI', location: string): string | null {
+  const matching = events.filter((e) => eventCode(e) === code && e.location === location)
+  for (const classifier of ['ACT', 'EST', 'PLN'] as const) {
+    const found = newest(matching.filter((e) => e.eventClassifierCode === classifier))
+    if (found) return found.eventDateTime
+  }
+  return null
+}
+
+/** The legs with each departure and arrival at their best known time. */
+export function legsWithTimes(legs: RouteLeg[], events: TrackingEvent[]): RouteLeg[] {
+  return legs.map((leg) => ({
+    ...leg,
+    etd: bestTime(events, 'DEPA', leg.from.code) ?? leg.etd,
+    eta: bestTime(events, 'ARRI', leg.to.code) ?? leg.eta,
+  }))
+}
+
+/** The ETA as the tracking view shows it: current, first planned and how far it moved in hours. */
+export function etaOf(
+  events: TrackingEvent[],
+  destination: string,
+  stored: { eta: string | null; originalEta: string | null },
+): { current: string | null; original: string | null; movedHours: number } {
+  const current = bestTime(events, 'ARRI', destination) ?? stored.eta
+  const firstPlanned = events
+    .filter((e) => eventCode(e) === 'ARRI' && e.location === destination && e.eventClassifierCode === 'PLN')
+    .sort((a, b) => created(a) - created(b))[0]
+  const original = stored.originalEta ?? firstPlanned?.eventDateTime ?? null
+  const movedHours =
+    current && original ? Math.round(((Date.parse(current) - Date.parse(original)) / 3_600_000) * 10) / 10 : 0
+  return { current, original, movedHours }
+}
+
+/**
+ * The booking's milestones in order. Transshipment appears when the route has a port between or an event
+ * reports one; every other milestone is always listed (with null times until planned or reported).
+ */
+export function deriveMilestones(
+  events: TrackingEvent[],
+  route: MilestoneRoute,
+  place: (code: string) => PlaceRef,
+): Milestone[] {
+  const byKey = new Map<MilestoneKey, TrackingEvent[]>()
+  for (const event of events) {
+    const key = milestoneOf(event, route)
+    if (!key) continue
+    const list = byKey.get(key) ?? []
+    list.push(event)
+    byKey.set(key, list)
+  }
+  const firstLeg = route.legs[0]
+  const lastLeg = route.legs.at(-1)
+  const transshipmentLeg = route.legs[1]
+  const hasTransshipment = route.legs.length > 1 || byKey.has('transshipment')
+  const defaults: Record<MilestoneKey, { place: PlaceRef; leg: RouteLeg | undefined }> = {
+    bookingConfirmed: { place: route.origin, leg: undefined },
+    gateIn: { place: route.origin, leg: undefined },
+    exportCustomsCleared: { place: route.origin, leg: undefined },
+    loaded: { place: route.origin, leg: firstLeg },
+    departed: { place: route.origin, leg: firstLeg },
+    transshipment: { place: transshipmentLeg?.from ?? route.origin, leg: transshipmentLeg },
+    arrived: { place: route.destination, leg: lastLeg },
+    discharged: { place: route.destination, leg: lastLeg },
+    importCustomsCleared: { place: route.destination, leg: undefined },
+    availableForPickup: { place: route.destination, leg: undefined },
+    delivered: { place: route.destination, leg: undefined },
+  }
+  return milestoneKeys
+    .filter((key) => key !== 'transshipment' || hasTransshipment)
+    .map((key): Milestone => {
+      const list = byKey.get(key) ?? []
+      const time = (classifier: 'PLN' | 'EST' | 'ACT') =>
+        newest(list.filter((e) => e.eventClassifierCode === classifier))?.eventDateTime ?? null
+      const latest = newest(list)
+      const withCarriage = newest(list.filter((e) => e.vesselName || e.voyage || e.flight))
+      const leg = defaults[key].leg
+      const vesselName = withCarriage?.vesselName ?? leg?.vesselName
+      const voyage = withCarriage?.voyage ?? leg?.voyage
+      const flight = withCarriage?.flight ?? leg?.flight
+      return {
+        key,
+        label: milestoneLabels[key],
+        location: latest ? place(latest.location) : defaults[key].place,
+        planned: time('PLN'),
+        estimated: time('EST'),
+        actual: time('ACT'),
+        ...(vesselName ? { vesselName } : {}),
+        ...(voyage ? { voyage } : {}),
+        ...(flight ? { flight } : {}),
+      }
+    })
+}
