@@ -32,6 +32,26 @@ async function fillConfirmation(page: Page) {
   await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check({ force: true })
 }
 
+test("the home strip's quote prefills the quote form after login, through quoteData", async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'strip')
+  await page.goto('/home')
+  await page.getByLabel('Origin').fill('Singapore')
+  await page.getByLabel('Destination').fill('Nhava Sheva')
+  await page.getByLabel('Cargo type').selectOption({ label: 'Hazardous' })
+  await page.getByRole('link', { name: 'GET QUOTE' }).click()
+  await expect(page).toHaveURL(/\/register\?/)
+  // An existing customer logs in instead (a new one comes back from the activation mail, without the query).
+  await logIn(page, customer)
+  // Each text named one port: it is the place chosen; the cargo type switched the hazardous details on.
+  await expect(page.getByRole('combobox', { name: 'Origin' })).toHaveValue(/\(SGSIN\)$/)
+  await expect(page.getByRole('combobox', { name: 'Destination' })).toHaveValue(/\(INNSA\)$/)
+  await expect(page.getByRole('checkbox', { name: 'Hazardous (dangerous goods)' })).toBeChecked()
+  await expect(page.getByLabel('UN number')).toBeVisible()
+})
+
 test.describe('quotes', () => {
   test.beforeEach(async ({ page, request }) => {
     const customer = await createCustomer(request, 'quote')

@@ -6,11 +6,14 @@
  *   details, cargo value), validated with `quoteRequestSchema` (a field's message shows once it was left
  *   or the form was submitted); `createQuote` → results (sortable by price or transit time) or noRates →
  *   `requestManualQuote` → requested (the ESQ number). Choosing an option navigates to /user/getquote.
+ *   Texts it starts with but no place (the home strip's, through `quoteData`) are looked up once, origin
+ *   then destination: a text naming one place unambiguously (`resolvePlace`) becomes the choice.
  * - `quoteOfferMachine` (/user/getquote and /user/confirm-quote, `step` in its input): loads the quote;
  *   services are toggled with the price previewed at once by `priceQuote` (the server's own function) and
  *   persisted, debounced, through `priceQuoteServices`; Continue saves and navigates to the confirmation.
  *   There the form is validated with `confirmSchema(services)`; `confirmQuote` → booked (ESB number);
- *   409 with a price → priceChanged (the new total shown, confirm again at it); 410 → expired → requote.
+ *   409 with the server's price (`PriceChangedFailure`) → priceChanged (the new total shown at once, confirm
+ *   again at it); 410 → expired → requote.
  *   Submit is ignored while submitting, so a double click sends one request.
  * - `quoteListMachine` (/user/quotation, My Quotes): filters by status, mode and search; requote and
  *   duplicate (which loads the quote and hands its request to the form through `quoteData`).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { storageKeys } from '../../contract/constants'
 import { rememberQuoteSearch } from '../../src/app/quote-search'
+import { clearSession } from '../../src/app/storage'
 import { formInput, readQuoteData } from '../../src/features/quotes/quote-data'
 
 function memoryStorage(): Storage {
@@ -60,5 +61,12 @@ describe('quote form start', () => {
     storage.setItem(storageKeys.quoteData, JSON.stringify({ values: { commodity: 'Teak' } }))
     rememberQuoteSearch(storage, {})
     expect(readQuoteData(storage)).toEqual({ values: { commodity: 'Teak' } })
+  })
+
+  it('goes with the session: its end clears quoteData (the 401 flow and every logout share it)', () => {
+    const local = memoryStorage()
+    rememberQuoteSearch(local, { origin: 'Singapore' })
+    clearSession({ local, session: memoryStorage() })
+    expect(local.getItem(storageKeys.quoteData)).toBeNull()
   })
 })
