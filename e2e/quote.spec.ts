@@ -23,9 +23,6 @@ async function startQuote(page: Page, mode: 'FCL' | 'LCL' | 'Air', from: string,
   await page.getByLabel('Commodity').fill('Teak furniture')
 }
 
-const money = (text: string | null) =>
-  Number((text ?? '').match(/USD ([\d,]+\.\d\d)/)?.[1]?.replace(/,/g, ''))
-
 async function fillConfirmation(page: Page) {
   await page.getByLabel('Shipper company name').fill('Lion City Exports Pte Ltd')
   await page.getByLabel('Shipper address').fill('10 Anson Road, #20-01, Singapore 079903')
@@ -35,15 +32,33 @@ async function fillConfirmation(page: Page) {
   await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check({ force: true })
 }
 
+test("the home strip's quote prefills the quote form after login, through quoteData", async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'strip')
+  await page.goto('/home')
+  await page.getByLabel('Origin').fill('Singapore')
+  await page.getByLabel('Destination').fill('Nhava Sheva')
+  await page.getByLabel('Cargo type').selectOption({ label: 'Hazardous' })
+  await page.getByRole('link', { name: 'GET QUOTE' }).click()
+  await expect(page).toHaveURL(/\/register\?/)
+  // An existing customer logs in instead (a new one comes back from the activation mail, without the query).
+  await logIn(page, customer)
+  // Each text named one port: it is the place chosen; the cargo type switched the hazardous details on.
+  await expect(page.getByRole('combobox', { name: 'Origin' })).toHaveValue(/\(SGSIN\)$/)
+  await expect(page.getByRole('combobox', { name: 'Destination' })).toHaveValue(/\(INNSA\)$/)
+  await expect(page.getByRole('checkbox', { name: 'Hazardous (dangerous goods)' })).toBeChecked()
+  await expect(page.getByLabel('UN number')).toBeVisible()
+})
+
 test.describe('quotes', () => {
   test.beforeEach(async ({ page, request }) => {
     const customer = await createCustomer(request, 'quote')
     await logIn(page, customer)
   })
 
-  test('FCL Singapore to Nhava Sheva to a booking, with insurance added and removed and a double click', async ({
-    page,
-  }) => {
+  test('FCL Singapore to Nhava Sheva to a booking, confirmed with a double click', async ({ page }) => {
     await startQuote(page, 'FCL', 'SGSIN', 'INNSA')
     await page.getByLabel('Cargo value (USD, optional)').fill('25000')
     await page.getByRole('button', { name: 'Get quote' }).click()
@@ -58,14 +73,8 @@ test.describe('quotes', () => {
       .click()
     await expect(page).toHaveURL(/\/user\/getquote\?quote=ESQ-\d{10}&option=\d+/)
 
-    const total = page.getByTestId('quote-total')
-    await expect(total).toContainText('USD')
-    const before = money(await total.textContent())
-    await page.getByRole('checkbox', { name: /Cargo insurance/ }).check({ force: true })
-    await expect.poll(async () => money(await total.textContent())).toBeGreaterThan(before)
-    await expect(page.locator('[data-group="services"]')).toBeVisible()
-    await page.getByRole('checkbox', { name: /Cargo insurance/ }).uncheck({ force: true })
-    await expect.poll(async () => money(await total.textContent())).toBe(before)
+    // Adding and removing insurance, and each screen of the offer chart, are e2e/quote-model.spec.ts's paths.
+    await expect(page.getByTestId('quote-total')).toContainText('USD')
 
     await expect(page.getByRole('heading', { name: 'Included', exact: true })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Not included' })).toBeVisible()

@@ -6,11 +6,14 @@
  *   details, cargo value), validated with `quoteRequestSchema` (a field's message shows once it was left
  *   or the form was submitted); `createQuote` → results (sortable by price or transit time) or noRates →
  *   `requestManualQuote` → requested (the ESQ number). Choosing an option navigates to /user/getquote.
+ *   Texts it starts with but no place (the home strip's, through `quoteData`) are looked up once, origin
+ *   then destination: a text naming one place unambiguously (`resolvePlace`) becomes the choice.
  * - `quoteOfferMachine` (/user/getquote and /user/confirm-quote, `step` in its input): loads the quote;
  *   services are toggled with the price previewed at once by `priceQuote` (the server's own function) and
  *   persisted, debounced, through `priceQuoteServices`; Continue saves and navigates to the confirmation.
  *   There the form is validated with `confirmSchema(services)`; `confirmQuote` → booked (ESB number);
- *   409 with a price → priceChanged (the new total shown, confirm again at it); 410 → expired → requote.
+ *   409 with the server's price (`PriceChangedFailure`) → priceChanged (the new total shown at once, confirm
+ *   again at it); 410 → expired → requote.
  *   Submit is ignored while submitting, so a double click sends one request.
  * - `quoteListMachine` (/user/quotation, My Quotes): filters by status, mode and search; requote and
  *   duplicate (which loads the quote and hands its request to the form through `quoteData`).
@@ -241,6 +244,26 @@ function withValues(context: QuoteFormContext, patch: Partial<QuoteFormValues>) 
 
 const failure = (error: unknown) => (error ?? {}) as Partial<ApiFailure>
 
+/** confirmQuote's 409 "price changed": the server's current price travels with it (its answer's body). */
+export interface PriceChangedFailure extends ApiFailure {
+  status: 409
+  message: string
+  price: QuotePrice
+}
+
+/** Whether a failure is a 409 carrying the server's new price (a 409 for a requested quote has none). */
+export function isPriceChanged(error: unknown): error is PriceChangedFailure {
+  const candidate = error as Partial<PriceChangedFailure> | null | undefined
+  const price = candidate?.price as Partial<QuotePrice> | undefined
+  return (
+    candidate?.status === 409 &&
+    typeof price === 'object' &&
+    price !== null &&
+    typeof price.totalUsd === 'number' &&
+    Array.isArray(price.lines)
+  )
+}
+
 /** In results, no rates or requested, changing the request goes back to editing it. */
 const backToEditing = {
   'field.changed': { target: 'editing', actions: 'change' },
@@ -266,6 +289,8 @@ export const quoteFormMachine = setup({
     isValid: ({ context }) => Object.keys(context.errors).length === 0,
     hasQuote: (_, output: CreateQuoteResponse) => output.quote !== null,
     isLongEnough: ({ event }) => event.type === 'place.typed' && event.text.trim().length >= 2,
+    /** A type-ahead starts with text (the home strip's) but no place chosen: it is looked up once. */
+    needsPlace: ({ context }, end: End) => context.places[end] === null && context.text[end].trim() !== '',
   },
   actions: {
     /** Keeps the request in `quoteData` (so a reload or a later visit starts from it). */
@@ -316,6 +341,17 @@ export const quoteFormMachine = setup({
       }
     }),
     setSuggestions: assign({ suggestions: (_, places: Place[]) => places }),
+    /** The start's text becomes a place when it names one unambiguously; else its results are offered. */
+    resolve: assign(({ context }, { end, places }: { end: End; places: Place[] }) => {
+      if (context.places[end] !== null) return {}
+      const place = resolvePlace(context.text[end], places)
+      if (!place) return { lookupEnd: end, suggestions: places }
+      return {
+        ...withValues(context, { [end]: place.code }),
+        text: { ...context.text, [end]: placeLabel(place) },
+        places: { ...context.places, [end]: place },
+      }
+    }),
     clearSuggestions: assign({ suggestions: [] }),
     setQuote: assign({ quote: (_, quote: QuoteDetail | null) => quote }),
     setRequested: assign({ requestedNumber: (_, number: string) => number }),
@@ -454,7 +490,7 @@ export const quoteFormMachine = setup({
       },
     },
     lookup: {
-      initial: 'idle',
+      initial: 'starting',
       on: {
         'place.typed': [
           { guard: 'isLongEnough', target: '.waiting', reenter: true, actions: 'type' },
@@ -462,6 +498,47 @@ export const quoteFormMachine = setup({
         ],
       },
       states: {
+        // The home strip's texts (carried through registration and login) are looked up, origin first.
+        starting: {
+          always: [
+            { guard: { type: 'needsPlace', params: 'origin' }, target: 'resolvingOrigin' },
+            { guard: { type: 'needsPlace', params: 'destination' }, target: 'resolvingDestination' },
+            { target: 'idle' },
+          ],
+        },
+        resolvingOrigin: {
+          invoke: {
+            id: 'searchPlaces',
+            src: 'searchPlaces',
+            input: ({ context }) => ({ q: context.text.origin.trim(), mode: context.values.mode }),
+            onDone: {
+              target: 'afterOrigin',
+              actions: { type: 'resolve', params: ({ event }) => ({ end: 'origin', places: event.output }) },
+            },
+            onError: 'afterOrigin',
+          },
+        },
+        afterOrigin: {
+          always: [
+            { guard: { type: 'needsPlace', params: 'destination' }, target: 'resolvingDestination' },
+            { target: 'idle' },
+          ],
+        },
+        resolvingDestination: {
+          invoke: {
+            id: 'searchPlaces',
+            src: 'searchPlaces',
+            input: ({ context }) => ({ q: context.text.destination.trim(), mode: context.values.mode }),
+            onDone: {
+              target: 'idle',
+              actions: {
+                type: 'resolve',
+                params: ({ event }) => ({ end: 'destination', places: event.output }),
+              },
+            },
+            onError: 'idle',
+          },
+        },
         idle: {},
         waiting: { after: { lookup: 'searching' } },
         searching: {
@@ -486,6 +563,39 @@ export const quoteFormMachine = setup({
 
 export const placeLabel = (place: Place) =>
   `${place.name}${place.city && place.city !== place.name ? `, ${place.city}` : ''}, ${place.country_name} (${place.code})`
+
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{Letter}\p{Number}]+/gu, ' ')
+    .trim()
+
+/** A name's words in brackets: "Jawaharlal Nehru (Nhava Sheva)" is also "Nhava Sheva". */
+const aliases = (name: string) => [name, ...[...name.matchAll(/\(([^)]+)\)/g)].map((m) => m[1] ?? '')]
+
+/**
+ * The place a typed text names unambiguously among a search's results: by code, else by name (or its
+ * bracketed alias), else by city, else by its full label; a tier with several matches is ambiguous (null),
+ * and so are several results matching no tier. One result alone is the place meant.
+ */
+export function resolvePlace(text: string, places: readonly Place[]): Place | null {
+  const wanted = plain(text)
+  if (wanted === '' || places.length === 0) return null
+  const tiers: ((place: Place) => boolean)[] = [
+    (place) => plain(place.code) === wanted,
+    (place) => aliases(place.name).some((name) => plain(name) === wanted),
+    (place) => plain(place.city) === wanted,
+    (place) => plain(placeLabel(place)) === wanted,
+  ]
+  for (const matches of tiers) {
+    const found = places.filter(matches)
+    if (found.length === 1) return found[0] ?? null
+    if (found.length > 1) return null
+  }
+  return places.length === 1 ? (places[0] ?? null) : null
+}
 
 /** The first message of each field the form shows now. */
 export function shownErrors(context: Pick<QuoteFormContext, 'errors' | 'shown'>): Record<string, string> {
@@ -691,8 +801,7 @@ export const quoteOfferMachine = setup({
       event.value === true &&
       !((context.quote?.request.cargoValue ?? 0) > 0),
     isValid: ({ context }) => Object.keys(context.errors).length === 0,
-    priceChanged: (_, error: unknown) =>
-      failure(error).status === 409 && Boolean((error as { price?: unknown }).price),
+    priceChanged: (_, error: unknown) => isPriceChanged(error),
     gone: (_, error: unknown) => failure(error).status === 410,
     hasQuote: (_, output: CreateQuoteResponse) => output.quote !== null,
   },
@@ -743,8 +852,8 @@ export const quoteOfferMachine = setup({
       shown: Object.fromEntries(Object.keys(context.values).map((f) => [f, true as const])),
     })),
     setBooking: assign({ booking: (_, booking: BookingCreated) => booking }),
-    setChangedPrice: assign((_, error: unknown) => {
-      const price = (error as { price: QuotePrice }).price
+    /** The server's new price replaces the preview at once: shown, and the total confirmed against next. */
+    setChangedPrice: assign((_, { price }: PriceChangedFailure) => {
       return {
         changedPrice: price,
         price,
@@ -912,7 +1021,7 @@ export const quoteOfferMachine = setup({
                 target: 'priceChanged',
                 actions: {
                   type: 'setChangedPrice',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                  params: ({ event }: { event: { error: unknown } }) => event.error as PriceChangedFailure,
                 },
               },
               {

@@ -66,10 +66,16 @@ export function createApiClient(hooks: ApiClientHooks) {
   return Object.assign(request, { hooks })
 }
 
-export function toFailure(error: unknown): ApiFailure {
+/** A failure with the answer's whole JSON body, for the answers that carry more than a message (a 409's price). */
+export interface ApiFailureWithBody extends ApiFailure {
+  body?: unknown
+}
+
+export function toFailure(error: unknown): ApiFailureWithBody {
   if (error instanceof FetchError) {
     const data = error.data as { message?: unknown; errors?: unknown } | undefined
-    const failure: ApiFailure = { status: error.statusCode ?? 0 }
+    const failure: ApiFailureWithBody = { status: error.statusCode ?? 0 }
+    if (data !== undefined && data !== null && typeof data === 'object') failure.body = data
     if (typeof data?.message === 'string') failure.message = data.message
     if (data?.errors && typeof data.errors === 'object')
       failure.errors = data.errors as Record<string, string[]>

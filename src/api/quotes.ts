@@ -1,4 +1,4 @@
-import type { Mode, QuotePrice, QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
+import type { Mode, QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
 import {
   type BookingCreated,
   type CreateQuoteResponse,
@@ -8,8 +8,8 @@ import {
   type QuotesResponse,
 } from '../../contract/quotes'
 import { apiPaths, type PlacesResponse } from '../../contract/wire'
-import type { ConfirmBody, QuoteFilters } from '../../machines/quote.machine'
-import type { ApiClient } from './client'
+import { type ConfirmBody, isPriceChanged, type QuoteFilters } from '../../machines/quote.machine'
+import type { ApiClient, ApiFailureWithBody } from './client'
 
 const quotePath = (number: string) => `/api/quotes/${encodeURIComponent(number)}`
 
@@ -47,21 +47,21 @@ export const requoteQuote = (api: ApiClient, number: string) =>
   api<CreateQuoteResponse>(`${quotePath(number)}/requote`, { method: 'POST' })
 
 /**
- * Confirms an option. A 409 "price changed" is passed on with the server's current price (the client's
- * failures carry status and message only, so the price is read again through priceQuoteServices).
+ * Confirms an option. A 409 "price changed" is passed on as a PriceChangedFailure with the price from its
+ * body (the server's own, priced when it refused): shown at once, and confirmed against next.
  */
 export async function confirmQuote(api: ApiClient, number: string, body: ConfirmBody) {
   try {
     return await api<{ booking: BookingCreated }>(`${quotePath(number)}/confirm`, { method: 'POST', body })
-  } catch (failure) {
-    const { status, message } = failure as { status?: number; message?: string }
-    if (status === 409 && message === confirmMessages.priceChanged) {
-      const { price } = await priceQuoteServices(api, number, {
-        optionId: body.optionId,
-        services: body.services,
-      })
-      throw { ...(failure as object), price } satisfies { price: QuotePrice }
+  } catch (error) {
+    const failure = error as ApiFailureWithBody
+    const price = (failure.body as { price?: unknown } | undefined)?.price
+    const changed = {
+      status: failure.status,
+      message: failure.message ?? confirmMessages.priceChanged,
+      price,
     }
+    if (isPriceChanged(changed)) throw changed
     throw failure
   }
 }

@@ -1,3 +1,4 @@
+import { storageKeys } from '../../contract/constants'
 import type { CargoType } from '../content/types'
 
 /** What the quote strip hands to /register in its query, so the new account can pick up the quote later. */
@@ -29,5 +30,19 @@ export function parseQuoteSearch(search: Record<string, unknown>): QuoteSearch {
     ...(origin ? { origin } : {}),
     ...(destination ? { destination } : {}),
     ...(cargo ? { cargo: cargo as QuoteSearch['cargo'] } : {}),
+  }
+}
+
+/**
+ * Keeps the strip's quote under the spec's `quoteData` key as well, so it outlives the activation mail's
+ * round trip (the query of /register does not): /user/home's form starts from it after login. Nothing is
+ * written for an empty strip, so an earlier request stays. The session's end clears it (src/app/storage.ts).
+ */
+export function rememberQuoteSearch(storage: Pick<Storage, 'setItem'>, search: QuoteSearch) {
+  if (Object.keys(search).length === 0) return
+  try {
+    storage.setItem(storageKeys.quoteData, JSON.stringify(search))
+  } catch {
+    // Storage full or blocked: the query still carries the quote to /register.
   }
 }

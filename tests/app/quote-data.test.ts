@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { formInput } from '../../src/features/quotes/quote-data'
+import { storageKeys } from '../../contract/constants'
+import { rememberQuoteSearch } from '../../src/app/quote-search'
+import { clearSession } from '../../src/app/storage'
+import { formInput, readQuoteData } from '../../src/features/quotes/quote-data'
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>()
+  return {
+    get length() {
+      return items.size
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => items.delete(key),
+    setItem: (key, value) => items.set(key, String(value)),
+  }
+}
 
 describe('quote form start', () => {
   const today = '2026-11-23'
@@ -23,5 +40,33 @@ describe('quote form start', () => {
     expect(formInput(today, {}, { values: { readyDate: '2026-12-01' } }).prefill).toEqual({
       readyDate: '2026-12-01',
     })
+  })
+
+  it('starts from the home strip kept under quoteData, after the query was lost on the way through login', () => {
+    const storage = memoryStorage()
+    rememberQuoteSearch(storage, { origin: 'Singapore', destination: 'Nhava Sheva', cargo: 'hazardous' })
+    expect(JSON.parse(storage.getItem(storageKeys.quoteData) ?? '')).toEqual({
+      origin: 'Singapore',
+      destination: 'Nhava Sheva',
+      cargo: 'hazardous',
+    })
+    const input = formInput(today, {}, readQuoteData(storage))
+    expect(input).toMatchObject({ originText: 'Singapore', destinationText: 'Nhava Sheva' })
+    expect(input.prefill).toEqual({ hazardous: true })
+    expect(input.places).toBeUndefined()
+  })
+
+  it('keeps an earlier request when the strip was sent empty', () => {
+    const storage = memoryStorage()
+    storage.setItem(storageKeys.quoteData, JSON.stringify({ values: { commodity: 'Teak' } }))
+    rememberQuoteSearch(storage, {})
+    expect(readQuoteData(storage)).toEqual({ values: { commodity: 'Teak' } })
+  })
+
+  it('goes with the session: its end clears quoteData (the 401 flow and every logout share it)', () => {
+    const local = memoryStorage()
+    rememberQuoteSearch(local, { origin: 'Singapore' })
+    clearSession({ local, session: memoryStorage() })
+    expect(local.getItem(storageKeys.quoteData)).toBeNull()
   })
 })

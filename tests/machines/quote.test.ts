@@ -12,11 +12,13 @@ import type { Place } from '../../contract/wire'
 import {
   centsOf,
   emptyQuoteForm,
+  isPriceChanged,
   previewPrice,
   quoteFormErrors,
   quoteFormMachine,
   quoteListMachine,
   quoteOfferMachine,
+  resolvePlace,
   sortedOptions,
   toQuoteRequest,
   valuesFromRequest,
@@ -40,6 +42,8 @@ const port = (code: string, name: string, country_code: string, country_name: st
 })
 const sgsin = port('SGSIN', 'Singapore', 'SG', 'Singapore')
 const innsa = port('INNSA', 'Nhava Sheva', 'IN', 'India')
+const nhavaSheva: Place = { ...innsa, name: 'Jawaharlal Nehru (Nhava Sheva)', city: 'Mumbai' }
+const mumbai: Place = { ...innsa, code: 'INBOM', name: 'Mumbai', city: 'Mumbai' }
 
 const fclRequest = {
   mode: 'FCL' as const,
@@ -142,12 +146,25 @@ function modelSuite(
   actorNames: readonly string[],
   events: ({ type: string } & Record<string, unknown>)[],
   inputs: unknown[],
+  starts: {
+    input: unknown
+    stopWhen: (snapshot: AnyMachineSnapshot) => boolean
+    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean
+  }[] = [],
 ) {
   describe(`${name}, model-based`, () => {
     const coverage = newCoverage()
-    const paths = inputs.flatMap((input) =>
-      pathsOf(machine, { input, events, serializeState: serializer }).map((path) => ({ path, input })),
-    )
+    const paths = [
+      ...inputs.flatMap((input) =>
+        pathsOf(machine, { input, events, serializeState: serializer }).map((path) => ({ path, input })),
+      ),
+      ...starts.flatMap(({ input, ...options }) =>
+        pathsOf(machine, { input, events, serializeState: serializer, ...options }).map((path) => ({
+          path,
+          input,
+        })),
+      ),
+    ]
     it.each(paths.map(({ path, input }) => [describePath(path), path, input] as const))(
       '%s',
       async (_title, path, input) => {
@@ -170,6 +187,7 @@ modelSuite(
     { type: 'place.typed', end: 'origin', text: 'Sing' },
     { type: 'place.typed', end: 'origin', text: 'S' },
     { type: 'xstate.done.actor.searchPlaces', output: [sgsin] },
+    { type: 'xstate.done.actor.searchPlaces', output: [] },
     { type: 'xstate.error.actor.searchPlaces', error: { status: 0 } },
     { type: 'place.chosen', end: 'origin', place: sgsin },
     { type: 'place.chosen', end: 'destination', place: innsa },
@@ -194,6 +212,18 @@ modelSuite(
     { type: 'xstate.error.actor.requestManualQuote', error: { status: 500, message: 'Down' } },
   ],
   [{ today }],
+  // The home strip's texts, looked up at the start (both, the origin only, the destination only): their
+  // paths end once the lookups settled (the rest of the form is the same as without them).
+  [
+    { today, originText: 'Singapore', destinationText: 'Nhava Sheva' },
+    { today, originText: 'Singapore' },
+    { today, destinationText: 'INNSA' },
+  ].map((input) => ({
+    input,
+    stopWhen: (snapshot: AnyMachineSnapshot) => snapshot.matches({ lookup: 'idle' }),
+    filterEvents: (_: AnyMachineSnapshot, event: EventObject) =>
+      event.type.startsWith('xstate.') || event.type.startsWith('place.'),
+  })),
 )
 
 const fill = [
@@ -402,5 +432,107 @@ describe('quote offer', () => {
     const { actor } = await loaded({ ...baseQuote, services: { ...noServices, pickup: 'A' } }, 'confirm')
     expect(actor.getSnapshot().context.errors.pickupAddress).toEqual([confirmMessages.pickupAddress])
     expect(actor.getSnapshot().context.errors.deliveryAddress).toBeUndefined()
+  })
+})
+
+describe("the home strip's places", () => {
+  it('resolves a text naming one place by code, name, bracketed alias or city, and nothing ambiguous', () => {
+    expect(resolvePlace('sgsin', [sgsin, nhavaSheva])).toBe(sgsin)
+    expect(resolvePlace(' Singapore ', [sgsin, nhavaSheva])).toBe(sgsin)
+    expect(resolvePlace('Nhava Sheva', [mumbai, nhavaSheva])).toBe(nhavaSheva)
+    // Both are in Mumbai; by name only one is.
+    expect(resolvePlace('Mumbai', [nhavaSheva, mumbai])).toBe(mumbai)
+    expect(resolvePlace('mumbai', [nhavaSheva, { ...mumbai, name: 'Mumbai Port' }])).toBeNull()
+    expect(resolvePlace('Jebel Ali, UAE', [sgsin, mumbai])).toBeNull()
+    expect(resolvePlace('Nhava', [nhavaSheva])).toBe(nhavaSheva)
+    expect(resolvePlace('', [sgsin])).toBeNull()
+    expect(resolvePlace('Singapore', [])).toBeNull()
+  })
+
+  it("looks the strip's texts up at the start: a match becomes the chosen place, else its results are offered", async () => {
+    const { actors, pending } = controllablePromises(['searchPlaces', 'createQuote', 'requestManualQuote'])
+    const actor = createActor(quoteFormMachine.provide({ actors }), {
+      input: { today, originText: 'Singapore', destinationText: 'Mumbai', prefill: { hazardous: true } },
+    }).start()
+    expect(actor.getSnapshot().context.values.hazardous).toBe(true)
+    expect(pending.get('searchPlaces')?.input).toEqual({ q: 'Singapore', mode: 'FCL' })
+    pending.get('searchPlaces')?.resolve([sgsin])
+    await flush()
+    expect(actor.getSnapshot().context.values.origin).toBe('SGSIN')
+    expect(actor.getSnapshot().context.text.origin).toBe('Singapore, Singapore (SGSIN)')
+    expect(pending.get('searchPlaces')?.input).toEqual({ q: 'Mumbai', mode: 'FCL' })
+    pending.get('searchPlaces')?.resolve([nhavaSheva, { ...mumbai, name: 'Mumbai Port' }])
+    await flush()
+    const { context } = actor.getSnapshot()
+    expect(context.values.destination).toBe('')
+    expect(context.text.destination).toBe('Mumbai')
+    expect(context.lookupEnd).toBe('destination')
+    expect(context.suggestions.map((p) => p.code)).toEqual(['INNSA', 'INBOM'])
+    expect(actor.getSnapshot().matches({ lookup: 'idle' })).toBe(true)
+  })
+
+  it('does not overwrite a place the user chose while the start was looked up', async () => {
+    const { actors, pending } = controllablePromises(['searchPlaces', 'createQuote', 'requestManualQuote'])
+    const actor = createActor(quoteFormMachine.provide({ actors }), {
+      input: { today, originText: 'Singapore' },
+    }).start()
+    const lookup = pending.get('searchPlaces')
+    actor.send({ type: 'place.chosen', end: 'origin', place: nhavaSheva })
+    lookup?.resolve([sgsin])
+    await flush()
+    expect(actor.getSnapshot().context.values.origin).toBe('INNSA')
+  })
+})
+
+describe('a changed price at confirmation', () => {
+  it("knows a 409 with the server's price from one without (a requested quote)", () => {
+    expect(isPriceChanged({ status: 409, message: confirmMessages.priceChanged, price: priceOf() })).toBe(
+      true,
+    )
+    expect(isPriceChanged({ status: 409, message: confirmMessages.requested })).toBe(false)
+    expect(isPriceChanged({ status: 409, price: { totalUsd: '1' } })).toBe(false)
+    expect(isPriceChanged({ status: 422, price: priceOf() })).toBe(false)
+  })
+
+  it("shows the server's total from the 409 at once, with no other request, and confirms against it", async () => {
+    const names = ['getQuote', 'priceQuoteServices', 'confirmQuote', 'requoteQuote'] as const
+    const { actors, pending } = controllablePromises(names)
+    const actor = createActor(quoteOfferMachine.provide({ actors }), {
+      input: { number: baseQuote.number, optionId: 1, step: 'confirm' },
+    }).start()
+    pending.get('getQuote')?.resolve(baseQuote)
+    await flush()
+    for (const [field, value] of fill) actor.send({ type: 'field.changed', field, value })
+    actor.send({ type: 'user.submit' })
+    const serverPrice = priceOf({ ...noServices, exportCustoms: true })
+    pending
+      .get('confirmQuote')
+      ?.reject({ status: 409, message: confirmMessages.priceChanged, price: serverPrice })
+    await flush()
+    const { context } = actor.getSnapshot()
+    expect(actor.getSnapshot().matches({ confirm: 'priceChanged' })).toBe(true)
+    expect(context.price).toEqual(serverPrice)
+    expect(context.shownTotalUsd).toBe(serverPrice.totalUsd)
+    expect(context.message).toBe(confirmMessages.priceChanged)
+    expect(pending.has('priceQuoteServices')).toBe(false)
+    actor.send({ type: 'user.submit' })
+    expect(shownTotal(pending.get('confirmQuote')?.input)).toBe(serverPrice.totalUsd)
+  })
+
+  it('shows a 409 without a price as a message and stays at the form', async () => {
+    const names = ['getQuote', 'priceQuoteServices', 'confirmQuote', 'requoteQuote'] as const
+    const { actors, pending } = controllablePromises(names)
+    const actor = createActor(quoteOfferMachine.provide({ actors }), {
+      input: { number: baseQuote.number, optionId: 1, step: 'confirm' },
+    }).start()
+    pending.get('getQuote')?.resolve(baseQuote)
+    await flush()
+    for (const [field, value] of fill) actor.send({ type: 'field.changed', field, value })
+    actor.send({ type: 'user.submit' })
+    pending.get('confirmQuote')?.reject({ status: 409, message: confirmMessages.requested })
+    await flush()
+    expect(actor.getSnapshot().matches({ confirm: 'editing' })).toBe(true)
+    expect(actor.getSnapshot().context.message).toBe(confirmMessages.requested)
+    expect(actor.getSnapshot().context.changedPrice).toBeNull()
   })
 })

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { quoteSearch } from '../../app/quote-search'
+import { quoteSearch, rememberQuoteSearch } from '../../app/quote-search'
 import type { CargoType, QuoteStrip } from '../../content/types'
 import * as styles from './quote-form.css'
 
 /**
  * Origin, destination and cargo type, and GET QUOTE: a link to /register whose address carries what was
- * typed. Plain inputs and a native select keep the form widgets' code off the public pages.
+ * typed, also kept under `quoteData` so /user/home's quote form starts from it after login. Plain inputs and a native select keep the form widgets' code off the public pages.
  */
 export function QuoteForm({
   strip,
@@ -73,6 +73,7 @@ export function QuoteForm({
         data-replay-click=""
         to={strip.buttonHref as '/register'}
         search={quoteSearch(origin, destination, cargo)}
+        onClick={() => rememberQuoteSearch(window.localStorage, quoteSearch(origin, destination, cargo))}
         className={styles.submit}
       >
         {strip.buttonLabel}

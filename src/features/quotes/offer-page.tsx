@@ -33,8 +33,15 @@ const lineUnit = (line: PricedLine) =>
     ? `${(line.unitAmount / 100).toFixed(2)}%`
     : `${line.currency} ${(line.unitAmount / 100).toFixed(2)}`
 
-/** /user/getquote (services, price line by line) and /user/confirm-quote (parties, terms, booking). */
-export function OfferPage({
+/**
+ * /user/getquote (services, price line by line) and /user/confirm-quote (parties, terms, booking). A new
+ * quote or option in the address (a requote stays on /user/getquote) starts the page's chart afresh.
+ */
+export function OfferPage(props: { info: PageInfo; step: 'services' | 'confirm'; search: OfferSearch }) {
+  return <Offer key={`${props.search.quote}:${props.search.option ?? ''}`} {...props} />
+}
+
+function Offer({
   info,
   step,
   search,
@@ -158,8 +165,16 @@ export function OfferPage({
           )}
         </>
       ) : null}
+      {/* A changed price is told next to the Confirm button with the new total, not in a dialog over it. */}
       <ErrorDialog
-        message={top === 'failed' || top === 'expired' || top === 'requoting' ? null : context.message}
+        message={
+          top === 'failed' ||
+          top === 'expired' ||
+          top === 'requoting' ||
+          context.message === confirmMessages.priceChanged
+            ? null
+            : context.message
+        }
         onClose={() => actor.send({ type: 'dialog.acknowledged' })}
       />
     </article>
