@@ -1,10 +1,11 @@
 /**
- * Every mail a booking sends its customer after it is made, by kind, in one place (a later issue adds
- * per-user settings here). Each is queued in the outbox in the transaction of its cause, so it exists
+ * Every mail a booking sends its customer after it is made, by kind, in one place, each as the user's
+ * notification settings allow (My Profile: status mails are milestones, ETA changes their own). Each is queued in the outbox in the transaction of its cause, so it exists
  * exactly when its cause does; status mails follow status changes, which the chart allows once each.
  */
 import type { Kysely } from 'kysely'
 import type { PlaceRef, RouteLeg } from '../../contract/bookings'
+import { notificationAllowed } from '../db/notification-settings'
 import type { Database } from '../db/schema'
 import {
   type BookingUpdateMailInput,
@@ -40,6 +41,7 @@ export interface NotifiedBooking {
   legs: RouteLeg[]
   etd: Date | null
   eta: Date | null
+  userId: number
   userEmail: string
   userName: string
 }
@@ -90,6 +92,7 @@ export async function notify(
   booking: NotifiedBooking,
   at: Date,
 ): Promise<void> {
+  if (!(await notificationAllowed(db, booking.userId, 'milestones'))) return
   const input = mailInput(mailer, booking)
   const mail = {
     bookingConfirmed: bookingConfirmedMail,
@@ -116,6 +119,8 @@ export async function notifyEtaChange(
   if (!notifiedEta) return eta
   const hours = (eta.getTime() - notifiedEta.getTime()) / 3_600_000
   if (Math.abs(hours) <= ETA_NOTIFY_THRESHOLD_HOURS) return notifiedEta
+  // Switched off, the change counts as told: switching ETA mails on later does not send an old one.
+  if (!(await notificationAllowed(db, booking.userId, 'etaChanges'))) return eta
   await mailer.queue(
     db,
     etaChangedMail({

@@ -166,6 +166,7 @@ function notified(
     legs: booking.legs,
     etd: booking.etd,
     eta: booking.eta,
+    userId: booking.user_id,
     userEmail: booking.user_email,
     userName: booking.user_name,
     ...extra,

@@ -13,6 +13,7 @@ function bookingQuery(db: Kysely<Database>) {
       'b.id',
       'b.number',
       'b.customer_id',
+      'b.user_id',
       'b.mode',
       'b.status',
       'b.details',

@@ -24,6 +24,7 @@ import {
   insertBookingDocument,
   issuedHouseBillFile,
 } from '../db/documents'
+import { notificationAllowed } from '../db/notification-settings'
 import type { BookingRow, Database } from '../db/schema'
 import { houseBillOf } from '../documents/house-bill-data'
 import { SNIFF_BYTES, sniffUpload } from '../documents/sniff'
@@ -392,6 +393,7 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey }: Document
             'd.name',
             'd.status',
             'b.number as booking_number',
+            'u.id as user_id',
             'u.esus_email_id as email',
             'u.esus_name as user_name',
           ])
@@ -406,7 +408,11 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey }: Document
           .returningAll()
           .executeTakeFirstOrThrow()
         // A mail per rejection: only when the file becomes Rejected, not when a rejection is sent again.
-        if (status === 'Rejected' && current.status !== 'Rejected') {
+        if (
+          status === 'Rejected' &&
+          current.status !== 'Rejected' &&
+          (await notificationAllowed(trx, current.user_id, 'documents'))
+        ) {
           await mailer.queue(
             trx,
             documentRejectedMail({

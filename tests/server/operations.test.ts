@@ -4,6 +4,7 @@ import type { BookingDetail } from '../../contract/bookings'
 import { runOps } from '../../scripts/ops'
 import { createApp } from '../../server/app'
 import { type Auth, type BookingServer, dcsa, OPS_KEY, setupBookingServer } from './booking-helpers'
+import { postJson } from './helpers'
 
 let s: BookingServer
 let alice: Auth
@@ -280,6 +281,34 @@ describe('postTrackingEvents', () => {
     expect(booking.eta).toBe(more)
     mails = (await s.outbox(alice.email)).slice(start)
     expect(mails).toHaveLength(1)
+  })
+})
+
+describe('the notification settings of My Profile', () => {
+  it('send no milestone mail for a Departed event and no ETA mail when the user switched them off', async () => {
+    const carol = await s.login()
+    const off = { milestones: false, etaChanges: false, documents: true, quoteExpiry: true }
+    const saved = await s.call(carol, '/api/profile/notifications', { ...postJson(off), method: 'PUT' })
+    expect(saved.status).toBe(200)
+    const number = await s.book(carol)
+    const hbl = await s.confirm(number)
+    const start = (await s.outbox(carol.email)).length
+    const planned = Date.parse((await (await s.call(carol, `/api/bookings/${number}`)).json()).eta as string)
+    const res = await s.postEvents([
+      dcsa({ ref: hbl, code: 'GTIN', at: '2025-06-03T02:00:00Z', location: 'SGSIN' }),
+      dcsa({ ref: hbl, code: 'DEPA', at: '2025-06-04T12:30:00Z', location: 'SGSIN' }),
+      dcsa({
+        ref: hbl,
+        code: 'ARRI',
+        classifier: 'EST',
+        at: new Date(planned + 48 * HOUR).toISOString(),
+        location: 'INNSA',
+        created: '2025-06-05T10:00:00Z',
+      }),
+    ])
+    expect(res.status).toBe(200)
+    expect((await (await s.call(carol, `/api/bookings/${number}`)).json()).status).toBe('Departed')
+    expect((await s.outbox(carol.email)).slice(start)).toEqual([])
   })
 })
 
