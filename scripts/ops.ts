@@ -2,10 +2,14 @@
 //   npm run ops -- confirm BOOKING [--etd ISO] [--eta ISO] [--vessel NAME] [--imo 1234567] [--voyage V] [--flight F] [--via CODE]
 //   npm run ops -- event BOOKING|HBL CODE [--at ISO] [--location CODE] [--classifier ACT|EST|PLN] [--vessel NAME]
 //                  [--imo 1234567] [--voyage V] [--flight F] [--container REF] [--reason TEXT]
-// The server is --url, else SITE_URL, else APP_URL, else http://localhost:$PORT (3000); the key is OPS_API_KEY.
+//   npm run ops -- reject-document BOOKING KIND-or-FILE-ID REASON   (the uploader is mailed the reason)
+//   npm run ops -- accept-document BOOKING KIND-or-FILE-ID
+// The server is --url, else OPS_API_URL, else SITE_URL, else APP_URL, else http://localhost:$PORT (3000); the
+// key is OPS_API_KEY.
 import { randomUUID } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { equipmentEventCodes, shipmentEventCodes, transportEventCodes } from '../contract/bookings'
+import { documentCommands, OpsCommandError } from './ops-documents'
 
 export interface OpsIo {
   env: Record<string, string | undefined>
@@ -141,25 +145,30 @@ const event: Command = {
       : 'Already recorded: nothing changed.',
 }
 
-/**
- * Every command, by name. The documents feature adds `reject-document` here as one more entry (see the
- * documents API for its path and body).
- */
+/** Every command of bookings and events, by name (the document commands are scripts/ops-documents.ts's). */
 export const commands: Record<string, Command> = {
   confirm,
   event,
-  // 'reject-document': the documents feature's entry goes here.
+}
+
+const documentUsage = {
+  'reject-document': 'reject-document BOOKING KIND-or-FILE-ID REASON',
+  'accept-document': 'accept-document BOOKING KIND-or-FILE-ID',
 }
 
 function serverUrl(options: Record<string, string>, env: OpsIo['env']): string {
-  const url = options.url ?? env.SITE_URL ?? env.APP_URL ?? `http://localhost:${env.PORT || 3000}`
+  const url =
+    options.url ?? env.OPS_API_URL ?? env.SITE_URL ?? env.APP_URL ?? `http://localhost:${env.PORT || 3000}`
   return url.replace(/\/+$/, '')
 }
 
 function usage(): string {
-  return ['Usage:', ...Object.values(commands).map((c) => `  npm run ops -- ${c.usage} [--url URL]`)].join(
-    '\n',
-  )
+  return [
+    'Usage:',
+    ...[...Object.values(commands).map((c) => c.usage), ...Object.values(documentUsage)].map(
+      (line) => `  npm run ops -- ${line} [--url URL]`,
+    ),
+  ].join('\n')
 }
 
 /** Runs one command; answers the process exit code (0 done, 1 refused or failed, 2 usage). */
@@ -167,6 +176,23 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
   let parsed: Parsed
   let request: { path: string; body: unknown }
   const [name, ...rest] = args
+  const documentCommand = name ? documentCommands[name] : undefined
+  if (documentCommand) {
+    const { positional, options } = parseArgs(rest)
+    try {
+      io.out(
+        await documentCommand(positional, {
+          baseUrl: serverUrl(options, io.env),
+          apiKey: io.env.OPS_API_KEY?.trim() || undefined,
+        }),
+      )
+      return 0
+    } catch (error) {
+      if (!(error instanceof OpsCommandError)) throw error
+      io.err(error.message)
+      return 1
+    }
+  }
   const command = name ? commands[name] : undefined
   if (!command) {
     io.err(usage())

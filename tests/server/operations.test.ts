@@ -4,6 +4,7 @@ import type { BookingDetail } from '../../contract/bookings'
 import { runOps } from '../../scripts/ops'
 import { createApp } from '../../server/app'
 import { type Auth, type BookingServer, dcsa, OPS_KEY, setupBookingServer } from './booking-helpers'
+import { minimalPdf } from './document-fixtures'
 import { postJson } from './helpers'
 
 let s: BookingServer
@@ -372,5 +373,22 @@ describe('npm run ops (scripts/ops.ts) against the server on a socket', () => {
     expect(await run(['confirm', number], {})).toBe(2)
     expect(await run(['launch'])).toBe(2)
     expect(lines.err[0]).toMatch(/^Usage:/)
+    expect(lines.err.join('\n')).toMatch(/reject-document BOOKING KIND-or-FILE-ID REASON/)
+  })
+
+  it('rejects an uploaded document with its reason (the document commands in the same command line)', async () => {
+    const number = await s.book(alice)
+    const upload = await s.call(alice, `/api/bookings/${number}/documents/commercial_invoice`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/pdf', 'X-File-Name': 'invoice.pdf' },
+      body: new Blob([minimalPdf() as Uint8Array<ArrayBuffer>]),
+    })
+    expect(upload.status).toBe(201)
+    expect(await run(['reject-document', number, 'commercial_invoice', 'Not signed by the shipper'])).toBe(0)
+    expect(lines.out).toHaveLength(1)
+    const invoice = (await detail(number)).documents.find((d) => d.kind === 'commercial_invoice')
+    expect(invoice).toMatchObject({ status: 'Rejected', reason: 'Not signed by the shipper' })
+    expect(await run(['reject-document', number, 'commercial_invoice', 'x'], {})).toBe(1)
+    expect(lines.err).toEqual(['OPS_API_KEY is not set.'])
   })
 })
