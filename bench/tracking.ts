@@ -133,7 +133,8 @@ export async function prepareTrackingData(
             code: e.shipmentEventTypeCode ?? e.transportEventTypeCode ?? e.equipmentEventTypeCode,
             at: e.eventDateTime,
             created: e.eventCreatedDateTime,
-            location: e.eventLocation.UNLocationCode,
+            location:
+              'UNLocationCode' in e.eventLocation ? e.eventLocation.UNLocationCode : e.eventLocation.IATACode,
             vessel_name: e.transportCall?.vessel?.vesselName ?? null,
             vessel_imo: e.transportCall?.vessel?.vesselIMONumber ?? null,
             voyage: e.transportCall?.exportVoyageNumber ?? null,

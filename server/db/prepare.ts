@@ -1,7 +1,9 @@
 import { type Kysely, type MigrationResult, sql } from 'kysely'
-import { ensureDemoCustomer } from './demo'
-import { ensureLocations } from './locations'
+import { ensureDemoShipments } from '../demo/seed'
+import { demoCustomer, ensureDemoCustomer } from './demo'
+import { ensureLocations, PlaceIndex } from './locations'
 import { migrateToLatest } from './migrate'
+import { ReferenceRates } from './rates'
 import { ensureReferenceRates, ensureSeedRates } from './rates-seed'
 import type { Database } from './schema'
 
@@ -15,12 +17,29 @@ export interface Prepared {
   /** Illustrative rate sheets made (demo data only). */
   seedLanes: number
   demo: Awaited<ReturnType<typeof ensureDemoCustomer>> | undefined
+  /** The demo customer's shipments booked now (server/demo/shipments.ts). */
+  demoShipments: number
+}
+
+async function seedDemoShipments(db: Kysely<Database>, today: Date): Promise<number> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'customer_id'])
+    .where('esus_email_id', '=', demoCustomer.email)
+    .executeTakeFirst()
+  if (!user) return 0
+  return ensureDemoShipments(
+    db,
+    { places: new PlaceIndex(db), reference: new ReferenceRates(db) },
+    { customerId: user.customer_id, userId: user.id },
+    today,
+  )
 }
 
 /**
  * Applies pending migrations, loads the ports and airports, exchange rates and services tariffs into a new
  * database, and with `demoSeed` makes
- * the demo customer and the illustrative rate sheets (rolled forward when they run out), holding a PostgreSQL advisory lock on
+ * the demo customer with its shipments and the illustrative rate sheets (rolled forward when they run out), holding a PostgreSQL advisory lock on
  * one connection meanwhile: when several server processes start at once on one database, the first applies
  * the migrations and the others wait, then find the schema current.
  */
@@ -36,7 +55,8 @@ export function prepareDatabase(
       await ensureReferenceRates(conn, today)
       const seedLanes = demoSeed ? await ensureSeedRates(conn, today) : 0
       const demo = demoSeed ? await ensureDemoCustomer(conn) : undefined
-      return { applied, locations, seedLanes, demo }
+      const demoShipments = demoSeed ? await seedDemoShipments(conn, today) : 0
+      return { applied, locations, seedLanes, demo, demoShipments }
     } finally {
       await sql`select pg_advisory_unlock(${SETUP_LOCK})`.execute(conn)
     }

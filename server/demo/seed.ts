@@ -8,15 +8,18 @@ import type { Kysely } from 'kysely'
 import { priceQuote } from '../../contract/pricing/price'
 import type { QuoteRequest } from '../../contract/pricing/types'
 import { singaporeDate } from '../../contract/quotes'
+import { applyEvents, confirmBooking } from '../bookings/service'
 import type { PlaceIndex } from '../db/locations'
 import { insertBooking, insertQuote, nextNumber, saveChoice } from '../db/quotes'
 import type { ReferenceRates } from '../db/rates'
 import type { Database } from '../db/schema'
+import type { Mailer } from '../mail/index'
 import { priceRequest } from '../quotes/price-request'
+import type { DcsaEvent } from '../tracking/dcsa'
 import { type DemoShipment, demoShipments, type OpsEvent, planShipment, type ShipmentPlan } from './shipments'
 
-/** What the seed needs of the operations code (server/bookings): the same functions the ops endpoints use. */
-export interface DemoOperations {
+/** What the seed needs of the operations code: the functions the operations endpoints use. */
+interface DemoOperations {
   confirm(
     db: Kysely<Database>,
     bookingNumber: string,
@@ -26,12 +29,39 @@ export interface DemoOperations {
   postEvents(db: Kysely<Database>, events: OpsEvent[], receivedAt: Date): Promise<void>
 }
 
+/**
+ * The operations code as the seed uses it: at the times of the plan, and without mail (a seeded history is
+ * not news: the demo customer's inbox does not fill with last month's departures).
+ */
+function demoOperations(places: PlaceIndex): DemoOperations {
+  const mailer: Mailer = { appUrl: '', queue: async () => 0 }
+  return {
+    async confirm(db, bookingNumber, plan) {
+      const outcome = await confirmBooking({ db, now: () => plan.at, mailer, places }, bookingNumber, {
+        etd: plan.etd.toISOString(),
+        eta: plan.eta.toISOString(),
+        vesselName: plan.vesselName,
+        vesselIMONumber: plan.vesselIMONumber,
+        voyage: plan.voyage,
+        flight: plan.flight,
+        transshipment: plan.via,
+      })
+      if (outcome.status !== 200) throw new Error(`demo: ${bookingNumber} not confirmed (${outcome.status})`)
+    },
+    async postEvents(db, events, receivedAt) {
+      const outcome = await applyEvents({ db, now: () => receivedAt, mailer, places }, events as DcsaEvent[])
+      if (outcome.status !== 200) throw new Error(`demo: events refused: ${JSON.stringify(outcome.errors)}`)
+    },
+  }
+}
+
 export async function ensureDemoShipments(
   db: Kysely<Database>,
-  deps: { places: PlaceIndex; reference: ReferenceRates; operations: DemoOperations },
+  { places, reference }: { places: PlaceIndex; reference: ReferenceRates },
   customer: { customerId: number; userId: number },
   now = new Date(),
 ): Promise<number> {
+  const deps = { places, reference, operations: demoOperations(places) }
   const existing = await db
     .selectFrom('bookings')
     .select((eb) => eb.ref('details', '->>').key('demoKey').as('key'))

@@ -211,7 +211,7 @@ export interface OpsEvent {
   shipmentEventTypeCode?: string
   transportEventTypeCode?: string
   equipmentEventTypeCode?: string
-  eventLocation: { UNLocationCode: string }
+  eventLocation: { UNLocationCode: string } | { IATACode: string }
   transportCall?: {
     vessel?: { vesselIMONumber: string; vesselName: string }
     exportVoyageNumber?: string
@@ -341,7 +341,7 @@ export function planShipment(
       ...(type === 'SHIPMENT' ? { shipmentEventTypeCode: code } : {}),
       ...(type === 'TRANSPORT' ? { transportEventTypeCode: code, transportCall: transport } : {}),
       ...(type === 'EQUIPMENT' ? { equipmentEventTypeCode: code } : {}),
-      eventLocation: { UNLocationCode: location },
+      eventLocation: location.length === 3 ? { IATACode: location } : { UNLocationCode: location },
       documentReferences: booking,
       ...extra,
     })

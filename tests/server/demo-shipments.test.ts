@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type BookingsResponse, bookingStatuses, type TrackingView } from '../../contract/bookings'
+import { apiPaths, type LoginResponse } from '../../contract/wire'
+import { createApp } from '../../server/app'
+import { demoCustomer } from '../../server/db/demo'
+import { prepareDatabase } from '../../server/db/prepare'
+import { bearer, openTestDatabase, postJson, type TestDatabase } from './helpers'
+
+let database: TestDatabase
+let headers: Record<string, string>
+let app: ReturnType<typeof createApp>
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  const prepared = await prepareDatabase(database.db, { demoSeed: true })
+  expect(prepared.demoShipments).toBe(9)
+  app = createApp({ db: database.db, logger: { ...console, error: () => {} } })
+  const login = await app.request(
+    apiPaths.login,
+    postJson({ email: demoCustomer.email, password: demoCustomer.password }),
+  )
+  headers = bearer(((await login.json()) as LoginResponse).token as string)
+}, 120_000)
+
+afterAll(async () => {
+  await database?.close()
+})
+
+describe('the demo customer', () => {
+  it('has a booking in every status, booked and moved there through the operations code', async () => {
+    const { bookings } = (await (await app.request('/api/bookings', { headers })).json()) as BookingsResponse
+    expect(new Set(bookings.map((b) => b.status))).toEqual(new Set(bookingStatuses))
+    for (const booking of bookings) {
+      const confirmed = !['Booking Received', 'Cancelled'].includes(booking.status)
+      expect(Boolean(booking.hbl), booking.number).toBe(confirmed)
+    }
+  })
+
+  it('tracks a shipment under way with its history, the ETA moved and the route on the map', async () => {
+    const { bookings } = (await (
+      await app.request('/api/bookings?status=Departed', { headers })
+    ).json()) as BookingsResponse
+    const moved = await Promise.all(
+      bookings.map(
+        async (b) =>
+          (await (await app.request(`/api/tracking/${b.hbl}`, { headers })).json()) as TrackingView,
+      ),
+    )
+    const losAngeles = moved.find((view) => view.destination.code === 'USLAX')
+    expect(losAngeles?.eta.movedHours).toBe(48)
+    expect(losAngeles?.milestones.find((m) => m.key === 'departed')?.actual).not.toBeNull()
+    expect(losAngeles?.map.position).not.toBeNull()
+    const viaColombo = moved.find((view) => view.destination.code === 'PKKHI')
+    expect(viaColombo?.map.places.map((p) => p.role)).toEqual(['origin', 'transshipment', 'destination'])
+  })
+
+  it('is seeded once, and without mail', async () => {
+    expect((await prepareDatabase(database.db, { demoSeed: true })).demoShipments).toBe(0)
+    const mails = await database.db.selectFrom('outbox').select('id').execute()
+    expect(mails).toEqual([])
+  })
+})
