@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { bookingMessages, documentMessages, trackingMessages } from '../contract/bookings'
 import type { PriceResponse, QuoteDetail } from '../contract/quotes'
 import { singaporeDate } from '../contract/quotes'
-import { createCustomer, expect, logIn, test } from './fixtures'
+import { createCustomer, expect, logIn, OPS_API_KEY, test } from './fixtures'
 
 /**
  * My Bookings, the booking page (documents, uploads, cancel) and HBL tracking against the real server. Each
@@ -68,6 +69,33 @@ async function bookThroughApi(page: Page, request: APIRequestContext): Promise<s
   return booking.number
 }
 
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+/** The operations API, as the operations team's tools call it. */
+const ops = (request: APIRequestContext, path: string, data: unknown) =>
+  request.post(path, { headers: { 'X-API-Key': OPS_API_KEY }, data })
+
+function opsEvent(
+  hbl: string,
+  eventType: 'EQUIPMENT' | 'TRANSPORT',
+  code: string,
+  at: number,
+  location: string,
+  classifier: 'ACT' | 'EST' = 'ACT',
+) {
+  return {
+    eventID: randomUUID(),
+    eventType,
+    eventClassifierCode: classifier,
+    eventDateTime: new Date(at).toISOString(),
+    eventCreatedDateTime: new Date().toISOString(),
+    [eventType === 'EQUIPMENT' ? 'equipmentEventTypeCode' : 'transportEventTypeCode']: code,
+    eventLocation: { UNLocationCode: location },
+    documentReferences: [{ documentReferenceType: 'TRD', documentReferenceValue: hbl }],
+  }
+}
+
 /** A small real PDF of about `kb` KB (a comment pads it). */
 function pdf(kb: number) {
   const head = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n'
@@ -112,7 +140,7 @@ test.describe('bookings', () => {
     test('My Bookings lists it, filters and searches through the address, and opens it', async ({ page }) => {
       await page.goto('/user/bookings')
       const row = page.getByTestId('booking-row').filter({ hasText: number })
-      await expect(row).toContainText('Singapore (SGSIN) → Nhava Sheva (INNSA)')
+      await expect(row).toContainText('Singapore (SGSIN) → Jawaharlal Nehru (Nhava Sheva) (INNSA)')
       await expect(row).toContainText('FCL')
       await expect(row.getByTestId('booking-status')).toHaveText('Booking Received')
       await expect(row.getByTestId('documents-outstanding')).toHaveText(/^\d+$/)
@@ -262,25 +290,100 @@ test.describe('HBL tracking', () => {
     await expect(page.getByLabel('HBL number')).toHaveValue('ESHBL2099999999')
   })
 
-  test('a booking with an HBL links to its tracking and back', async ({ page, request }) => {
-    await logIn(page, await createCustomer(request, 'trackingbooking'))
+  test('operations confirm and post Gate In, Loaded, Departed: tracking shows the timeline, the map and the ETA; an ETA 48 h later mails once', async ({
+    page,
+    request,
+  }) => {
+    const customer = await createCustomer(request, 'tracking-ops')
+    await logIn(page, customer)
     const number = await bookThroughApi(page, request)
+    const etd = new Date(Date.now() + 2 * DAY)
+    const eta = new Date(etd.getTime() + 9 * DAY)
+    const confirmed = await ops(request, `/api/ops/bookings/${number}/confirm`, {
+      etd: etd.toISOString(),
+      eta: eta.toISOString(),
+      vesselName: 'MAERSK SELETAR',
+      voyage: '523W',
+    })
+    expect(confirmed.status()).toBe(200)
+    const { hbl } = (await confirmed.json()) as { hbl: string }
+    const posted = await ops(request, '/api/ops/events', {
+      events: [
+        opsEvent(hbl, 'EQUIPMENT', 'GTIN', etd.getTime() - DAY, 'SGSIN'),
+        opsEvent(hbl, 'EQUIPMENT', 'LOAD', etd.getTime() - 6 * HOUR, 'SGSIN'),
+        opsEvent(hbl, 'TRANSPORT', 'DEPA', etd.getTime(), 'SGSIN'),
+      ],
+    })
+    expect(posted.status()).toBe(200)
+
     await page.goto(`/user/bookings/${number}`)
-    const track = page.getByRole('link', { name: /^Track ESHBL\d{10}$/ })
-    // The HBL is issued when operations confirm the booking; until then the page says so.
-    if ((await track.count()) === 0) {
-      await expect(page.getByText('Issued once the booking is confirmed')).toBeVisible()
-      return
-    }
-    const hbl = ((await track.textContent()) ?? '').trim()
-    await track.click()
+    await expect(page.getByTestId('booking-status').first()).toHaveText('Departed')
+    await page.getByRole('link', { name: `Track ${hbl}` }).click()
     await expect(page).toHaveURL(`/user/tracking?hbl=${hbl}`)
+    const timeline = page.getByTestId('milestones')
+    for (const done of ['Gate In', 'Loaded', 'Departed']) {
+      await expect(timeline.getByRole('listitem').filter({ hasText: done }).first()).toHaveAttribute(
+        'data-state',
+        /done|current/,
+      )
+    }
     await expect(page.getByRole('img', { name: new RegExp(`Route map of ${hbl}`) })).toBeVisible()
-    await expect(page.getByTestId('milestones')).toBeVisible()
+    await expect(page.getByTestId('eta-moved')).toHaveText('On schedule')
     await axeClean(page)
+
+    // The carrier moves the arrival 48 hours: the page says so, and the customer is mailed once.
+    const later = opsEvent(hbl, 'TRANSPORT', 'ARRI', eta.getTime() + 48 * HOUR, 'INNSA', 'EST')
+    expect((await ops(request, '/api/ops/events', { events: [later] })).status()).toBe(200)
+    expect((await ops(request, '/api/ops/events', { events: [later] })).status()).toBe(200)
+    await page.reload()
+    await expect(page.getByTestId('eta-moved')).toHaveText('+48 h later than planned')
+    const mails = (await (
+      await request.get(`/api/dev/outbox?to=${encodeURIComponent(customer.email)}`)
+    ).json()) as {
+      mails: { subject: string }[]
+    }
+    expect(mails.mails.filter((m) => m.subject === `New arrival time for shipment ${hbl}`)).toHaveLength(1)
+
     await page.getByRole('link', { name: number }).click()
     await expect(page).toHaveURL(`/user/bookings/${number}`)
   })
+})
+
+test('milestone mails switched off in My Profile: confirming and departing mail nothing', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'milestones-off')
+  await logIn(page, customer)
+  await page.goto('/user/profile')
+  const milestones = page.getByRole('switch', { name: 'Shipment milestones' })
+  await expect(milestones).toBeChecked()
+  await milestones.focus()
+  await page.keyboard.press('Space')
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your notification settings have been saved.' }),
+  ).toBeVisible()
+  const number = await bookThroughApi(page, request)
+  const confirmed = await ops(request, `/api/ops/bookings/${number}/confirm`, {})
+  expect(confirmed.status()).toBe(200)
+  const { hbl } = (await confirmed.json()) as { hbl: string }
+  const now = Date.now()
+  const posted = await ops(request, '/api/ops/events', {
+    events: [
+      opsEvent(hbl, 'EQUIPMENT', 'GTIN', now - 2 * HOUR, 'SGSIN'),
+      opsEvent(hbl, 'TRANSPORT', 'DEPA', now - HOUR, 'SGSIN'),
+    ],
+  })
+  expect(posted.status()).toBe(200)
+  // Mails are written with their cause: what the outbox holds now is all there will be.
+  const { mails } = (await (
+    await request.get(`/api/dev/outbox?to=${encodeURIComponent(customer.email)}`)
+  ).json()) as {
+    mails: { subject: string }[]
+  }
+  const subjects = mails.map((m) => m.subject)
+  expect(subjects.some((s) => s.startsWith(`Booking ${number} received`))).toBe(true)
+  expect(subjects.filter((s) => s.includes('confirmed') || s.includes('departed'))).toEqual([])
 })
 
 test('public pages never load the logged-in screens of bookings and tracking', async ({ page }) => {

@@ -59,6 +59,9 @@ export function watchConsole(page: Page) {
   return errors
 }
 
+/** The operations API key of the e2e server (playwright.config.ts). */
+export const OPS_API_KEY = 'e2e-operations-key'
+
 interface OutboxMail {
   to: string
   subject: string

@@ -38,6 +38,8 @@ export default defineConfig({
       DEMO_SEED: '1',
       SCRYPT_LOG_N: '10',
       TRUST_PROXY: '1',
+      // The operations API (confirm, tracking events, document review), as e2e/fixtures.ts OPS_API_KEY.
+      OPS_API_KEY: 'e2e-operations-key',
     },
     stdout: 'pipe',
   },
