@@ -1,10 +1,11 @@
 import type { BundleReport } from './bundle'
-import { BUDGETS, type CategoryId, QUOTE_LOAD } from './config'
+import { BUDGETS, type CategoryId, QUOTE_LOAD, TRACKING_LOAD } from './config'
 import type { InitialJsReport } from './initial-js'
 import type { FailedAudit, LighthouseReport } from './lighthouse'
 import type { LoadReport, LoadStats } from './load'
 import type { QuoteLoadReport } from './quotes'
 import type { StaticEncodingReport } from './static-encoding'
+import type { TrackingLoadReport } from './tracking'
 import { kb } from './util'
 
 export interface MachineFacts {
@@ -46,6 +47,7 @@ export interface FullReport {
   load: LoadReport
   staticEncoding: StaticEncodingReport
   quotes: QuoteLoadReport
+  tracking: TrackingLoadReport
   budgets: RouteBudget[]
   /** The API and static-serving budgets, which belong to no route. */
   serverBudgets: BudgetCheck[]
@@ -97,6 +99,7 @@ export function evaluateServerBudgets(
   load: LoadReport,
   staticEncoding: StaticEncodingReport,
   quotes: QuoteLoadReport,
+  tracking: TrackingLoadReport,
 ): BudgetCheck[] {
   const clean = (s: LoadStats) => s.non2xx === 0 && s.errors === 0 && s.timeouts === 0
   return [
@@ -134,6 +137,15 @@ export function evaluateServerBudgets(
       pass:
         quotes.searchLocations.latencyP99Ms <= BUDGETS.searchLocationsP99Ms && clean(quotes.searchLocations),
     },
+    {
+      metric: `trackShipment latency p99 (ms), ${tracking.events} events`,
+      value: tracking.trackShipment.latencyP99Ms,
+      budget: `≤ ${BUDGETS.trackShipmentP99Ms} ms`,
+      pass:
+        tracking.trackShipment.latencyP99Ms <= BUDGETS.trackShipmentP99Ms &&
+        clean(tracking.trackShipment) &&
+        tracking.events >= TRACKING_LOAD.events,
+    },
   ]
 }
 
@@ -148,13 +160,14 @@ function quotesSection(r: FullReport): string {
     s.non2xx + s.errors + s.timeouts,
   ]
   return [
-    `${q.database} with ${q.rateLines} rate lines in ${q.rateLanes} lanes; ${q.connections} connections for ${q.durationSeconds} s each, one customer's bearer token. createQuote prices FCL SGSIN → INNSA, 2 × 40HC, on every sheet in force and stores the quote.`,
+    `${q.database} with ${q.rateLines} rate lines in ${q.rateLanes} lanes; ${q.connections} connections for ${q.durationSeconds} s each, one customer's bearer token. createQuote prices FCL SGSIN → INNSA, 2 × 40HC, on every sheet in force and stores the quote. trackShipment follows a departed shipment among ${r.tracking.bookings} of the customer's bookings, the database holding ${r.tracking.events} tracking events.`,
     '',
     table(
       ['Operation', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'failed'],
       [
         row('createQuote (POST /api/quotes)', q.createQuote),
         row('searchLocations (GET /api/locations?q=nhava)', q.searchLocations),
+        row(`trackShipment (GET /api/tracking/{hbl}), ${r.tracking.events} events`, r.tracking.trackShipment),
       ],
       ['l', 'r', 'r', 'r', 'r', 'r'],
     ),
@@ -466,7 +479,7 @@ export function renderMarkdown(r: FullReport): string {
     '',
     staticEncodingSection(r),
     '',
-    '## Quote API load test',
+    '## Quote and tracking API load tests',
     '',
     quotesSection(r),
     '',

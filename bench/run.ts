@@ -24,6 +24,7 @@ import {
 } from './report'
 import { startServer } from './server'
 import { measureStaticEncoding } from './static-encoding'
+import { measureTracking, prepareTrackingData } from './tracking'
 import { errorMessage, log, runCleanups } from './util'
 
 const USAGE = `Usage: npm run bench -- [--no-build] [--duration <seconds>] [--runs <lighthouse runs per route>]`
@@ -179,10 +180,16 @@ async function main(): Promise<void> {
     measureQuotes(quoteServer.origin, quoteDatabase, token, options.durationSeconds),
   )
   await quoteServer.stop()
+  const trackingData = await timed(phases, 'tracking data', () => prepareTrackingData(postgres?.url))
+  const trackingServer = await startServer({ name: 'tracking-server', env: quoteDatabase.env })
+  const tracking = await timed(phases, 'tracking load test', () =>
+    measureTracking(trackingServer.origin, quoteDatabase, trackingData, token, options.durationSeconds),
+  )
+  await trackingServer.stop()
   postgres?.stop()
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
-  const serverBudgets = evaluateServerBudgets(load, staticEncoding, quotes)
+  const serverBudgets = evaluateServerBudgets(load, staticEncoding, quotes, tracking)
   const report: FullReport = {
     date: date.toISOString(),
     machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart, loadavg()),
@@ -194,6 +201,7 @@ async function main(): Promise<void> {
     load,
     staticEncoding,
     quotes,
+    tracking,
     budgets,
     serverBudgets,
   }
