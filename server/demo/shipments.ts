@@ -296,7 +296,8 @@ export function planShipment(
     Delivered: t - sinceTarget - transit - 3 * DAY,
     Cancelled: t + 8 * DAY,
   }
-  const etd = new Date(Math.round(etdFromTarget[shipment.target] / HOUR) * HOUR)
+  // On the hour, and never later than placed: the target's event must have happened by now.
+  const etd = new Date(Math.floor(etdFromTarget[shipment.target] / HOUR) * HOUR)
   const eta = new Date(etd.getTime() + transit)
   const bookedAt = new Date(
     Math.min(etd.getTime() - 8 * DAY, shipment.target === 'Booking Received' ? t - 3 * HOUR : t - 2 * DAY),
