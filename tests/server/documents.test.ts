@@ -500,7 +500,11 @@ describe('reviewDocument', () => {
       'Give the reason the document is rejected.',
     ])
 
-    const mailsBefore = await server.db.selectFrom('outbox').select(['to', 'subject', 'text']).execute()
+    const mailsBefore = await server.db
+      .selectFrom('outbox')
+      .select(['to', 'subject', 'text'])
+      .orderBy('id')
+      .execute()
     for (let i = 0; i < 2; i++) {
       const res = await review(document.id, { status: 'Rejected', reason: 'The invoice is not signed.' })
       expect(res.status).toBe(200)
@@ -514,9 +518,9 @@ describe('reviewDocument', () => {
     expect((await bookingDocuments(server.db, row, server.clock.now())).outstanding).toBe(2)
     expect((await outstandingDocuments(server.db, [row], server.clock.now())).get(row.id)).toBe(2)
 
-    const mails = (await server.db.selectFrom('outbox').select(['to', 'subject', 'text']).execute()).slice(
-      mailsBefore.length,
-    )
+    const mails = (
+      await server.db.selectFrom('outbox').select(['to', 'subject', 'text']).orderBy('id').execute()
+    ).slice(mailsBefore.length)
     expect(mails).toHaveLength(1)
     expect(mails[0]).toMatchObject({
       to: alice.email,
