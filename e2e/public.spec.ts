@@ -64,7 +64,10 @@ test.describe('hero banner', () => {
     await expect(slide(page, 0)).toBeVisible()
     await expect(slide(page, 1)).toBeHidden()
     // The installed clock runs on in real time from the page's start, however long hydration takes on a busy
-    // machine: a hover and leave starts the 15 s afresh, now.
+    // machine: it is paused here (nothing is due yet), then a hover and leave starts the 15 s afresh, so only
+    // runFor moves time from now on.
+    const pageNow = await page.evaluate(() => Date.now())
+    await page.clock.pauseAt(pageNow + 1_000)
     await slide(page, 0).hover()
     await page.mouse.move(5, 700)
 
