@@ -10,6 +10,14 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     method?: string
     body?: string
+    /** Requests sent in turn; a request's own fields replace the defaults above. */
+    requests?: {
+      method?: string
+      path?: string
+      headers?: Record<string, string>
+      body?: string
+      onResponse?: (status: number, body: string, context: unknown, headers: Record<string, string>) => void
+    }[]
   }
   interface Histogram {
     average: number

@@ -1,7 +1,6 @@
-import autocannon from 'autocannon'
 import { demoCustomer } from '../server/db/demo'
 import { DASHBOARD_LOAD } from './config'
-import { type LoadStats, loadStats } from './load'
+import { type LoadStats, serverTimedLoad } from './load'
 import { log } from './util'
 
 export interface DashboardLoadReport {
@@ -31,9 +30,8 @@ export async function measureDashboard(
   const bookings = await fetch(`${origin}/api/bookings`, { headers }).then(
     async (r) => ((await r.json()) as { bookings: unknown[] }).bookings.length,
   )
-  await autocannon({ url, headers, connections: 5, duration: 2 })
   log(`dashboard: getDashboard with ${DASHBOARD_LOAD.connections} connections for ${durationSeconds} s`)
-  const result = await autocannon({
+  const stats = await serverTimedLoad({
     url,
     headers,
     connections: DASHBOARD_LOAD.connections,
@@ -43,6 +41,6 @@ export async function measureDashboard(
     connections: DASHBOARD_LOAD.connections,
     durationSeconds,
     bookings,
-    getDashboard: loadStats(`GET ${url}`, result),
+    getDashboard: stats,
   }
 }

@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import autocannon, { type Options } from 'autocannon'
 import { sql } from 'kysely'
 import { singaporeDate } from '../contract/quotes'
 import { hashPassword } from '../server/auth/password'
@@ -10,7 +9,7 @@ import { insertLanes } from '../server/db/rates'
 import { seedLanes } from '../server/db/rates-seed'
 import { createUser } from '../server/db/users'
 import { QUOTE_LOAD, TMP_DIR } from './config'
-import { type LoadStats, loadStats } from './load'
+import { type LoadStats, serverTimedLoad } from './load'
 import { log } from './util'
 
 export const QUOTE_DB_DIR = join(TMP_DIR, 'quote-db')
@@ -110,11 +109,6 @@ export async function benchLogin(origin: string): Promise<string> {
   return token
 }
 
-async function run(options: Options): Promise<LoadStats> {
-  await autocannon({ ...options, connections: 5, duration: 2 })
-  return loadStats(`${options.method ?? 'GET'} ${options.url}`, await autocannon(options))
-}
-
 /** createQuote (FCL Singapore to Nhava Sheva, 2 × 40HC) and the type-ahead, each at QUOTE_LOAD.connections. */
 export async function measureQuotes(
   origin: string,
@@ -140,14 +134,17 @@ export async function measureQuotes(
   if (probe.status !== 201) throw new Error(`createQuote answered ${probe.status}: ${await probe.text()}`)
   const common = { connections: QUOTE_LOAD.connections, duration: durationSeconds, headers }
   log(`quotes: createQuote with ${QUOTE_LOAD.connections} connections for ${durationSeconds} s`)
-  const createQuote = await run({
+  const createQuote = await serverTimedLoad({
     ...common,
     url: `${origin}/api/quotes`,
     method: 'POST',
     body: JSON.stringify(request),
   })
   log(`quotes: searchLocations with ${QUOTE_LOAD.connections} connections for ${durationSeconds} s`)
-  const searchLocations = await run({ ...common, url: `${origin}/api/locations?q=nhava&mode=FCL` })
+  const searchLocations = await serverTimedLoad({
+    ...common,
+    url: `${origin}/api/locations?q=nhava&mode=FCL`,
+  })
   const { env: _env, ...where } = database
   return { ...where, connections: QUOTE_LOAD.connections, durationSeconds, createQuote, searchLocations }
 }

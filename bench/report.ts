@@ -135,11 +135,13 @@ export function evaluateServerBudgets(
         quotes.rateLines >= QUOTE_LOAD.rateLines,
     },
     {
-      metric: 'searchLocations latency p99 (ms)',
-      value: quotes.searchLocations.latencyP99Ms,
+      // The issue's budget for the type-ahead is server time.
+      metric: 'searchLocations server time p99 (ms)',
+      value: quotes.searchLocations.serverTimeP99Ms ?? null,
       budget: `≤ ${BUDGETS.searchLocationsP99Ms} ms`,
       pass:
-        quotes.searchLocations.latencyP99Ms <= BUDGETS.searchLocationsP99Ms && clean(quotes.searchLocations),
+        (quotes.searchLocations.serverTimeP99Ms ?? Number.POSITIVE_INFINITY) <=
+          BUDGETS.searchLocationsP99Ms && clean(quotes.searchLocations),
     },
     {
       metric: `trackShipment latency p99 (ms), ${tracking.events} events`,
@@ -173,13 +175,15 @@ function quotesSection(r: FullReport): string {
     s.latencyP50Ms,
     s.latencyP99Ms,
     s.latencyMaxMs,
+    s.serverTimeP50Ms ?? '–',
+    s.serverTimeP99Ms ?? '–',
     s.non2xx + s.errors + s.timeouts,
   ]
   return [
     `${q.database} with ${q.rateLines} rate lines in ${q.rateLanes} lanes; ${q.connections} connections for ${q.durationSeconds} s each, one customer's bearer token. createQuote prices FCL SGSIN → INNSA, 2 × 40HC, on every sheet in force and stores the quote. trackShipment follows a departed shipment among ${r.tracking.bookings} of the customer's bookings, the database holding ${r.tracking.events} tracking events. getDashboard answers for the demo customer (its own session) on the same database.`,
     '',
     table(
-      ['Operation', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'failed'],
+      ['Operation', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'server p50 ms', 'server p99 ms', 'failed'],
       [
         row('createQuote (POST /api/quotes)', q.createQuote),
         row('searchLocations (GET /api/locations?q=nhava)', q.searchLocations),
@@ -188,8 +192,10 @@ function quotesSection(r: FullReport): string {
           ? [row('getDashboard (GET /api/dashboard), the demo customer', r.dashboard.getDashboard)]
           : []),
       ],
-      ['l', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
+    '',
+    'p50/p99: the round trip autocannon measures; server: the `Server-Timing` total of each answer (from the request reaching the API to its answer).',
   ].join('\n')
 }
 

@@ -1,10 +1,9 @@
-import autocannon from 'autocannon'
 import { sql } from 'kysely'
 import type { RouteLeg } from '../contract/bookings'
 import { type DatabaseHandle, openPGlite, openPostgres } from '../server/db/client'
 import { planShipment } from '../server/demo/shipments'
 import { TRACKING_LOAD } from './config'
-import { type LoadStats, loadStats } from './load'
+import { type LoadStats, serverTimedLoad } from './load'
 import { QUOTE_DB_DIR, type QuoteDatabase } from './quotes'
 import { log } from './util'
 
@@ -212,9 +211,8 @@ export async function measureTracking(
   const headers = { authorization: `Bearer ${token}` }
   const probe = await fetch(url, { headers })
   if (probe.status !== 200) throw new Error(`trackShipment answered ${probe.status}: ${await probe.text()}`)
-  await autocannon({ url, headers, connections: 5, duration: 2 })
   log(`tracking: trackShipment with ${TRACKING_LOAD.connections} connections for ${durationSeconds} s`)
-  const result = await autocannon({
+  const stats = await serverTimedLoad({
     url,
     headers,
     connections: TRACKING_LOAD.connections,
@@ -226,6 +224,6 @@ export async function measureTracking(
     events: data.events,
     connections: TRACKING_LOAD.connections,
     durationSeconds,
-    trackShipment: loadStats(`GET ${url}`, result),
+    trackShipment: stats,
   }
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
+import { timing } from 'hono/timing'
 import type { Kysely } from 'kysely'
 import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
@@ -103,6 +104,9 @@ export function createApp(options: AppOptions) {
 
   app.route('/api', countriesRoutes(db))
   app.route('/api', healthRoutes(db))
+  // Every API answer after these two says how long the server took (`Server-Timing: total;dur=…`): the bench
+  // reads it, and so do a browser's developer tools. The countries list is a cached file and health a ping.
+  app.use('/api/*', timing({ totalDescription: 'Server time' }))
   const deps = { db, now, mailer, clientIp: (c: Context) => clientIp(c, trustProxy) }
   app.route('/api', authRoutes(deps))
   app.route('/api', registerRoutes(deps))

@@ -154,3 +154,18 @@ describe('security headers', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
   })
 })
+
+describe('Server-Timing', () => {
+  it('tells how long the server took on API answers, errors too, but not on the cached countries list', async () => {
+    const login = await server.app.request(apiPaths.login, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }),
+    })
+    expect(login.headers.get('Server-Timing')).toMatch(/^total;dur=\d+(\.\d+)?;desc="Server time"$/)
+    const unknown = await server.app.request('/api/no-such-thing')
+    expect(unknown.headers.get('Server-Timing')).toMatch(/^total;dur=/)
+    const countries = await server.app.request(apiPaths.countries)
+    expect(countries.headers.get('Server-Timing')).toBeNull()
+  })
+})
