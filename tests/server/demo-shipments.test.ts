@@ -55,7 +55,7 @@ describe('the demo customer', () => {
     expect(viaColombo?.map.places.map((p) => p.role)).toEqual(['origin', 'transshipment', 'destination'])
   })
 
-  it('fills the dashboard: attention, shipments in transit, recent activity and this year\'s figures', async () => {
+  it("fills the dashboard: attention, shipments in transit, recent activity and this year's figures", async () => {
     const res = await app.request('/api/dashboard', { headers })
     const dashboard = (await res.json()) as Dashboard
     expect(dashboard.attention.onHold).toHaveLength(1)
