@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
 import { PGliteDialect } from './pglite-dialect'
+import { prepareByText } from './prepared'
 import type { Database } from './schema'
 
 export interface DatabaseHandle {
@@ -15,6 +16,8 @@ export interface DatabaseHandle {
 export interface PostgresOptions {
   /** Schema to put first on the search path of every connection (tests use one schema per file). */
   searchPath?: string
+  /** Named prepared statements by text (server/db/prepared.ts); on unless false. */
+  prepare?: boolean
 }
 
 /** PostgreSQL type ids whose parsing both drivers must agree on. */
@@ -41,6 +44,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   })
   // An idle client losing its connection (server restart, network) emits 'error'; unhandled, it kills the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error))
+  if (options.prepare !== false) pool.on('connect', (client) => prepareByText(client))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, kind: 'postgres', close: () => db.destroy() }
 }
