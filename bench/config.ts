@@ -28,6 +28,11 @@ export const TRACKING_LOAD = {
   events: 100_000,
 } as const
 
+/** getDashboard as the demo customer (its nine shipments), at this many connections. */
+export const DASHBOARD_LOAD = {
+  connections: 20,
+} as const
+
 /** Budgets are reported as PASS/FAIL, not enforced via the exit code. */
 export const BUDGETS = {
   performance: 98,
@@ -46,6 +51,8 @@ export const BUDGETS = {
   searchLocationsP99Ms: 15,
   /** trackShipment at TRACKING_LOAD.connections. */
   trackShipmentP99Ms: 30,
+  /** getDashboard at DASHBOARD_LOAD.connections. */
+  getDashboardP99Ms: 50,
 } as const
 
 export const CHROMIUM_PATH = chromiumPath

@@ -1,5 +1,6 @@
 import type { BundleReport } from './bundle'
 import { BUDGETS, type CategoryId, QUOTE_LOAD, TRACKING_LOAD } from './config'
+import type { DashboardLoadReport } from './dashboard'
 import type { InitialJsReport } from './initial-js'
 import type { FailedAudit, LighthouseReport } from './lighthouse'
 import type { LoadReport, LoadStats } from './load'
@@ -48,6 +49,8 @@ export interface FullReport {
   staticEncoding: StaticEncodingReport
   quotes: QuoteLoadReport
   tracking: TrackingLoadReport
+  /** Absent from reports written before the dashboard existed. */
+  dashboard?: DashboardLoadReport
   budgets: RouteBudget[]
   /** The API and static-serving budgets, which belong to no route. */
   serverBudgets: BudgetCheck[]
@@ -100,6 +103,7 @@ export function evaluateServerBudgets(
   staticEncoding: StaticEncodingReport,
   quotes: QuoteLoadReport,
   tracking: TrackingLoadReport,
+  dashboard?: DashboardLoadReport,
 ): BudgetCheck[] {
   const clean = (s: LoadStats) => s.non2xx === 0 && s.errors === 0 && s.timeouts === 0
   return [
@@ -146,6 +150,18 @@ export function evaluateServerBudgets(
         clean(tracking.trackShipment) &&
         tracking.events >= TRACKING_LOAD.events,
     },
+    ...(dashboard
+      ? [
+          {
+            metric: `getDashboard latency p99 (ms), the demo customer (${dashboard.bookings} bookings)`,
+            value: dashboard.getDashboard.latencyP99Ms,
+            budget: `≤ ${BUDGETS.getDashboardP99Ms} ms`,
+            pass:
+              dashboard.getDashboard.latencyP99Ms <= BUDGETS.getDashboardP99Ms &&
+              clean(dashboard.getDashboard),
+          },
+        ]
+      : []),
   ]
 }
 
@@ -160,7 +176,7 @@ function quotesSection(r: FullReport): string {
     s.non2xx + s.errors + s.timeouts,
   ]
   return [
-    `${q.database} with ${q.rateLines} rate lines in ${q.rateLanes} lanes; ${q.connections} connections for ${q.durationSeconds} s each, one customer's bearer token. createQuote prices FCL SGSIN → INNSA, 2 × 40HC, on every sheet in force and stores the quote. trackShipment follows a departed shipment among ${r.tracking.bookings} of the customer's bookings, the database holding ${r.tracking.events} tracking events.`,
+    `${q.database} with ${q.rateLines} rate lines in ${q.rateLanes} lanes; ${q.connections} connections for ${q.durationSeconds} s each, one customer's bearer token. createQuote prices FCL SGSIN → INNSA, 2 × 40HC, on every sheet in force and stores the quote. trackShipment follows a departed shipment among ${r.tracking.bookings} of the customer's bookings, the database holding ${r.tracking.events} tracking events. getDashboard answers for the demo customer (its own session) on the same database.`,
     '',
     table(
       ['Operation', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'failed'],
@@ -168,6 +184,9 @@ function quotesSection(r: FullReport): string {
         row('createQuote (POST /api/quotes)', q.createQuote),
         row('searchLocations (GET /api/locations?q=nhava)', q.searchLocations),
         row(`trackShipment (GET /api/tracking/{hbl}), ${r.tracking.events} events`, r.tracking.trackShipment),
+        ...(r.dashboard
+          ? [row('getDashboard (GET /api/dashboard), the demo customer', r.dashboard.getDashboard)]
+          : []),
       ],
       ['l', 'r', 'r', 'r', 'r', 'r'],
     ),

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { measureBundle } from './bundle'
 import { BENCH_DIR, DIST_DIR, LIGHTHOUSE_RUNS, LOAD_TEST, ROOT_DIR, ROUTES } from './config'
+import { measureDashboard } from './dashboard'
 import { measureInitialJs } from './initial-js'
 import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
@@ -185,11 +186,14 @@ async function main(): Promise<void> {
   const tracking = await timed(phases, 'tracking load test', () =>
     measureTracking(trackingServer.origin, quoteDatabase, trackingData, token, options.durationSeconds),
   )
+  const dashboard = await timed(phases, 'dashboard load test', () =>
+    measureDashboard(trackingServer.origin, options.durationSeconds),
+  )
   await trackingServer.stop()
   postgres?.stop()
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
-  const serverBudgets = evaluateServerBudgets(load, staticEncoding, quotes, tracking)
+  const serverBudgets = evaluateServerBudgets(load, staticEncoding, quotes, tracking, dashboard)
   const report: FullReport = {
     date: date.toISOString(),
     machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart, loadavg()),
@@ -202,6 +206,7 @@ async function main(): Promise<void> {
     staticEncoding,
     quotes,
     tracking,
+    dashboard,
     budgets,
     serverBudgets,
   }

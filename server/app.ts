@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth'
 import { bookingRoutes } from './routes/bookings'
 import { contactRoutes } from './routes/contact'
 import { countriesRoutes } from './routes/countries'
+import { dashboardRoutes } from './routes/dashboard'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { documentRoutes } from './routes/documents'
 import { healthRoutes } from './routes/health'
@@ -123,6 +124,7 @@ export function createApp(options: AppOptions) {
   const bookingDeps = { db, now, mailer, places }
   app.route('/api', bookingRoutes(bookingDeps))
   app.route('/api', trackingRoutes(bookingDeps))
+  app.route('/api', dashboardRoutes(bookingDeps))
   app.route('/api', operationsRoutes({ ...bookingDeps, opsApiKey: options.opsApiKey }))
   if (!production) {
     app.route('/', devOutboxRoutes(db))

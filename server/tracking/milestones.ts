@@ -176,3 +176,54 @@ export function deriveMilestones(
       }
     })
 }
+
+/** What events of no milestone (and milestone codes seen elsewhere on the route) are called. */
+const codeLabels: Record<string, string> = {
+  RECE: 'Cargo Received',
+  CONF: 'Booking Confirmed',
+  ISSU: 'Documents Issued',
+  REJE: 'Document Rejected',
+  HOLD: 'On Hold',
+  RELS: 'Released from Hold',
+  CANC: 'Cancelled',
+  CUSE: 'Export Customs Cleared',
+  CUSI: 'Import Customs Cleared',
+  DLVR: 'Delivered',
+  ARRI: 'Arrived',
+  DEPA: 'Departed',
+  GTIN: 'Gate In',
+  LOAD: 'Loaded',
+  DISC: 'Discharged',
+  GTOT: 'Gate Out',
+  STUF: 'Container Stuffed',
+  STRP: 'Container Stripped',
+  PICK: 'Picked Up',
+  DROP: 'Dropped Off',
+  INSP: 'Inspected',
+  RSEA: 'Resealed',
+  RMVD: 'Removed',
+  AVPU: 'Available for Pickup',
+}
+
+/** A readable name for any event: its milestone's label where it has one, else what its code means. */
+export function eventLabel(
+  event: TrackingEvent,
+  route: Pick<MilestoneRoute, 'origin' | 'destination'>,
+): string {
+  const key = milestoneOf(event, route)
+  if (key) return milestoneLabels[key]
+  const code = eventCode(event)
+  return codeLabels[code] ?? code
+}
+
+/**
+ * The next milestone a shipment waits for: the first one after the last reached (with an actual time)
+ * that has none yet, with its estimated (else planned) time; null once all are reached.
+ */
+export function nextMilestone(milestones: Milestone[]): Milestone | null {
+  let last = -1
+  milestones.forEach((m, i) => {
+    if (m.actual) last = i
+  })
+  return milestones.slice(last + 1).find((m) => !m.actual) ?? null
+}

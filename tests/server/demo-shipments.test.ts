@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BookingsResponse, bookingStatuses, type TrackingView } from '../../contract/bookings'
+import type { Dashboard } from '../../contract/dashboard'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { demoCustomer } from '../../server/db/demo'
@@ -52,6 +53,17 @@ describe('the demo customer', () => {
     expect(losAngeles?.map.position).not.toBeNull()
     const viaColombo = moved.find((view) => view.destination.code === 'PKKHI')
     expect(viaColombo?.map.places.map((p) => p.role)).toEqual(['origin', 'transshipment', 'destination'])
+  })
+
+  it('fills the dashboard: attention, shipments in transit, recent activity and this year\'s figures', async () => {
+    const res = await app.request('/api/dashboard', { headers })
+    const dashboard = (await res.json()) as Dashboard
+    expect(dashboard.attention.onHold).toHaveLength(1)
+    expect(dashboard.attention.etaMoved.map((e) => e.movedHours)).toContain(48)
+    expect(dashboard.attention.documents.length).toBeGreaterThan(0)
+    expect(dashboard.inTransit.length).toBeGreaterThanOrEqual(3)
+    expect(dashboard.activity).toHaveLength(10)
+    expect(dashboard.figures.bookingsInProgress).toBeGreaterThan(0)
   })
 
   it('is seeded once, and without mail', async () => {

@@ -75,6 +75,7 @@ describe('GET /api/openapi.json', () => {
         '/api/bookings/{number}',
         '/api/bookings/{number}/cancel',
         '/api/tracking/{hbl}',
+        '/api/dashboard',
         '/api/ops/events',
         '/api/ops/bookings/{number}/confirm',
         '/api/dev/outbox',
@@ -155,6 +156,8 @@ describe('GET /api/openapi.json', () => {
       operation('/api/profile/password', 'post'),
       operation('/api/profile/notifications', 'put'),
     ]).toEqual(['getProfile', 'updateProfile', 'changePassword', 'updateNotificationSettings'])
+    expect(operation('/api/dashboard', 'get')).toBe('getDashboard')
+    expect(statuses('/api/dashboard', 'get')).toEqual(['200', '401', '500'])
     expect(statuses('/api/profile/password', 'post')).toEqual(['200', '401', '422', '429', '500'])
     expect(statuses('/api/profile', 'put')).toEqual(['200', '401', '422', '500'])
     expect(statuses('/api/tracking/{hbl}', 'get')).toEqual(['200', '401', '404', '422', '500'])

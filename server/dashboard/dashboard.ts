@@ -1,0 +1,212 @@
+/**
+ * The dashboard of /user/home (getDashboard) from one read of the database (server/db/dashboard.ts), with
+ * the rules the rest of the product uses: the quote status of My Quotes, the document checklist of the
+ * booking page, the milestones of HBL tracking.
+ */
+import type { Kysely } from 'kysely'
+import type { BookingStatus, DocumentKind, TrackingEvent } from '../../contract/bookings'
+import type { Dashboard } from '../../contract/dashboard'
+import { addDays, documentItems, isOutstanding, singaporeDateOf } from '../../contract/documents'
+import { modes } from '../../contract/pricing/types'
+import { EXPIRING_SOON_DAYS, quoteStatus } from '../../contract/quotes'
+import { placesOf } from '../bookings/detail'
+import { type DashboardEventRow, dashboardRows, inTransitStatuses } from '../db/dashboard'
+import type { PlaceIndex } from '../db/locations'
+import type { Database } from '../db/schema'
+import { toEvent } from '../db/tracking-events'
+import { deriveMilestones, etaOf, eventLabel, legsWithTimes, nextMilestone } from '../tracking/milestones'
+
+/** Required documents show under Needs attention from this many days before they are due (and overdue). */
+export const DOCUMENTS_DUE_WITHIN_DAYS = 7
+/** An ETA that moved more than this from the first planned one needs attention (the mail's threshold). */
+export const ETA_MOVED_HOURS = 24
+/** Recent activity lists this many events. */
+export const ACTIVITY_EVENTS = 10
+
+const SINGAPORE_OFFSET_MS = 8 * 3_600_000
+
+/** Midnight in Singapore at the start of `now`'s month and year there. */
+export function periodStarts(now: Date): { monthStart: Date; yearStart: Date } {
+  const [year, month] = singaporeDateOf(now).split('-')
+  return {
+    monthStart: new Date(Date.parse(`${year}-${month}-01T00:00:00Z`) - SINGAPORE_OFFSET_MS),
+    yearStart: new Date(Date.parse(`${year}-01-01T00:00:00Z`) - SINGAPORE_OFFSET_MS),
+  }
+}
+
+const iso = (text: string | null) => (text ? new Date(text).toISOString() : null)
+
+const eventOf = (row: DashboardEventRow): TrackingEvent =>
+  toEvent({
+    ...row,
+    event_date_time: new Date(row.event_date_time),
+    event_created_date_time: new Date(row.event_created_date_time),
+  })
+
+export interface DashboardDeps {
+  db: Kysely<Database>
+  places: PlaceIndex
+}
+
+export async function getDashboard(
+  { db, places }: DashboardDeps,
+  who: { customerId: number; name: string; company: string },
+  now: Date,
+): Promise<Dashboard> {
+  const today = singaporeDateOf(now)
+  const rows = await dashboardRows(db, {
+    customerId: who.customerId,
+    now,
+    ...periodStarts(now),
+    expiringFrom: today,
+    expiringTo: addDays(today, EXPIRING_SOON_DAYS - 1),
+    activityLimit: ACTIVITY_EVENTS,
+  })
+  const codes = [
+    ...rows.live.flatMap((b) => [
+      b.origin,
+      b.destination,
+      ...b.legs.flatMap((l) => [l.from.code, l.to.code]),
+    ]),
+    ...rows.expiring.flatMap((q) => [q.origin, q.destination]),
+    ...rows.activity.flatMap((a) => [a.origin, a.destination, a.location]),
+    ...rows.events.map((e) => e.location),
+  ]
+  const { ref } = await placesOf(places, codes)
+  const lane = (origin: string, destination: string) => {
+    const o = ref(origin)
+    const d = ref(destination)
+    return {
+      origin: { code: o.code, name: o.name, country_code: o.country_code },
+      destination: { code: d.code, name: d.name, country_code: d.country_code },
+    }
+  }
+
+  const filesOf = new Map<number, typeof rows.files>()
+  for (const file of rows.files) filesOf.set(file.booking_id, [...(filesOf.get(file.booking_id) ?? []), file])
+  const eventsOf = new Map<number, TrackingEvent[]>()
+  for (const row of rows.events)
+    eventsOf.set(row.booking_id, [...(eventsOf.get(row.booking_id) ?? []), eventOf(row)])
+
+  const dueBy = addDays(today, DOCUMENTS_DUE_WITHIN_DAYS)
+  const documents = rows.live.flatMap((booking) =>
+    documentItems(
+      {
+        mode: booking.mode,
+        hazardous: booking.hazardous,
+        etd: booking.etd,
+        hbl: null,
+        files: (filesOf.get(booking.id) ?? []).map((f) => ({
+          id: f.id,
+          kind: f.kind as DocumentKind,
+          name: f.name,
+          size: f.size,
+          contentType: f.content_type,
+          uploadedAt: iso(f.uploaded_at) as string,
+          status: f.status,
+          reason: f.reason,
+        })),
+      },
+      now,
+    )
+      .filter(
+        (item) =>
+          isOutstanding(item) &&
+          (item.status === 'Rejected' || (item.dueDate !== null && item.dueDate <= dueBy)),
+      )
+      .map((item) => ({
+        bookingNumber: booking.number,
+        kind: item.kind,
+        name: item.name,
+        status: item.status as 'Required' | 'Rejected',
+        dueDate: item.dueDate,
+        overdue: item.overdue,
+        reason: item.reason,
+      })),
+  )
+  documents.sort(
+    (a, b) =>
+      Number(b.overdue) - Number(a.overdue) ||
+      (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999') ||
+      a.bookingNumber.localeCompare(b.bookingNumber),
+  )
+
+  const movedHours = (eta: string, original: string) =>
+    Math.round(((Date.parse(eta) - Date.parse(original)) / 3_600_000) * 10) / 10
+  const etaMoved = rows.live
+    .filter((b) => b.eta && b.original_eta && Math.abs(movedHours(b.eta, b.original_eta)) > ETA_MOVED_HOURS)
+    .map((b) => ({
+      bookingNumber: b.number,
+      hbl: b.hbl,
+      eta: iso(b.eta) as string,
+      movedHours: movedHours(b.eta as string, b.original_eta as string),
+    }))
+
+  const moving = (status: BookingStatus, heldFrom: BookingStatus | null) =>
+    (inTransitStatuses as readonly string[]).includes(status === 'On Hold' ? (heldFrom ?? '') : status)
+  const inTransit = rows.live
+    .filter((b) => moving(b.status, b.held_from))
+    .map((b) => {
+      const events = eventsOf.get(b.id) ?? []
+      const origin = ref(b.origin)
+      const destination = ref(b.destination)
+      const legs = legsWithTimes(b.legs, events)
+      const next = nextMilestone(deriveMilestones(events, { origin, destination, legs }, ref))
+      const eta = etaOf(events, b.destination, { eta: iso(b.eta), originalEta: iso(b.original_eta) })
+      return {
+        ...lane(b.origin, b.destination),
+        bookingNumber: b.number,
+        hbl: b.hbl,
+        mode: b.mode,
+        status: b.status,
+        next: next ? { key: next.key, label: next.label, at: next.estimated ?? next.planned } : null,
+        eta: eta.current,
+      }
+    })
+    .sort((a, b) => (a.eta ?? '9999').localeCompare(b.eta ?? '9999'))
+
+  const activity = rows.activity.map((row) => {
+    const event = eventOf(row)
+    return {
+      at: event.eventDateTime,
+      bookingNumber: row.booking_number,
+      hbl: row.hbl,
+      label: eventLabel(event, { origin: ref(row.origin), destination: ref(row.destination) }),
+      location: ref(row.location).name,
+      classifier: event.eventClassifierCode,
+    }
+  })
+
+  const spend = new Map(rows.spend.map((s) => [s.mode, s.total_usd]))
+  return {
+    user: { name: who.name, company: who.company },
+    firstLclEligible: rows.first_lcl_eligible,
+    attention: {
+      expiringQuotes: rows.expiring
+        .filter(
+          (q) =>
+            quoteStatus({ kind: 'priced', booked: false, validTo: q.valid_to }, today) === 'Expiring soon',
+        )
+        .map((q) => ({
+          ...lane(q.origin, q.destination),
+          number: q.number,
+          mode: q.mode,
+          validTo: q.valid_to,
+          totalUsd: q.total_usd === null ? null : Number(q.total_usd),
+        })),
+      documents,
+      onHold: rows.live
+        .filter((b) => b.status === 'On Hold')
+        .map((b) => ({ bookingNumber: b.number, reason: b.status_reason })),
+      etaMoved,
+    },
+    inTransit,
+    activity,
+    figures: {
+      quotesThisMonth: rows.quotes_this_month,
+      bookingsInProgress: rows.live.length,
+      deliveredThisYear: rows.delivered_this_year,
+      spendThisYear: modes.map((mode) => ({ mode, totalUsd: spend.get(mode) ?? 0 })),
+    },
+  }
+}

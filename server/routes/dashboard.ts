@@ -1,0 +1,111 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Kysely } from 'kysely'
+import { bookingStatuses, documentKinds, milestoneKeys } from '../../contract/bookings'
+import type { Dashboard } from '../../contract/dashboard'
+import { modes } from '../../contract/pricing/types'
+import { requireSession, type SessionEnv } from '../auth/session'
+import { getDashboard } from '../dashboard/dashboard'
+import type { PlaceIndex } from '../db/locations'
+import type { Database } from '../db/schema'
+import { createRouter, errorResponse, errorResponses, json } from '../openapi'
+
+const place = z.object({ code: z.string(), name: z.string(), country_code: z.string() })
+const lane = { origin: place, destination: place }
+const mode = z.enum(modes)
+const dateTime = z.string().openapi({ format: 'date-time' })
+
+const DashboardSchema = z
+  .object({
+    user: z.object({ name: z.string(), company: z.string() }),
+    firstLclEligible: z.boolean().openapi({
+      description: 'The 10% first-LCL offer applies: the company has no LCL booking that stands',
+    }),
+    attention: z.object({
+      expiringQuotes: z.array(
+        z.object({
+          ...lane,
+          number: z.string(),
+          mode,
+          validTo: z.string().openapi({ format: 'date' }),
+          totalUsd: z.int().nullable().openapi({ description: 'USD cents' }),
+        }),
+      ),
+      documents: z.array(
+        z.object({
+          bookingNumber: z.string(),
+          kind: z.enum(documentKinds),
+          name: z.string(),
+          status: z.enum(['Required', 'Rejected']),
+          dueDate: z.string().nullable().openapi({ format: 'date' }),
+          overdue: z.boolean(),
+          reason: z.string().nullable(),
+        }),
+      ),
+      onHold: z.array(z.object({ bookingNumber: z.string(), reason: z.string().nullable() })),
+      etaMoved: z.array(
+        z.object({
+          bookingNumber: z.string(),
+          hbl: z.string().nullable(),
+          eta: dateTime,
+          movedHours: z.number(),
+        }),
+      ),
+    }),
+    inTransit: z.array(
+      z.object({
+        ...lane,
+        bookingNumber: z.string(),
+        hbl: z.string().nullable(),
+        mode,
+        status: z.enum(bookingStatuses),
+        next: z.object({ key: z.enum(milestoneKeys), label: z.string(), at: dateTime.nullable() }).nullable(),
+        eta: dateTime.nullable(),
+      }),
+    ),
+    activity: z.array(
+      z.object({
+        at: dateTime,
+        bookingNumber: z.string(),
+        hbl: z.string().nullable(),
+        label: z.string(),
+        location: z.string(),
+        classifier: z.enum(['PLN', 'EST', 'ACT']),
+      }),
+    ),
+    figures: z.object({
+      quotesThisMonth: z.int(),
+      bookingsInProgress: z.int(),
+      deliveredThisYear: z.int(),
+      spendThisYear: z.array(z.object({ mode, totalUsd: z.int().openapi({ description: 'USD cents' }) })),
+    }),
+  })
+  .openapi('Dashboard')
+
+const dashboardRoute = createRoute({
+  method: 'get',
+  operationId: 'getDashboard',
+  path: '/dashboard',
+  tags: ['Dashboard'],
+  summary:
+    "The personalised dashboard of /user/home in one answer: what needs attention, shipments in transit, the company's recent events and figures",
+  security: [{ bearerAuth: [] }],
+  responses: {
+    200: { description: 'The dashboard', ...json(DashboardSchema) },
+    401: errorResponse('No live session: `Unauthenticated.`'),
+    ...errorResponses.serverError,
+  },
+})
+
+export function dashboardRoutes(deps: { db: Kysely<Database>; now: () => Date; places: PlaceIndex }) {
+  const router = createRouter<SessionEnv>()
+  router.use('/dashboard', requireSession(deps.db, deps.now))
+  return router.openapi(dashboardRoute, async (c) => {
+    const { customerId, user } = c.var.session
+    const dashboard: Dashboard = await getDashboard(
+      deps,
+      { customerId, name: user.esus_name, company: user.esus_company_name },
+      deps.now(),
+    )
+    return c.json(dashboard, 200)
+  })
+}

@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BookingDetail, Milestone, TrackingView } from '../../contract/bookings'
+import type { Dashboard } from '../../contract/dashboard'
+import type { CreateQuoteResponse, QuoteDetail } from '../../contract/quotes'
+import { periodStarts } from '../../server/dashboard/dashboard'
+import { type Auth, type BookingServer, dcsa, setupBookingServer } from './booking-helpers'
+import { minimalPdf } from './document-fixtures'
+import { postJson } from './helpers'
+
+// The clock stands at 2025-06-02T09:00Z (17:00 in Singapore).
+let s: BookingServer
+let alice: Auth
+let bob: Auth
+const numbers: Record<string, string> = {}
+let expiringQuote: string
+
+const dashboard = async (auth: Auth) => {
+  const res = await s.call(auth, '/api/dashboard')
+  expect(res.status).toBe(200)
+  return (await res.json()) as Dashboard
+}
+const detail = async (auth: Auth, number: string) =>
+  (await (await s.call(auth, `/api/bookings/${number}`)).json()) as BookingDetail
+const posted = async (events: unknown[]) => {
+  const res = await s.postEvents(events)
+  expect(res.status, await res.clone().text()).toBe(200)
+}
+
+beforeAll(async () => {
+  s = await setupBookingServer()
+  alice = await s.login()
+  bob = await s.login()
+
+  // Two open quotes: one whose options end tomorrow (Expiring soon), one valid for two weeks.
+  const quote = async (auth: Auth) => {
+    const res = await s.call(auth, '/api/quotes', postJson(s.fcl()))
+    return ((await res.json()) as CreateQuoteResponse).quote as QuoteDetail
+  }
+  const soon = await quote(alice)
+  expiringQuote = soon.number
+  await s.db
+    .updateTable('quote_options')
+    .set({ valid_to: '2025-06-03' })
+    .where('quote_id', '=', s.db.selectFrom('quotes').select('id').where('number', '=', soon.number))
+    .execute()
+  await quote(alice)
+
+  // Documents: its ETD is in two days, so the invoice and packing list were due yesterday.
+  numbers.documents = await s.book(alice)
+  await s.confirm(numbers.documents, { etd: '2025-06-04T10:00:00Z', eta: '2025-06-20T10:00:00Z' })
+  const uploadRes = await s.call(alice, `/api/bookings/${numbers.documents}/documents/commercial_invoice`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/pdf', 'X-File-Name': 'invoice.pdf' },
+    body: minimalPdf() as BodyInit,
+  })
+  const { document } = (await uploadRes.json()) as { document: { id: string } }
+  const review = await s.app.request(
+    `/api/ops/documents/${document.id}/review`,
+    postJson(
+      { status: 'Rejected', reason: 'The invoice is not signed.' },
+      { 'X-API-Key': 'test-ops-key-5d1f0b2a9c' },
+    ),
+  )
+  expect(review.status).toBe(200)
+
+  // Under way: departed yesterday, the carrier now expects it two days later than planned.
+  numbers.sailing = await s.book(alice)
+  const hbl = await s.confirm(numbers.sailing, { etd: '2025-06-01T12:00:00Z', eta: '2025-06-12T06:00:00Z' })
+  await posted([
+    dcsa({ ref: hbl, code: 'GTIN', at: '2025-06-01T02:00:00Z', location: 'SGSIN' }),
+    dcsa({ ref: hbl, code: 'LOAD', at: '2025-06-01T10:00:00Z', location: 'SGSIN' }),
+    dcsa({ ref: hbl, code: 'DEPA', at: '2025-06-01T12:30:00Z', location: 'SGSIN', vessel: 'MAERSK SELETAR' }),
+    dcsa({
+      ref: hbl,
+      code: 'ARRI',
+      classifier: 'EST',
+      at: '2025-06-14T06:00:00Z',
+      created: '2025-06-02T08:00:00Z',
+      location: 'INNSA',
+    }),
+  ])
+
+  numbers.held = await s.book(alice)
+  const heldHbl = await s.confirm(numbers.held)
+  await posted([
+    dcsa({ ref: heldHbl, code: 'HOLD', at: '2025-06-02T08:30:00Z', reason: 'Awaiting the export permit.' }),
+  ])
+
+  numbers.delivered = await s.book(alice)
+  const deliveredHbl = await s.confirm(numbers.delivered, {
+    etd: '2025-05-20T12:00:00Z',
+    eta: '2025-05-30T06:00:00Z',
+  })
+  await posted([
+    dcsa({ ref: deliveredHbl, code: 'GTIN', at: '2025-05-20T02:00:00Z', location: 'SGSIN' }),
+    dcsa({ ref: deliveredHbl, code: 'DEPA', at: '2025-05-20T12:00:00Z', location: 'SGSIN' }),
+    dcsa({ ref: deliveredHbl, code: 'ARRI', at: '2025-05-30T06:00:00Z', location: 'INNSA' }),
+    dcsa({ ref: deliveredHbl, code: 'DLVR', at: '2025-06-02T08:00:00Z', location: 'INNSA' }),
+  ])
+
+  // An LCL booking cancelled by the customer: it neither costs nor uses up the first-LCL offer.
+  numbers.cancelled = await s.book(
+    alice,
+    s.fcl({
+      mode: 'LCL',
+      containers: undefined,
+      cargo: { kind: 'totals', pieces: 4, volumeCbm: 3, weightKg: 800 },
+    }),
+  )
+  expect((await s.call(alice, `/api/bookings/${numbers.cancelled}/cancel`, { method: 'POST' })).status).toBe(
+    200,
+  )
+
+  // Bob's company books an LCL shipment that stands.
+  await s.book(
+    bob,
+    s.fcl({
+      mode: 'LCL',
+      containers: undefined,
+      cargo: { kind: 'totals', pieces: 2, volumeCbm: 2, weightKg: 500 },
+    }),
+  )
+}, 120_000)
+
+afterAll(async () => {
+  await s?.database.close()
+})
+
+describe('getDashboard', () => {
+  it('answers 401 without a session', async () => {
+    expect((await s.app.request('/api/dashboard')).status).toBe(401)
+  })
+
+  it("greets the user with the company's name", async () => {
+    const d = await dashboard(alice)
+    const user = await s.db
+      .selectFrom('users')
+      .select(['esus_name', 'esus_company_name'])
+      .where('esus_email_id', '=', alice.email)
+      .executeTakeFirstOrThrow()
+    expect(d.user).toEqual({ name: user.esus_name, company: user.esus_company_name })
+  })
+
+  it('lists the quote ending tomorrow under Needs attention, not the one valid for two weeks', async () => {
+    const { expiringQuotes } = (await dashboard(alice)).attention
+    expect(expiringQuotes.map((q) => q.number)).toEqual([expiringQuote])
+    expect(expiringQuotes[0]).toMatchObject({
+      mode: 'FCL',
+      validTo: '2025-06-03',
+      origin: { code: 'SGSIN', name: 'Singapore' },
+      destination: { code: 'INNSA' },
+    })
+    expect(expiringQuotes[0]?.totalUsd).toBeGreaterThan(0)
+  })
+
+  it('lists overdue and rejected documents, the held booking and the moved ETA', async () => {
+    const { documents, onHold, etaMoved } = (await dashboard(alice)).attention
+    const ofBooking = documents.filter((d) => d.bookingNumber === numbers.documents)
+    expect(ofBooking).toEqual([
+      {
+        bookingNumber: numbers.documents,
+        kind: 'commercial_invoice',
+        name: 'Commercial invoice',
+        status: 'Rejected',
+        dueDate: '2025-06-01',
+        overdue: true,
+        reason: 'The invoice is not signed.',
+      },
+      expect.objectContaining({
+        kind: 'packing_list',
+        status: 'Required',
+        dueDate: '2025-06-01',
+        overdue: true,
+      }),
+    ])
+    expect(documents.some((d) => d.bookingNumber === numbers.delivered)).toBe(false)
+    expect(onHold).toEqual([{ bookingNumber: numbers.held, reason: 'Awaiting the export permit.' }])
+    expect(etaMoved).toEqual([
+      expect.objectContaining({
+        bookingNumber: numbers.sailing,
+        eta: '2025-06-14T06:00:00.000Z',
+        movedHours: 48,
+      }),
+    ])
+  })
+
+  it('shows the shipment under way with the next milestone its tracking shows, and the ETA', async () => {
+    const { inTransit } = await dashboard(alice)
+    const hbl = inTransit[0]?.hbl as string
+    const view = (await (await s.call(alice, `/api/tracking/${hbl}`)).json()) as TrackingView
+    const departed = view.milestones.findIndex((m) => m.key === 'departed')
+    const next = view.milestones.slice(departed + 1).find((m) => !m.actual) as Milestone
+    expect(inTransit).toEqual([
+      expect.objectContaining({
+        bookingNumber: numbers.sailing,
+        status: 'Departed',
+        next: { key: next.key, label: next.label, at: next.estimated ?? next.planned },
+        eta: '2025-06-14T06:00:00.000Z',
+      }),
+    ])
+    expect(next.planned ?? next.estimated).not.toBeNull()
+  })
+
+  it("lists the company's last 10 events that happened, newest first", async () => {
+    const { activity } = await dashboard(alice)
+    expect(activity).toHaveLength(10)
+    const times = activity.map((a) => Date.parse(a.at))
+    expect([...times].sort((a, b) => b - a)).toEqual(times)
+    expect(times.every((t) => t <= s.clock.now().getTime())).toBe(true)
+    expect(activity.every((a) => a.classifier === 'ACT')).toBe(true)
+    expect(activity).toContainEqual(
+      expect.objectContaining({
+        bookingNumber: numbers.delivered,
+        label: 'Delivered',
+        location: expect.any(String),
+      }),
+    )
+    expect(activity).toContainEqual(
+      expect.objectContaining({ bookingNumber: numbers.held, label: 'On Hold' }),
+    )
+  })
+
+  it('counts the figures of this month and year; spend is by mode without the cancelled booking', async () => {
+    const { figures } = await dashboard(alice)
+    expect(figures.quotesThisMonth).toBe(7) // two open quotes and the five behind bookings
+    expect(figures.bookingsInProgress).toBe(3) // documents, sailing, held
+    expect(figures.deliveredThisYear).toBe(1)
+    const totals = await Promise.all(
+      [numbers.documents, numbers.sailing, numbers.held, numbers.delivered].map(
+        async (n) => (await detail(alice, n as string)).price.totalUsd,
+      ),
+    )
+    expect(figures.spendThisYear).toEqual([
+      { mode: 'FCL', totalUsd: totals.reduce((a, b) => a + b, 0) },
+      { mode: 'LCL', totalUsd: 0 },
+      { mode: 'AIR', totalUsd: 0 },
+    ])
+  })
+
+  it('offers the first-LCL discount while no LCL booking of the company stands', async () => {
+    expect((await dashboard(alice)).firstLclEligible).toBe(true)
+    expect((await dashboard(bob)).firstLclEligible).toBe(false)
+  })
+
+  it("shows a company nothing of another's", async () => {
+    const d = await dashboard(bob)
+    expect(d.attention.expiringQuotes).toEqual([])
+    expect(d.attention.onHold).toEqual([])
+    expect(d.attention.etaMoved).toEqual([])
+    expect(d.inTransit).toEqual([])
+    expect(d.activity).toEqual([])
+    expect(d.figures).toMatchObject({ quotesThisMonth: 1, bookingsInProgress: 1, deliveredThisYear: 0 })
+    expect(d.attention.documents.every((doc) => !Object.values(numbers).includes(doc.bookingNumber))).toBe(
+      true,
+    )
+  })
+})
+
+describe('periodStarts', () => {
+  it('starts the month and year at midnight in Singapore', () => {
+    expect(periodStarts(new Date('2025-12-31T16:30:00Z'))).toEqual({
+      monthStart: new Date('2025-12-31T16:00:00Z'),
+      yearStart: new Date('2025-12-31T16:00:00Z'),
+    })
+    expect(periodStarts(new Date('2025-06-02T09:00:00Z'))).toEqual({
+      monthStart: new Date('2025-05-31T16:00:00Z'),
+      yearStart: new Date('2024-12-31T16:00:00Z'),
+    })
+  })
+})
