@@ -97,8 +97,12 @@ describe('the dashboard', () => {
     ])
     expect(items[0]?.textContent).toContain('Singapore (SGSIN) → Nhava Sheva (INNSA), FCL, USD 2,450.50')
     expect(items[0]?.textContent).toContain('Valid until 18 Nov 2026.')
-    expect(items[1]?.textContent).toContain('Document overdue')
-    expect(items[1]?.textContent).toContain('Commercial invoice was due 17 Nov 2026.')
+    // One item per booking, however many of its documents are due.
+    expect(items[1]?.textContent).toContain('Documents overdue')
+    expect(items[1]?.textContent).toContain(
+      'Commercial invoice was due 17 Nov 2026. Packing list is due 20 Nov 2026.',
+    )
+    expect(items[2]?.textContent).toContain('Document rejected')
     expect(items[2]?.textContent).toContain(
       'Packing list was rejected: The weights do not match the invoice.',
     )

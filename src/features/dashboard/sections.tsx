@@ -84,6 +84,22 @@ interface AttentionItem {
   detail: ReactNode
 }
 
+type DocumentDue = Attention['documents'][number]
+
+/** One booking's documents together, in the server's order (overdue first, then by due date). */
+function documentsByBooking(documents: Attention['documents']): [string, DocumentDue[]][] {
+  const byBooking = new Map<string, DocumentDue[]>()
+  for (const doc of documents)
+    byBooking.set(doc.bookingNumber, [...(byBooking.get(doc.bookingNumber) ?? []), doc])
+  return [...byBooking]
+}
+
+function documentText(doc: DocumentDue): string {
+  if (doc.status === 'Rejected') return `${doc.name} was rejected${doc.reason ? `: ${doc.reason}` : '.'}`
+  const due = doc.dueDate ? ` ${formatDay(doc.dueDate)}` : ''
+  return `${doc.name} ${doc.overdue ? 'was due' : 'is due'}${due}.`
+}
+
 /** Everything the company should act on or know of, in one list: the issue's order, soonest first within. */
 export function attentionItems(attention: Attention): AttentionItem[] {
   return [
@@ -107,27 +123,18 @@ export function attentionItems(attention: Attention): AttentionItem[] {
         ),
       }),
     ),
-    ...attention.documents.map(
-      (doc): AttentionItem => ({
-        key: `document-${doc.bookingNumber}-${doc.kind}`,
+    ...documentsByBooking(attention.documents).map(([number, docs]): AttentionItem => {
+      const rejected = docs.some((doc) => doc.status === 'Rejected')
+      const overdue = docs.some((doc) => doc.overdue)
+      return {
+        key: `documents-${number}`,
         kind: 'document',
-        tag:
-          doc.status === 'Rejected' ? 'Document rejected' : doc.overdue ? 'Document overdue' : 'Document due',
-        tone: doc.status === 'Rejected' || doc.overdue ? 'danger' : 'warning',
-        link: <BookingLink number={doc.bookingNumber} />,
-        detail:
-          doc.status === 'Rejected' ? (
-            <>
-              {doc.name} was rejected{doc.reason ? `: ${doc.reason}` : '.'} Upload a new file.
-            </>
-          ) : (
-            <>
-              {doc.name} {doc.overdue ? 'was due' : 'is due'}
-              {doc.dueDate ? ` ${formatDay(doc.dueDate)}` : ''}.
-            </>
-          ),
-      }),
-    ),
+        tag: rejected ? 'Document rejected' : overdue ? 'Documents overdue' : 'Documents due',
+        tone: rejected || overdue ? 'danger' : 'warning',
+        link: <BookingLink number={number} />,
+        detail: docs.map(documentText).join(' '),
+      }
+    }),
     ...attention.onHold.map(
       (hold): AttentionItem => ({
         key: `hold-${hold.bookingNumber}`,
