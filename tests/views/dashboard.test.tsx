@@ -100,7 +100,7 @@ describe('the dashboard', () => {
     // One item per booking, however many of its documents are due.
     expect(items[1]?.textContent).toContain('Documents overdue')
     expect(items[1]?.textContent).toContain(
-      'Commercial invoice was due 17 Nov 2026. Packing list is due 20 Nov 2026.',
+      'Commercial invoice was due 17 Nov 2026. Packing list and certificate of origin are due 20 Nov 2026.',
     )
     expect(items[2]?.textContent).toContain('Document rejected')
     expect(items[2]?.textContent).toContain(

@@ -94,10 +94,28 @@ function documentsByBooking(documents: Attention['documents']): [string, Documen
   return [...byBooking]
 }
 
-function documentText(doc: DocumentDue): string {
-  if (doc.status === 'Rejected') return `${doc.name} was rejected${doc.reason ? `: ${doc.reason}` : '.'}`
-  const due = doc.dueDate ? ` ${formatDay(doc.dueDate)}` : ''
-  return `${doc.name} ${doc.overdue ? 'was due' : 'is due'}${due}.`
+const nameList = (names: string[]) => {
+  const [first = '', ...rest] = names
+  const all = [first, ...rest.map((name) => name.charAt(0).toLowerCase() + name.slice(1))]
+  return all.length > 1 ? `${all.slice(0, -1).join(', ')} and ${all.at(-1)}` : first
+}
+
+/** "Commercial invoice and packing list were due 12 Nov 2026. Safety data sheet was rejected: …" */
+function documentsText(docs: DocumentDue[]): string {
+  const groups = new Map<string, DocumentDue[]>()
+  for (const doc of docs) {
+    const key = doc.status === 'Rejected' ? `rejected-${doc.kind}` : `${doc.overdue}-${doc.dueDate}`
+    groups.set(key, [...(groups.get(key) ?? []), doc])
+  }
+  return [...groups.values()]
+    .map((group) => {
+      const [doc] = group as [DocumentDue]
+      if (doc.status === 'Rejected') return `${doc.name} was rejected${doc.reason ? `: ${doc.reason}` : '.'}`
+      const verb = group.length > 1 ? (doc.overdue ? 'were' : 'are') : doc.overdue ? 'was' : 'is'
+      const due = doc.dueDate ? ` ${formatDay(doc.dueDate)}` : ''
+      return `${nameList(group.map((d) => d.name))} ${verb} due${due}.`
+    })
+    .join(' ')
 }
 
 /** Everything the company should act on or know of, in one list: the issue's order, soonest first within. */
@@ -132,7 +150,7 @@ export function attentionItems(attention: Attention): AttentionItem[] {
         tag: rejected ? 'Document rejected' : overdue ? 'Documents overdue' : 'Documents due',
         tone: rejected || overdue ? 'danger' : 'warning',
         link: <BookingLink number={number} />,
-        detail: docs.map(documentText).join(' '),
+        detail: documentsText(docs),
       }
     }),
     ...attention.onHold.map(
