@@ -51,3 +51,18 @@ export function etaMoved(hours: number): string {
   if (rounded === 0) return 'On schedule'
   return rounded > 0 ? `+${rounded} h later than planned` : `${-rounded} h earlier than planned`
 }
+
+/** The browser's own time zone (UTC when it names none). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+  } catch {
+    return 'UTC'
+  }
+}
+
+/**
+ * "20 Nov 2026, 18:00 SGT" in the reader's own time zone: for lists mixing places whose zones the answer
+ * does not carry (the dashboard).
+ */
+export const formatLocalDateTime = (iso: string) => formatDateTime(iso, browserTimeZone())

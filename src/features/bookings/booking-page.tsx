@@ -12,9 +12,10 @@ import { downloadDocument, listDocuments, uploadDocument } from '../../api/docum
 import { formatDateTime } from '../../app/datetime'
 import { useApp } from '../../app/use-app'
 import { MilestoneTimeline } from '../../components/shipment/milestone-timeline'
+import { StatusBadge } from '../../components/shipment/status-badge'
 import { Button } from '../../components/ui/button'
 import { Dialog, ErrorDialog } from '../../components/ui/dialog'
-import { StatusBadge, StatusSteps } from './booking-status'
+import { StatusSteps } from './booking-status'
 import * as styles from './bookings.css'
 import { Documents } from './documents'
 

@@ -1,27 +1,10 @@
 /**
- * How a booking's status is shown: a badge, and the progress steps as the booking lifecycle chart
- * (machines/booking.machine.ts, which the server enforces) orders them.
+ * A booking's progress steps as the booking lifecycle chart (machines/booking.machine.ts, which the server
+ * enforces) orders them. The status badge is shared: src/components/shipment/status-badge.tsx.
  */
 import type { BookingStatus } from '../../../contract/bookings'
 import { bookingProgress } from '../../../machines/booking.machine'
 import * as styles from './bookings.css'
-
-const tone = (status: BookingStatus) =>
-  status === 'Cancelled'
-    ? 'danger'
-    : status === 'On Hold'
-      ? 'warning'
-      : status === 'Delivered'
-        ? 'success'
-        : 'info'
-
-export function StatusBadge({ status }: { status: BookingStatus }) {
-  return (
-    <span className={styles.badge[tone(status)]} data-testid="booking-status">
-      {status}
-    </span>
-  )
-}
 
 /**
  * The steps, those reached marked done and the present one current (while On Hold, the one it was held

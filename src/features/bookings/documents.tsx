@@ -5,6 +5,7 @@ import { documentMessages } from '../../../contract/bookings'
 import { uploadAccept } from '../../../contract/uploads'
 import type { UploadEntry } from '../../../machines/booking-page.machine'
 import { formatDateTime, formatDay } from '../../app/datetime'
+import { badge } from '../../components/ui/badge.css'
 import { Button } from '../../components/ui/button'
 import * as styles from './bookings.css'
 
@@ -19,7 +20,7 @@ const statusTone: Record<DocumentStatus, 'info' | 'success' | 'warning' | 'dange
 
 export function DocumentBadge({ status }: { status: DocumentStatus }) {
   return (
-    <span className={styles.badge[statusTone[status]]} data-testid="document-status">
+    <span className={badge[statusTone[status]]} data-testid="document-status">
       {status}
     </span>
   )

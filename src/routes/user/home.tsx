@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headOf, userPages } from '../../app/pages'
 import { parseQuoteSearch } from '../../app/quote-search'
+import { Dashboard } from '../../features/dashboard/dashboard'
 import { QuoteForm } from '../../features/quotes/quote-form'
 
 const info = userPages['/user/home']
@@ -11,13 +12,13 @@ export const Route = createFileRoute('/user/home')({
   component: UserHome,
 })
 
+/** The personalised dashboard with the quote form in it. */
 function UserHome() {
   const search = Route.useSearch()
   return (
     <article>
       <h1>{info.heading}</h1>
-      <p>{info.description}</p>
-      <QuoteForm search={search} />
+      <Dashboard quoteForm={<QuoteForm search={search} />} />
     </article>
   )
 }
