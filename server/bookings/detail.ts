@@ -144,9 +144,15 @@ export async function bookingDetail(
   }
 }
 
+/** What the tracking view reads of a booking (server/db/bookings.ts `trackedBooking` reads just these). */
+export type TrackedRow = Pick<
+  BookingRow,
+  'number' | 'hbl' | 'mode' | 'status' | 'origin' | 'destination' | 'legs' | 'eta' | 'original_eta'
+>
+
 export async function trackingView(
   places: PlaceIndex,
-  row: BookingRow,
+  row: TrackedRow,
   events: TrackingEvent[],
   now: Date,
 ): Promise<TrackingView> {

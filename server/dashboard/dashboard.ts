@@ -10,10 +10,10 @@ import { addDays, documentItems, isOutstanding, singaporeDateOf } from '../../co
 import { modes } from '../../contract/pricing/types'
 import { EXPIRING_SOON_DAYS, quoteStatus } from '../../contract/quotes'
 import { placesOf } from '../bookings/detail'
-import { type DashboardEventRow, dashboardRows, inTransitStatuses } from '../db/dashboard'
+import { dashboardRows, inTransitStatuses } from '../db/dashboard'
 import type { PlaceIndex } from '../db/locations'
 import type { Database } from '../db/schema'
-import { toEvent } from '../db/tracking-events'
+import { eventFromJson } from '../db/tracking-events'
 import { deriveMilestones, etaOf, eventLabel, legsWithTimes, nextMilestone } from '../tracking/milestones'
 
 /** Required documents show under Needs attention from this many days before they are due (and overdue). */
@@ -35,13 +35,6 @@ export function periodStarts(now: Date): { monthStart: Date; yearStart: Date } {
 }
 
 const iso = (text: string | null) => (text ? new Date(text).toISOString() : null)
-
-const eventOf = (row: DashboardEventRow): TrackingEvent =>
-  toEvent({
-    ...row,
-    event_date_time: new Date(row.event_date_time),
-    event_created_date_time: new Date(row.event_created_date_time),
-  })
 
 export interface DashboardDeps {
   db: Kysely<Database>
@@ -86,7 +79,7 @@ export async function getDashboard(
   for (const file of rows.files) filesOf.set(file.booking_id, [...(filesOf.get(file.booking_id) ?? []), file])
   const eventsOf = new Map<number, TrackingEvent[]>()
   for (const row of rows.events)
-    eventsOf.set(row.booking_id, [...(eventsOf.get(row.booking_id) ?? []), eventOf(row)])
+    eventsOf.set(row.booking_id, [...(eventsOf.get(row.booking_id) ?? []), eventFromJson(row)])
 
   const dueBy = addDays(today, DOCUMENTS_DUE_WITHIN_DAYS)
   const documents = rows.live.flatMap((booking) =>
@@ -166,7 +159,7 @@ export async function getDashboard(
     .sort((a, b) => (a.eta ?? '9999').localeCompare(b.eta ?? '9999'))
 
   const activity = rows.activity.map((row) => {
-    const event = eventOf(row)
+    const event = eventFromJson(row)
     return {
       at: event.eventDateTime,
       bookingNumber: row.booking_number,

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely'
 import type { BookingStatus, RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
+import type { TrackedRow } from '../bookings/detail'
 import type { Database } from './schema'
+import { type EventJson, eventFromJson } from './tracking-events'
 
 /** What lists, pages, tracking and operations read of a booking: one query, joined with its quote and user. */
 function bookingQuery(db: Kysely<Database>) {
@@ -90,9 +92,23 @@ export function findBooking(db: Kysely<Database>, customerId: number, number: st
   return (lock ? query.forUpdate('b') : query).executeTakeFirst()
 }
 
-/** A booking of the company by HBL; another company's is not found. */
-export function findBookingByHbl(db: Kysely<Database>, customerId: number, hbl: string) {
-  return bookingQuery(db).where('b.customer_id', '=', customerId).where('b.hbl', '=', hbl).executeTakeFirst()
+/**
+ * A booking of the company by HBL with its events in the order they happened, in one statement (trackShipment
+ * runs it on every request); another company's is not found.
+ */
+export async function trackedBooking(db: Kysely<Database>, customerId: number, hbl: string) {
+  const { rows } = await sql<TrackedRow & { events: EventJson[] }>`
+    select b.number, b.hbl, b.mode, b.status, b.origin, b.destination, b.legs, b.eta, b.original_eta,
+      coalesce((
+        select json_agg(to_jsonb(e) - 'id' - 'booking_id' - 'received_at' order by e.event_date_time, e.id)
+        from tracking_events e where e.booking_id = b.id
+      ), '[]') as events
+    from bookings b
+    where b.customer_id = ${customerId} and b.hbl = ${hbl}`.execute(db)
+  const row = rows[0]
+  if (!row) return undefined
+  const { events, ...booking } = row
+  return { booking, events: events.map(eventFromJson) }
 }
 
 /** Operations: bookings by number or HBL, locked for the caller's transaction. */

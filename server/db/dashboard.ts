@@ -6,7 +6,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { BookingStatus, RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
-import type { Database, TrackingEventsTable } from './schema'
+import type { Database } from './schema'
+import type { EventJson } from './tracking-events'
 
 /** A booking that is still going on (not Delivered, not Cancelled). */
 export interface LiveBookingRow {
@@ -38,11 +39,8 @@ export interface DashboardFileRow {
   reason: string | null
 }
 
-/** An event as JSON: times are text. */
-export type DashboardEventRow = Omit<
-  TrackingEventsTable,
-  'id' | 'received_at' | 'event_date_time' | 'event_created_date_time'
-> & { event_date_time: string; event_created_date_time: string }
+/** An event as JSON, with its booking. */
+export type DashboardEventRow = EventJson & { booking_id: number }
 
 export interface ActivityRow extends DashboardEventRow {
   booking_number: string

@@ -55,6 +55,20 @@ export function toEvent(row: EventRow): TrackingEvent {
   }
 }
 
+/** An event row read as JSON (`to_jsonb(e)`), its times as text. */
+export type EventJson = Omit<EventRow, 'event_date_time' | 'event_created_date_time'> & {
+  event_date_time: string
+  event_created_date_time: string
+}
+
+export function eventFromJson(row: EventJson): TrackingEvent {
+  return toEvent({
+    ...row,
+    event_date_time: new Date(row.event_date_time),
+    event_created_date_time: new Date(row.event_created_date_time),
+  })
+}
+
 /** A booking's events in the order they happened: one indexed query. */
 export async function bookingEvents(db: Kysely<Database>, bookingId: number): Promise<TrackingEvent[]> {
   const rows = await db

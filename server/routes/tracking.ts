@@ -3,8 +3,7 @@ import { HBL_NUMBER, trackingMessages } from '../../contract/bookings'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { trackingView } from '../bookings/detail'
 import type { BookingDeps } from '../bookings/service'
-import { findBookingByHbl } from '../db/bookings'
-import { bookingEvents } from '../db/tracking-events'
+import { trackedBooking } from '../db/bookings'
 import { createRouter, errorResponse, errorResponses, json } from '../openapi'
 import { MilestoneSchema, PlaceRefSchema, RouteLegSchema } from './bookings'
 
@@ -72,9 +71,9 @@ export function trackingRoutes(deps: BookingDeps) {
         422,
       )
     }
-    const row = await findBookingByHbl(db, c.var.session.customerId, hbl)
-    if (!row) return c.json({ message: trackingMessages.notFound }, 404)
-    const tracking = await trackingView(places, row, await bookingEvents(db, row.id), now())
+    const found = await trackedBooking(db, c.var.session.customerId, hbl)
+    if (!found) return c.json({ message: trackingMessages.notFound }, 404)
+    const tracking = await trackingView(places, found.booking, found.events, now())
     return c.json(tracking, 200)
   })
 }
