@@ -59,21 +59,33 @@ const section = (name: string) => screen.getByRole('region', { name })
 describe('the dashboard', () => {
   it('asks GET /api/dashboard once, shows Loading, then every section around the quote form', async () => {
     const { api, calls, settle } = controllableApi()
-    await renderInRouter(<Dashboard quoteForm={quoteForm} />, api)
+    await renderInRouter(<Dashboard quoteForm={quoteForm} user={dashboard.user} />, api)
     expect(screen.getByRole('status').textContent).toBe('Loading your dashboard…')
     expect(calls.map((c) => c.path)).toEqual(['/api/dashboard'])
-    expect(screen.getByTestId('quote-form')).toBeTruthy()
+    // Above the form, only what is known at once: nothing moves it when the answer arrives.
+    const form = screen.getByTestId('quote-form')
+    const above = () => {
+      const list: Element[] = []
+      for (let el = form.previousElementSibling; el; el = el.previousElementSibling) list.push(el)
+      return list
+    }
+    const before = above()
+    expect(before.map((el) => el.textContent)).toEqual([
+      'Welcome back, Demo CustomereShip Demo Trading Pte LtdRefresh',
+    ])
     await settle({ output: dashboard })
+    expect(above()).toEqual(before)
 
     expect(screen.getByTestId('dashboard-greeting').textContent).toBe(
       'Welcome back, Demo CustomereShip Demo Trading Pte Ltd',
     )
     expect(screen.queryByRole('region', { name: '10% off your first LCL shipment' })).toBeNull()
 
-    // The quote form stays between what needs attention and the rest.
+    // The greeting and the quote form come first and stay put; what the request brought follows.
     const order = [
-      section('Needs attention'),
+      screen.getByTestId('dashboard-greeting'),
       screen.getByTestId('quote-form'),
+      section('Needs attention'),
       section('In transit'),
       section('Figures'),
       section('Recent activity'),
@@ -84,7 +96,7 @@ describe('the dashboard', () => {
   })
 
   it('lists what needs attention, each with its link', async () => {
-    await renderInRouter(<Dashboard quoteForm={quoteForm} />, async () => dashboard)
+    await renderInRouter(<Dashboard quoteForm={quoteForm} user={dashboard.user} />, async () => dashboard)
     const items = within(section('Needs attention')).getAllByTestId('attention-item')
     expect(items.map((item) => item.dataset.kind)).toEqual(['quote', 'document', 'document', 'hold', 'eta'])
     const links = items.map((item) => within(item).getByRole('link'))
@@ -114,7 +126,7 @@ describe('the dashboard', () => {
   })
 
   it('shows shipments in transit with status, next milestone and ETA, and the recent activity', async () => {
-    await renderInRouter(<Dashboard quoteForm={quoteForm} />, async () => dashboard)
+    await renderInRouter(<Dashboard quoteForm={quoteForm} user={dashboard.user} />, async () => dashboard)
     const cards = within(section('In transit')).getAllByTestId('transit-item')
     expect(cards).toHaveLength(2)
     const [departed, arrived] = cards as [HTMLElement, HTMLElement]
@@ -142,7 +154,7 @@ describe('the dashboard', () => {
   })
 
   it('gives the figures as counts, and the spend by mode as a hidden drawing and a table', async () => {
-    await renderInRouter(<Dashboard quoteForm={quoteForm} />, async () => dashboard)
+    await renderInRouter(<Dashboard quoteForm={quoteForm} user={dashboard.user} />, async () => dashboard)
     const figures = section('Figures')
     expect(within(figures).getByTestId('figure-quotesThisMonth').textContent).toBe('Quotes this month4')
     expect(within(figures).getByTestId('figure-bookingsInProgress').textContent).toBe('Bookings in progress6')
@@ -169,7 +181,10 @@ describe('the dashboard', () => {
   })
 
   it('shows the empty states and the first-LCL offer to a new company', async () => {
-    await renderInRouter(<Dashboard quoteForm={quoteForm} />, async () => emptyDashboard)
+    await renderInRouter(
+      <Dashboard quoteForm={quoteForm} user={dashboard.user} />,
+      async () => emptyDashboard,
+    )
     expect(within(section('Needs attention')).getByText('Nothing needs your attention.')).toBeTruthy()
     expect(within(section('In transit')).getByText('No shipments in transit.')).toBeTruthy()
     expect(within(section('Recent activity')).getByText('No shipment activity yet.')).toBeTruthy()
@@ -182,7 +197,7 @@ describe('the dashboard', () => {
 
   it('says why a load failed and tries again; Refresh keeps the figures while it asks', async () => {
     const { api, calls, settle } = controllableApi()
-    await renderInRouter(<Dashboard quoteForm={quoteForm} />, api)
+    await renderInRouter(<Dashboard quoteForm={quoteForm} user={dashboard.user} />, api)
     await settle({ error: { status: 500 } })
     const alert = screen.getByRole('alert')
     expect(alert.textContent).toContain(`Your dashboard could not be loaded. ${messages.generic}`)

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { fromPromise } from 'xstate'
+import type { Dashboard as DashboardData } from '../../../contract/dashboard'
 import { dashboardMachine } from '../../../machines/dashboard.machine'
 import { getDashboard } from '../../api/dashboard'
 import { useApp } from '../../app/use-app'
@@ -10,11 +11,13 @@ import { Figures } from './figures'
 import { Greeting, InTransit, LclOffer, NeedsAttention, RecentActivity } from './sections'
 
 /**
- * /user/home's dashboard around the quote form (passed in, so this feature does not import the quotes one):
- * the greeting and the first-LCL offer, what needs attention, then the form, then shipments in transit,
- * recent activity and the figures. One request brings it all (machines/dashboard.machine.ts).
+ * /user/home's dashboard around the quote form (passed in, so this feature does not import the quotes one).
+ * What is known at once comes first and never moves: the greeting (the session's user) and the quote form;
+ * what the one request brings (machines/dashboard.machine.ts) follows below them, so a person already typing
+ * in the form is not pushed around when it arrives: the first-LCL offer, what needs attention, shipments in
+ * transit, the figures and recent activity.
  */
-export function Dashboard({ quoteForm }: { quoteForm: ReactNode }) {
+export function Dashboard({ quoteForm, user }: { quoteForm: ReactNode; user: DashboardData['user'] | null }) {
   const { api, inspect } = useApp()
   const actor = useActorRef(
     dashboardMachine.provide({ actors: { getDashboard: fromPromise(() => getDashboard(api)) } }),
@@ -28,6 +31,21 @@ export function Dashboard({ quoteForm }: { quoteForm: ReactNode }) {
 
   return (
     <div className={styles.page}>
+      {user ? (
+        <Greeting
+          user={user}
+          actions={
+            <Button
+              tone="secondary"
+              isDisabled={loading || refreshing}
+              onPress={() => actor.send({ type: 'user.refresh' })}
+            >
+              Refresh
+            </Button>
+          }
+        />
+      ) : null}
+      {quoteForm}
       <p className={loading ? styles.muted : styles.visuallyHidden} role="status">
         {loading ? 'Loading your dashboard…' : refreshing ? 'Refreshing your dashboard…' : ''}
       </p>
@@ -42,25 +60,8 @@ export function Dashboard({ quoteForm }: { quoteForm: ReactNode }) {
       ) : null}
       {dashboard ? (
         <>
-          <Greeting
-            user={dashboard.user}
-            actions={
-              <Button
-                tone="secondary"
-                isDisabled={refreshing}
-                onPress={() => actor.send({ type: 'user.refresh' })}
-              >
-                Refresh
-              </Button>
-            }
-          />
           {dashboard.firstLclEligible ? <LclOffer /> : null}
           <NeedsAttention attention={dashboard.attention} />
-        </>
-      ) : null}
-      {quoteForm}
-      {dashboard ? (
-        <>
           <InTransit shipments={dashboard.inTransit} />
           <div className={styles.columns}>
             <Figures figures={dashboard.figures} />
