@@ -68,8 +68,15 @@ test.describe('hero banner', () => {
     // runFor moves time from now on.
     const pageNow = await page.evaluate(() => Date.now())
     await page.clock.pauseAt(pageNow + 1_000)
+    // Each hover, leave and focus is awaited until the banner shows it has taken it (data-rotating), so the
+    // clock never moves while a busy page has yet to react.
+    const carousel = page.locator('[aria-roledescription="carousel"]')
+    const held = () => expect(carousel).not.toHaveAttribute('data-rotating')
+    const running = () => expect(carousel).toHaveAttribute('data-rotating', 'true')
     await slide(page, 0).hover()
+    await held()
     await page.mouse.move(5, 700)
+    await running()
 
     await page.clock.runFor(14_000)
     await expect(slide(page, 0)).toBeVisible()
@@ -83,15 +90,18 @@ test.describe('hero banner', () => {
 
     // Hover holds the banner.
     await slide(page, 0).hover()
+    await held()
     await page.clock.runFor(31_000)
     await expect(slide(page, 0)).toBeVisible()
     await page.mouse.move(5, 700)
+    await running()
     await page.clock.runFor(15_100)
     await expect(slide(page, 1)).toBeVisible()
 
     // So does focus.
     await page.mouse.move(1200, 790)
     await page.getByRole('button', { name: 'Next banner' }).focus()
+    await held()
     await page.clock.runFor(31_000)
     await expect(slide(page, 1)).toBeVisible()
     await page.getByRole('button', { name: 'Next banner' }).press('Enter')
