@@ -104,6 +104,8 @@ test.describe('hero banner', () => {
     await held()
     await page.clock.runFor(31_000)
     await expect(slide(page, 1)).toBeVisible()
+    // The buttons' own timers run again (focus holds the banner meanwhile).
+    await page.clock.resume()
     await page.getByRole('button', { name: 'Next banner' }).press('Enter')
     await expect(slide(page, 2)).toBeVisible()
     await page.getByRole('button', { name: /^Banner 1:/ }).click()
