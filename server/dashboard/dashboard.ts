@@ -10,16 +10,22 @@ import { addDays, documentItems, isOutstanding, singaporeDateOf } from '../../co
 import { modes } from '../../contract/pricing/types'
 import { EXPIRING_SOON_DAYS, quoteStatus } from '../../contract/quotes'
 import { placesOf } from '../bookings/detail'
+import { ETA_NOTIFY_THRESHOLD_HOURS } from '../bookings/notifications'
 import { dashboardRows, inTransitStatuses } from '../db/dashboard'
 import type { PlaceIndex } from '../db/locations'
 import type { Database } from '../db/schema'
 import { eventFromJson } from '../db/tracking-events'
-import { deriveMilestones, etaOf, eventLabel, legsWithTimes, nextMilestone } from '../tracking/milestones'
+import {
+  deriveMilestones,
+  etaOf,
+  eventLabel,
+  hoursMoved,
+  legsWithTimes,
+  nextMilestone,
+} from '../tracking/milestones'
 
 /** Required documents show under Needs attention from this many days before they are due (and overdue). */
 export const DOCUMENTS_DUE_WITHIN_DAYS = 7
-/** An ETA that moved more than this from the first planned one needs attention (the mail's threshold). */
-export const ETA_MOVED_HOURS = 24
 /** Recent activity lists this many events. */
 export const ACTIVITY_EVENTS = 10
 
@@ -76,10 +82,17 @@ export async function getDashboard(
   }
 
   const filesOf = new Map<number, typeof rows.files>()
-  for (const file of rows.files) filesOf.set(file.booking_id, [...(filesOf.get(file.booking_id) ?? []), file])
+  for (const file of rows.files) {
+    const list = filesOf.get(file.booking_id) ?? []
+    list.push(file)
+    filesOf.set(file.booking_id, list)
+  }
   const eventsOf = new Map<number, TrackingEvent[]>()
-  for (const row of rows.events)
-    eventsOf.set(row.booking_id, [...(eventsOf.get(row.booking_id) ?? []), eventFromJson(row)])
+  for (const row of rows.events) {
+    const list = eventsOf.get(row.booking_id) ?? []
+    list.push(eventFromJson(row))
+    eventsOf.set(row.booking_id, list)
+  }
 
   const dueBy = addDays(today, DOCUMENTS_DUE_WITHIN_DAYS)
   const documents = rows.live.flatMap((booking) =>
@@ -124,15 +137,16 @@ export async function getDashboard(
       a.bookingNumber.localeCompare(b.bookingNumber),
   )
 
-  const movedHours = (eta: string, original: string) =>
-    Math.round(((Date.parse(eta) - Date.parse(original)) / 3_600_000) * 10) / 10
   const etaMoved = rows.live
-    .filter((b) => b.eta && b.original_eta && Math.abs(movedHours(b.eta, b.original_eta)) > ETA_MOVED_HOURS)
+    .filter(
+      (b) =>
+        b.eta && b.original_eta && Math.abs(hoursMoved(b.eta, b.original_eta)) > ETA_NOTIFY_THRESHOLD_HOURS,
+    )
     .map((b) => ({
       bookingNumber: b.number,
       hbl: b.hbl,
       eta: iso(b.eta) as string,
-      movedHours: movedHours(b.eta as string, b.original_eta as string),
+      movedHours: hoursMoved(b.eta as string, b.original_eta as string),
     }))
 
   const moving = (status: BookingStatus, heldFrom: BookingStatus | null) =>

@@ -112,9 +112,13 @@ export function etaOf(
     .filter((e) => eventCode(e) === 'ARRI' && e.location === destination && e.eventClassifierCode === 'PLN')
     .sort((a, b) => created(a) - created(b))[0]
   const original = stored.originalEta ?? firstPlanned?.eventDateTime ?? null
-  const movedHours =
-    current && original ? Math.round(((Date.parse(current) - Date.parse(original)) / 3_600_000) * 10) / 10 : 0
+  const movedHours = current && original ? hoursMoved(current, original) : 0
   return { current, original, movedHours }
+}
+
+/** How far an ETA moved from another, in hours to one decimal (later is positive). */
+export function hoursMoved(eta: string, from: string): number {
+  return Math.round(((Date.parse(eta) - Date.parse(from)) / 3_600_000) * 10) / 10
 }
 
 /**
