@@ -115,9 +115,12 @@ export function isOutstanding(item: Pick<DocumentItem, 'required' | 'status'>): 
   return item.required && (item.status === 'Required' || item.status === 'Rejected')
 }
 
-/** Outstanding and its due date is before today in Singapore. */
-export function isOverdue(item: Pick<DocumentItem, 'required' | 'status' | 'dueDate'>, now: Date): boolean {
-  return isOutstanding(item) && item.dueDate !== null && item.dueDate < singaporeDateOf(now)
+/** Outstanding and its due date is before `today` (the Singapore date, singaporeDateOf). */
+export function isOverdue(
+  item: Pick<DocumentItem, 'required' | 'status' | 'dueDate'>,
+  today: string,
+): boolean {
+  return isOutstanding(item) && item.dueDate !== null && item.dueDate < today
 }
 
 export interface DocumentsInput extends ChecklistInput {
@@ -131,6 +134,7 @@ export interface DocumentsInput extends ChecklistInput {
 
 /** The checklist with each item's files, status, reason and overdue flag; the HBL last, once issued. */
 export function documentItems(input: DocumentsInput, now: Date): DocumentItem[] {
+  const today = singaporeDateOf(now)
   const items: DocumentItem[] = documentChecklist(input).map((entry) => {
     const files = input.files
       .filter((file) => file.kind === entry.kind)
@@ -138,7 +142,7 @@ export function documentItems(input: DocumentsInput, now: Date): DocumentItem[] 
       .sort((a, b) => (a.uploadedAt < b.uploadedAt ? 1 : a.uploadedAt > b.uploadedAt ? -1 : 0))
     const { status, reason } = documentItemStatus(entry, files)
     const item = { ...entry, status, reason, overdue: false, files }
-    return { ...item, overdue: isOverdue(item, now) }
+    return { ...item, overdue: isOverdue(item, today) }
   })
   if (input.hbl) {
     items.push({

@@ -33,6 +33,8 @@ import { postgresStorage } from './storage/postgres'
 
 export interface AppOptions {
   db: Kysely<Database>
+  /** The database through connections that keep each statement's generic plan (DatabaseHandle.generic); default `db`. */
+  genericDb?: Kysely<Database>
   /** Directory of the built SPA; without it only the API is served. */
   staticDir?: string
   /** Where unexpected errors are reported and outbox links printed (`info`; defaults to the console). */
@@ -128,7 +130,7 @@ export function createApp(options: AppOptions) {
   const bookingDeps = { db, now, mailer, places }
   app.route('/api', bookingRoutes(bookingDeps))
   app.route('/api', trackingRoutes(bookingDeps))
-  app.route('/api', dashboardRoutes(bookingDeps))
+  app.route('/api', dashboardRoutes({ ...bookingDeps, genericDb: options.genericDb ?? db }))
   app.route('/api', operationsRoutes({ ...bookingDeps, opsApiKey: options.opsApiKey }))
   if (!production) {
     app.route('/', devOutboxRoutes(db))

@@ -78,6 +78,7 @@ console.log(
 
 const app = createApp({
   db: database.db,
+  genericDb: database.generic,
   ...(hasStatic ? { staticDir } : {}),
   trustProxy: config.trustProxy,
   production: config.production,

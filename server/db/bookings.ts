@@ -3,7 +3,7 @@ import type { BookingStatus, RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
 import type { TrackedRow } from '../bookings/detail'
 import type { Database } from './schema'
-import { type EventJson, eventFromJson } from './tracking-events'
+import { type EventJson, eventFromJson, eventJsonColumns } from './tracking-events'
 
 /** What lists, pages, tracking and operations read of a booking: one query, joined with its quote and user. */
 function bookingQuery(db: Kysely<Database>) {
@@ -100,8 +100,8 @@ export async function trackedBooking(db: Kysely<Database>, customerId: number, h
   const { rows } = await sql<TrackedRow & { events: EventJson[] }>`
     select b.number, b.hbl, b.mode, b.status, b.origin, b.destination, b.legs, b.eta, b.original_eta,
       coalesce((
-        select json_agg(to_jsonb(e) - 'id' - 'booking_id' - 'received_at' order by e.event_date_time, e.id)
-        from tracking_events e where e.booking_id = b.id
+        select json_agg(e order by e.event_date_time, e.id)
+        from (select e.id, ${eventJsonColumns} from tracking_events e where e.booking_id = b.id) e
       ), '[]') as events
     from bookings b
     where b.customer_id = ${customerId} and b.hbl = ${hbl}`.execute(db)

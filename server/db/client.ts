@@ -9,6 +9,11 @@ import type { Database } from './schema'
 
 export interface DatabaseHandle {
   db: Kysely<Database>
+  /**
+   * The same database for statements whose plan PostgreSQL should make once and keep (its generic plan),
+   * whatever their parameters: see GENERIC_PLAN_SETTINGS. PGlite: `db` itself.
+   */
+  generic: Kysely<Database>
   kind: 'postgres' | 'pglite'
   close(): Promise<void>
 }
@@ -36,17 +41,55 @@ const pgTypes = {
   }) as typeof pg.types.getTypeParser,
 }
 
+/**
+ * Settings of every connection. No JIT compilation: the API's statements run in a millisecond or two, and
+ * compiling one whose cost PostgreSQL overestimated took 90 ms (JIT pays off for long analytic queries).
+ */
+export const CONNECTION_SETTINGS = 'set jit = off'
+
+/**
+ * Settings of the `generic` connections: a prepared statement is planned once, for any parameters, and that
+ * plan is kept; and tables are read through their indexes. By default PostgreSQL plans the first five runs
+ * for their values, then keeps the generic plan only when its estimate is no worse: for the dashboard's one
+ * statement the estimate depends on how bookings and quotes are spread across companies, so with a few large
+ * ones it was planned on every request, and planning cost more than running. A generic plan is made without
+ * the company, so PostgreSQL would read a large company's share of a table as likely and scan the whole
+ * table; without sequential scans it takes the index, as it does for a known company. Only statements
+ * written for this run here: each reaches its rows by index and nested loops (see server/db/dashboard.ts).
+ */
+export const GENERIC_PLAN_SETTINGS = 'set plan_cache_mode = force_generic_plan; set enable_seqscan = off'
+
+/** Connections each pool of a process may hold: `db`'s and `generic`'s. */
+export const POOL_SIZE = { db: 10, generic: 4 } as const
+
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString,
-    types: pgTypes,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-  })
-  // An idle client losing its connection (server restart, network) emits 'error'; unhandled, it kills the process.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error))
-  if (options.prepare !== false) pool.on('connect', (client) => prepareByText(client))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { db, kind: 'postgres', close: () => db.destroy() }
+  const pool = (max: number, settings: string) => {
+    const pool = new pg.Pool({
+      connectionString,
+      max,
+      types: pgTypes,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    })
+    // An idle client losing its connection (server restart, network) emits 'error'; unhandled, it kills the
+    // process.
+    pool.on('error', (error) => console.error('PostgreSQL pool error:', error))
+    pool.on('connect', (client) => {
+      // Queued before any statement of the client's first user: the settings hold for all of them.
+      client.query(settings).catch((error) => console.error('PostgreSQL connection settings:', error))
+      if (options.prepare !== false) prepareByText(client)
+    })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  }
+  const db = pool(POOL_SIZE.db, CONNECTION_SETTINGS)
+  const generic = pool(POOL_SIZE.generic, `${CONNECTION_SETTINGS}; ${GENERIC_PLAN_SETTINGS}`)
+  return {
+    db,
+    generic,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([db.destroy(), generic.destroy()])
+    },
+  }
 }
 
 export async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
@@ -54,7 +97,7 @@ export async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true })
   const client = await PGlite.create(dataDir, { parsers: { [DATE_OID]: (value: string) => value } })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) })
-  return { db, kind: 'pglite', close: () => db.destroy() }
+  return { db, generic: db, kind: 'pglite', close: () => db.destroy() }
 }
 
 export async function openDatabase(

@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely'
 import type { BookingStatus, RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
 import type { Database } from './schema'
-import type { EventJson } from './tracking-events'
+import { type EventJson, eventJsonColumns } from './tracking-events'
 
 /** A booking that is still going on (not Delivered, not Cancelled). */
 export interface LiveBookingRow {
@@ -90,51 +90,70 @@ export const inTransitStatuses = ['Cargo Received', 'Departed', 'Arrived'] as co
 /**
  * The company's dashboard data. A raw statement: it is one query with eight parts, and the query builder
  * would make it longer to read, not safer (every value is a bound parameter).
+ *
+ * It runs on the connections that keep a statement's generic plan (DatabaseHandle.generic): planning it cost
+ * more than running it. So its plan must suit any company, and every part reaches its rows by index and
+ * nested loops, never by a join PostgreSQL could turn around on a wrong estimate: events and files through
+ * the company's booking ids (an array, or a lateral for the newest events of each booking), a quote's options
+ * and booking through per-quote laterals and probes (`offset 0` keeps PostgreSQL from flattening them into
+ * joins); the counts of Recent activity are literals, not parameters. Each part aggregates rows of only the
+ * columns it needs: JSON built from whole rows cost more than all the rest of the statement.
  */
 export async function dashboardRows(db: Kysely<Database>, w: DashboardWindow): Promise<DashboardRows> {
   const transit = sql.join(inTransitStatuses.map((s) => sql.lit(s)))
   const { rows } = await sql<DashboardRows>`
-    with bk as (
+    with bk as materialized (
       select b.id, b.number, b.hbl, b.mode, b.status, b.origin, b.destination, b.legs, b.etd, b.eta,
         b.original_eta, b.status_reason, b.held_from, b.total_usd, b.created_at, b.updated_at,
-        coalesce(jsonb_typeof(q.request -> 'hazardous') = 'object', false) as hazardous
+        coalesce((select jsonb_typeof(q.request -> 'hazardous') = 'object' from quotes q where q.id = b.quote_id),
+          false) as hazardous
       from bookings b
-      join quotes q on q.id = b.quote_id
       where b.customer_id = ${w.customerId}
-    ), live as (
+    ), live as materialized (
       select * from bk where status not in ('Delivered', 'Cancelled')
-    ), moving as (
-      select id from live
-      where status in (${transit}) or (status = 'On Hold' and held_from in (${transit}))
     )
     select
-      (select coalesce(json_agg(json_build_object(
-          'id', id, 'number', number, 'hbl', hbl, 'mode', mode, 'status', status, 'origin', origin,
-          'destination', destination, 'legs', legs, 'etd', etd, 'eta', eta, 'original_eta', original_eta,
-          'status_reason', status_reason, 'held_from', held_from, 'hazardous', hazardous
-        ) order by id desc), '[]') from live) as live,
-      (select coalesce(json_agg(json_build_object(
-          'booking_id', d.booking_id, 'id', d.id, 'kind', d.kind, 'name', d.name, 'size', d.size,
-          'content_type', d.content_type, 'uploaded_at', d.uploaded_at, 'status', d.status, 'reason', d.reason
-        )), '[]')
-        from booking_documents d where d.booking_id in (select id from live)) as files,
-      (select coalesce(json_agg(to_jsonb(e) - 'id' - 'received_at' order by e.event_date_time, e.id), '[]')
-        from tracking_events e where e.booking_id in (select id from moving)) as events,
+      (select coalesce(json_agg(l order by l.id desc), '[]') from (
+        select id, number, hbl, mode, status, origin, destination, legs, etd, eta, original_eta, status_reason,
+          held_from, hazardous
+        from live
+      ) l) as live,
+      (select coalesce(json_agg(d), '[]') from (
+        select d.booking_id, d.id, d.kind, d.name, d.size, d.content_type, d.uploaded_at, d.status, d.reason
+        from booking_documents d where d.booking_id = any(array(select id from live))
+      ) d) as files,
+      (select coalesce(json_agg(e order by e.event_date_time, e.id), '[]') from (
+        select e.id, e.booking_id, ${eventJsonColumns}
+        from tracking_events e
+        where e.booking_id = any(array(
+          select id from live
+          where status in (${transit}) or (status = 'On Hold' and held_from in (${transit}))
+        ))
+      ) e) as events,
       (select coalesce(json_agg(a order by a.event_date_time desc, a.id desc), '[]') from (
-        select e.*, bk.number as booking_number, bk.hbl, bk.origin, bk.destination
-        from tracking_events e join bk on bk.id = e.booking_id
-        where e.classifier = 'ACT' and e.event_date_time <= ${w.now}
+        select e.id, e.booking_id, ${eventJsonColumns}, bk.number as booking_number, bk.hbl, bk.origin, bk.destination
+        from bk cross join lateral (
+          select * from tracking_events e
+          where e.booking_id = bk.id and e.classifier = 'ACT' and e.event_date_time <= ${w.now}
+          order by e.event_date_time desc, e.id desc
+          limit ${sql.lit(w.activityLimit)}
+        ) e
         order by e.event_date_time desc, e.id desc
-        limit ${w.activityLimit}
+        limit ${sql.lit(w.activityLimit)}
       ) a) as activity,
       (select coalesce(json_agg(x order by x.valid_to, x.number), '[]') from (
         select q.number, q.mode, q.origin, q.destination,
-          coalesce(chosen.valid_to, (select max(o.valid_to) from quote_options o where o.quote_id = q.id)) as valid_to,
-          coalesce(chosen.total_usd, (select min(o.total_usd) from quote_options o where o.quote_id = q.id)) as total_usd
+          coalesce(chosen.valid_to, options.valid_to) as valid_to,
+          coalesce(chosen.total_usd, options.total_usd) as total_usd
         from quotes q
-        left join quote_options chosen on chosen.id = q.chosen_option_id
+        cross join lateral (
+          select max(o.valid_to) as valid_to, min(o.total_usd) as total_usd from quote_options o where o.quote_id = q.id
+        ) options
+        left join lateral (
+          select c.valid_to, c.total_usd from quote_options c where c.id = q.chosen_option_id offset 0
+        ) chosen on true
         where q.customer_id = ${w.customerId} and q.kind = 'priced'
-          and not exists (select 1 from bookings b where b.quote_id = q.id)
+          and not exists (select from bookings b where b.quote_id = q.id offset 0)
       ) x where x.valid_to between ${w.expiringFrom}::date and ${w.expiringTo}::date) as expiring,
       (select count(*)::int from quotes q
         where q.customer_id = ${w.customerId} and q.created_at >= ${w.monthStart}) as quotes_this_month,

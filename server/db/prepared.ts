@@ -12,16 +12,21 @@
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
 
-const names = new Map<string, string>()
+/** Statement names by text, one map per generation (a text is not copied into a longer key on each run). */
+const names: Map<string, string>[] = []
 const MAX_NAMES = 5_000
 
 function statementName(text: string, generation: number): string {
-  const key = `${generation}:${text}`
-  let name = names.get(key)
+  let byText = names[generation]
+  if (!byText) {
+    byText = new Map()
+    names[generation] = byText
+  }
+  let name = byText.get(text)
   if (!name) {
     name = `s${generation}_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`
-    if (names.size >= MAX_NAMES) names.clear()
-    names.set(key, name)
+    if (byText.size >= MAX_NAMES) byText.clear()
+    byText.set(text, name)
   }
   return name
 }

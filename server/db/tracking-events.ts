@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { TrackingEvent } from '../../contract/bookings'
 import { eventCode } from '../tracking/dcsa'
 import type { Database, TrackingEventsTable } from './schema'
@@ -27,14 +27,18 @@ const eventColumns = [
 
 const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined
 
-export function toEvent(row: EventRow): TrackingEvent {
+function trackingEvent(
+  row: Omit<EventRow, 'event_date_time' | 'event_created_date_time'>,
+  eventDateTime: string,
+  eventCreatedDateTime: string,
+): TrackingEvent {
   const type = row.event_type
   return {
     eventID: row.event_id,
     eventType: type,
     eventClassifierCode: row.classifier,
-    eventDateTime: row.event_date_time.toISOString(),
-    eventCreatedDateTime: row.event_created_date_time.toISOString(),
+    eventDateTime,
+    eventCreatedDateTime,
     ...(type === 'SHIPMENT'
       ? { shipmentEventTypeCode: row.code as TrackingEvent['shipmentEventTypeCode'] }
       : {}),
@@ -55,18 +59,34 @@ export function toEvent(row: EventRow): TrackingEvent {
   }
 }
 
-/** An event row read as JSON (`to_jsonb(e)`), its times as text. */
+export function toEvent(row: EventRow): TrackingEvent {
+  return trackingEvent(row, row.event_date_time.toISOString(), row.event_created_date_time.toISOString())
+}
+
+/** An instant as Date.prototype.toISOString() writes it (UTC, milliseconds), in SQL. */
+const isoTime = (column: string) =>
+  `to_char(e.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`
+
+/**
+ * The columns of an event (table alias `e`) to read as JSON (EventJson), its times already as
+ * toISOString() writes them: the dashboard and trackShipment aggregate events in their one statement.
+ */
+export const eventJsonColumns = sql.raw(
+  eventColumns
+    .map((column) =>
+      column === 'event_date_time' || column === 'event_created_date_time' ? isoTime(column) : `e.${column}`,
+    )
+    .join(', '),
+)
+
+/** An event row read as JSON (eventJsonColumns): its times as text. */
 export type EventJson = Omit<EventRow, 'event_date_time' | 'event_created_date_time'> & {
   event_date_time: string
   event_created_date_time: string
 }
 
 export function eventFromJson(row: EventJson): TrackingEvent {
-  return toEvent({
-    ...row,
-    event_date_time: new Date(row.event_date_time),
-    event_created_date_time: new Date(row.event_created_date_time),
-  })
+  return trackingEvent(row, row.event_date_time, row.event_created_date_time)
 }
 
 /** A booking's events in the order they happened: one indexed query. */

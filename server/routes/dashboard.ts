@@ -96,13 +96,19 @@ const dashboardRoute = createRoute({
   },
 })
 
-export function dashboardRoutes(deps: { db: Kysely<Database>; now: () => Date; places: PlaceIndex }) {
+export function dashboardRoutes(deps: {
+  db: Kysely<Database>
+  /** Where the dashboard's statement runs: it is written for its generic plan (server/db/client.ts). */
+  genericDb: Kysely<Database>
+  now: () => Date
+  places: PlaceIndex
+}) {
   const router = createRouter<SessionEnv>()
   router.use('/dashboard', requireSession(deps.db, deps.now))
   return router.openapi(dashboardRoute, async (c) => {
     const { customerId, user } = c.var.session
     const dashboard: Dashboard = await getDashboard(
-      deps,
+      { db: deps.genericDb, places: deps.places },
       { customerId, name: user.esus_name, company: user.esus_company_name },
       deps.now(),
     )

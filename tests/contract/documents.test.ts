@@ -8,6 +8,7 @@ import {
   isOverdue,
   outstandingCount,
   reviewSchema,
+  singaporeDateOf,
 } from '../../contract/documents'
 
 // 2026-03-10 02:00 in Singapore is still 9 March in UTC: due dates count from the Singapore date.
@@ -115,7 +116,9 @@ describe('documentItems and overdue', () => {
   })
 
   it('never makes an optional item overdue', () => {
-    expect(isOverdue({ required: false, status: 'Optional', dueDate: '2000-01-01' }, after)).toBe(false)
+    expect(
+      isOverdue({ required: false, status: 'Optional', dueDate: '2000-01-01' }, singaporeDateOf(after)),
+    ).toBe(false)
   })
 
   it('lists the HBL as Issued once the booking has one (a house air waybill for air)', () => {

@@ -45,7 +45,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 export async function setupServer(options: Omit<AppOptions, 'db'> = {}) {
   const database = await openTestDatabase()
-  const app = createApp({ db: database.db, ...options })
+  const app = createApp({ db: database.db, genericDb: database.generic, ...options })
   return { app, database }
 }
 

@@ -46,6 +46,30 @@ describe.skipIf(!url)('named prepared statements on PostgreSQL', () => {
     }
   })
 
+  it('keeps the generic plan of a statement on the generic connections from its first run, not on the others', async () => {
+    const plans = (db: DatabaseHandle['db']) =>
+      db.connection().execute(async (conn) => {
+        for (const id of [1, 2, 1]) await sql`select name from items where id >= ${id}`.execute(conn)
+        const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
+          select generic_plans::int, custom_plans::int from pg_prepared_statements
+          where statement = 'select name from items where id >= $1'`.execute(conn)
+        return rows[0]
+      })
+    // PostgreSQL's default plans the first five runs for their values.
+    expect(await plans(handle.db)).toEqual({ generic_plans: 0, custom_plans: 3 })
+    expect(await plans(handle.generic)).toEqual({ generic_plans: 3, custom_plans: 0 })
+  })
+
+  it('compiles no statement just in time, and reads through indexes on the generic connections', async () => {
+    const settings = (db: DatabaseHandle['db']) =>
+      sql<{ jit: string; enable_seqscan: string }>`
+        select current_setting('jit') as jit, current_setting('enable_seqscan') as enable_seqscan`
+        .execute(db)
+        .then((r) => r.rows[0])
+    expect(await settings(handle.db)).toEqual({ jit: 'off', enable_seqscan: 'on' })
+    expect(await settings(handle.generic)).toEqual({ jit: 'off', enable_seqscan: 'off' })
+  })
+
   it('prepares afresh a statement whose rows changed shape under a migration', async () => {
     await handle.db.connection().execute(async (db) => {
       const read = (id: number) =>
