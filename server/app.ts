@@ -1,11 +1,11 @@
 import type { Context } from 'hono'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { timing } from 'hono/timing'
 import type { Kysely } from 'kysely'
 import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
+import { apiCompress } from './api-compress'
 import { clientIp } from './auth/client-ip'
 import { DEFAULT_SALES_EMAIL } from './config'
 import { inlineScriptHashes } from './csp'
@@ -102,7 +102,7 @@ export function createApp(options: AppOptions) {
   )
   // Only the API's answers are compressed per request (and not those already encoded, such as the countries):
   // static files are compressed once at build (scripts/precompress.ts) and sent as they are.
-  app.use('/api/*', compress())
+  app.use('/api/*', apiCompress())
 
   app.route('/api', countriesRoutes(db))
   app.route('/api', healthRoutes(db))

@@ -158,11 +158,22 @@ export function deriveMilestones(
   return milestoneKeys
     .filter((key) => key !== 'transshipment' || hasTransshipment)
     .map((key): Milestone => {
-      const list = byKey.get(key) ?? []
-      const time = (classifier: 'PLN' | 'EST' | 'ACT') =>
-        newest(list.filter((e) => e.eventClassifierCode === classifier))?.eventDateTime ?? null
-      const latest = newest(list)
-      const withCarriage = newest(list.filter((e) => e.vesselName || e.voyage || e.flight))
+      // One pass over the milestone's events: the newest of each classifier, of all, and of those naming
+      // the vessel, voyage or flight (as newest() picks them).
+      const newestOf: Partial<Record<'PLN' | 'EST' | 'ACT' | 'any' | 'carriage', TrackingEvent>> = {}
+      for (const event of byKey.get(key) ?? []) {
+        const at = created(event)
+        const keep = (slot: keyof typeof newestOf) => {
+          const best = newestOf[slot]
+          if (!best || at >= created(best)) newestOf[slot] = event
+        }
+        keep(event.eventClassifierCode)
+        keep('any')
+        if (event.vesselName || event.voyage || event.flight) keep('carriage')
+      }
+      const time = (classifier: 'PLN' | 'EST' | 'ACT') => newestOf[classifier]?.eventDateTime ?? null
+      const latest = newestOf.any
+      const withCarriage = newestOf.carriage
       const leg = defaults[key].leg
       const vesselName = withCarriage?.vesselName ?? leg?.vesselName
       const voyage = withCarriage?.voyage ?? leg?.voyage

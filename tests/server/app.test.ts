@@ -169,3 +169,30 @@ describe('Server-Timing', () => {
     expect(countries.headers.get('Server-Timing')).toBeNull()
   })
 })
+
+describe('compression of API answers', () => {
+  const ask = (encoding?: string) =>
+    server.app.request(apiPaths.login, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(encoding ? { 'Accept-Encoding': encoding } : {}) },
+      // Long enough to pass the compression threshold (1 KB): the validation answer names every field.
+      body: JSON.stringify({ email: 'x'.repeat(2000), password: '' }),
+    })
+
+  it('gzips a JSON answer for a client that accepts it, and says the answer varies by encoding', async () => {
+    const res = await ask('gzip, deflate, br')
+    expect(res.headers.get('Content-Encoding')).toBe('gzip')
+    expect(res.headers.get('Vary')).toBe('Accept-Encoding')
+    const text = await new Response(res.body?.pipeThrough(new DecompressionStream('gzip'))).text()
+    expect(JSON.parse(text)).toHaveProperty('message')
+  })
+
+  it('sends the same answer as it is to a client that accepts no compression, still varying by encoding', async () => {
+    for (const encoding of [undefined, 'identity', 'gzip;q=0']) {
+      const res = await ask(encoding)
+      expect(res.headers.get('Content-Encoding')).toBeNull()
+      expect(res.headers.get('Vary')).toBe('Accept-Encoding')
+      expect(await res.json()).toHaveProperty('message')
+    }
+  })
+})
