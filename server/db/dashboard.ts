@@ -6,6 +6,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { BookingStatus, RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
+import { usesFirstLclOffer } from './quotes'
 import type { Database } from './schema'
 import { type EventJson, eventJsonColumns } from './tracking-events'
 
@@ -166,7 +167,7 @@ export async function dashboardRows(db: Kysely<Database>, w: DashboardWindow): P
         where status <> 'Cancelled' and created_at >= ${w.yearStart}
         group by mode
       ) s) as spend,
-      not exists (select 1 from bk where mode = 'LCL' and status <> 'Cancelled') as first_lcl_eligible
+      not exists (select 1 from bk where ${usesFirstLclOffer('bk')}) as first_lcl_eligible
   `.execute(db)
   const row = rows[0] as DashboardRows
   return {

@@ -180,16 +180,19 @@ export async function saveChoice(
 
 /** Whether the company still has its first LCL shipment ahead: no LCL booking of it that stands. */
 export async function firstLclEligible(db: Kysely<Database>, customerId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('bookings')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('mode', '=', 'LCL')
-    .where('status', '!=', 'Cancelled')
-    .limit(1)
-    .executeTakeFirst()
-  return row === undefined
+  const { rows } = await sql<{ eligible: boolean }>`
+    select not exists (
+      select 1 from bookings b where b.customer_id = ${customerId} and ${usesFirstLclOffer('b')}
+    ) as eligible`.execute(db)
+  return rows[0]?.eligible ?? true
 }
+
+/**
+ * A booking (table alias `alias`) that uses up the first-LCL offer: an LCL booking that stands (not
+ * cancelled). The quote form and the dashboard's offer both ask this.
+ */
+export const usesFirstLclOffer = (alias: string) =>
+  sql`${sql.ref(`${alias}.mode`)} = 'LCL' and ${sql.ref(`${alias}.status`)} <> 'Cancelled'`
 
 export interface NewBooking {
   number: string
