@@ -137,17 +137,13 @@ export async function getDashboard(
       a.bookingNumber.localeCompare(b.bookingNumber),
   )
 
-  const etaMoved = rows.live
-    .filter(
-      (b) =>
-        b.eta && b.original_eta && Math.abs(hoursMoved(b.eta, b.original_eta)) > ETA_NOTIFY_THRESHOLD_HOURS,
-    )
-    .map((b) => ({
-      bookingNumber: b.number,
-      hbl: b.hbl,
-      eta: iso(b.eta) as string,
-      movedHours: hoursMoved(b.eta as string, b.original_eta as string),
-    }))
+  const etaMoved = rows.live.flatMap((b) => {
+    if (!b.eta || !b.original_eta) return []
+    const movedHours = hoursMoved(b.eta, b.original_eta)
+    return Math.abs(movedHours) > ETA_NOTIFY_THRESHOLD_HOURS
+      ? [{ bookingNumber: b.number, hbl: b.hbl, eta: iso(b.eta) as string, movedHours }]
+      : []
+  })
 
   const moving = (status: BookingStatus, heldFrom: BookingStatus | null) =>
     (inTransitStatuses as readonly string[]).includes(status === 'On Hold' ? (heldFrom ?? '') : status)

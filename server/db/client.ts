@@ -63,7 +63,7 @@ export const GENERIC_PLAN_SETTINGS = 'set plan_cache_mode = force_generic_plan; 
 export const POOL_SIZE = { db: 10, generic: 4 } as const
 
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): DatabaseHandle {
-  const pool = (max: number, settings: string) => {
+  const open = (max: number, settings: string) => {
     const pool = new pg.Pool({
       connectionString,
       max,
@@ -80,8 +80,8 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     })
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
-  const db = pool(POOL_SIZE.db, CONNECTION_SETTINGS)
-  const generic = pool(POOL_SIZE.generic, `${CONNECTION_SETTINGS}; ${GENERIC_PLAN_SETTINGS}`)
+  const db = open(POOL_SIZE.db, CONNECTION_SETTINGS)
+  const generic = open(POOL_SIZE.generic, `${CONNECTION_SETTINGS}; ${GENERIC_PLAN_SETTINGS}`)
   return {
     db,
     generic,

@@ -12,23 +12,18 @@
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
 
-/** Statement names by text, one map per generation (a text is not copied into a longer key on each run). */
-const names: Map<string, string>[] = []
+/** Each statement text's digest, the name's stem (the text is the key as it is, not copied into another). */
+const digests = new Map<string, string>()
 const MAX_NAMES = 5_000
 
 function statementName(text: string, generation: number): string {
-  let byText = names[generation]
-  if (!byText) {
-    byText = new Map()
-    names[generation] = byText
+  let digest = digests.get(text)
+  if (!digest) {
+    digest = createHash('sha1').update(text).digest('base64url').slice(0, 22)
+    if (digests.size >= MAX_NAMES) digests.clear()
+    digests.set(text, digest)
   }
-  let name = byText.get(text)
-  if (!name) {
-    name = `s${generation}_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`
-    if (byText.size >= MAX_NAMES) byText.clear()
-    byText.set(text, name)
-  }
-  return name
+  return `s${generation}_${digest}`
 }
 
 const isStalePlan = (error: unknown) =>

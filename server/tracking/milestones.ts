@@ -159,21 +159,23 @@ export function deriveMilestones(
     .filter((key) => key !== 'transshipment' || hasTransshipment)
     .map((key): Milestone => {
       // One pass over the milestone's events: the newest of each classifier, of all, and of those naming
-      // the vessel, voyage or flight (as newest() picks them).
-      const newestOf: Partial<Record<'PLN' | 'EST' | 'ACT' | 'any' | 'carriage', TrackingEvent>> = {}
+      // the vessel, voyage or flight (as newest() picks them: by creation, ties to the later in the list).
+      const newestOf: Partial<
+        Record<'PLN' | 'EST' | 'ACT' | 'any' | 'carriage', { event: TrackingEvent; at: number }>
+      > = {}
       for (const event of byKey.get(key) ?? []) {
         const at = created(event)
         const keep = (slot: keyof typeof newestOf) => {
           const best = newestOf[slot]
-          if (!best || at >= created(best)) newestOf[slot] = event
+          if (!best || at >= best.at) newestOf[slot] = { event, at }
         }
         keep(event.eventClassifierCode)
         keep('any')
         if (event.vesselName || event.voyage || event.flight) keep('carriage')
       }
-      const time = (classifier: 'PLN' | 'EST' | 'ACT') => newestOf[classifier]?.eventDateTime ?? null
-      const latest = newestOf.any
-      const withCarriage = newestOf.carriage
+      const time = (classifier: 'PLN' | 'EST' | 'ACT') => newestOf[classifier]?.event.eventDateTime ?? null
+      const latest = newestOf.any?.event
+      const withCarriage = newestOf.carriage?.event
       const leg = defaults[key].leg
       const vesselName = withCarriage?.vesselName ?? leg?.vesselName
       const voyage = withCarriage?.voyage ?? leg?.voyage
