@@ -1,5 +1,5 @@
 import { type Hook, OpenAPIHono, z } from '@hono/zod-openapi'
-import type { Env } from 'hono'
+import type { Context, Env } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import type { ZodError } from 'zod'
@@ -62,12 +62,25 @@ export const tooManyResponse = {
   },
 }
 
-/** JSON request bodies of the API are small: larger ones get a JSON 413. */
-export const limitJsonBody = (maxSize = 16 * 1024) =>
-  bodyLimit({
-    maxSize,
-    onError: (c) => c.json({ message: 'Payload Too Large' } satisfies ErrorBody, 413),
+/**
+ * JSON request bodies of the API are small: larger ones get a JSON 413. A body whose length is declared is
+ * judged by its Content-Length header before it is read, and a GET's or HEAD's is never read; Hono's
+ * bodyLimit counts only a body sent in chunks. (bodyLimit alone asks every request for its body as a web
+ * stream, which makes @hono/node-server build a full Request and read the body through it, instead of
+ * reading it straight from the socket when the validator asks for the JSON.)
+ */
+export const limitJsonBody = (maxSize = 16 * 1024) => {
+  const tooLarge = (c: Context) => c.json({ message: 'Payload Too Large' } satisfies ErrorBody, 413)
+  const counted = bodyLimit({ maxSize, onError: tooLarge })
+  return createMiddleware(async (c, next) => {
+    const length = c.req.header('content-length')
+    if (c.req.header('transfer-encoding') === undefined) {
+      if (length !== undefined) return Number(length) > maxSize ? tooLarge(c) : next()
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    }
+    return counted(c, next)
   })
+}
 
 /** Answers that depend on who asks are never cached. */
 export const noStore = createMiddleware(async (c, next) => {

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { type ServerType, serve } from '@hono/node-server'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
+import { LiveSessions } from '../../server/auth/live-sessions'
 import { authMessages } from '../../server/auth/messages'
+import { hashToken } from '../../server/auth/tokens'
 import { SESSION_TOUCH_MS } from '../../server/db/sessions'
 import { bearer, createTestUser, postJson, setupAuthServer, type TestUser } from './helpers'
 
@@ -270,11 +274,46 @@ describe('requireSession', () => {
     expect(await res.text()).toBe(unauthenticatedBody)
   })
 
+  it("refuses a session that another process ended, once that process's change is notified", async () => {
+    const user = await createTestUser(server.db)
+    const token = await loginToken(user)
+    // Let through once: this process now holds the session for SESSION_TOUCH_MS.
+    expect((await check(token)).status).toBe(200)
+    // Another server process logs the session out: only the database's notification can tell this one.
+    await server.db
+      .updateTable('sessions')
+      .set({ ended_at: new Date() })
+      .where('user_id', '=', user.id)
+      .execute()
+    await vi.waitFor(async () => expect((await check(token)).status).toBe(401))
+  })
+
   it('ends the session of an account that is deactivated meanwhile', async () => {
     const user = await createTestUser(server.db)
     const token = await loginToken(user)
     await server.db.updateTable('users').set({ activated_at: null }).where('id', '=', user.id).execute()
     expect((await check(token)).status).toBe(401)
+  })
+})
+
+describe('the live sessions a process holds', () => {
+  it('asks the database for every request until it listens, and keeps no look-up a drop overtook', async () => {
+    const user = await createTestUser(server.db)
+    const tokenHash = hashToken(await loginToken(user))
+    const sessions = new LiveSessions(server.db)
+    expect(await sessions.find(tokenHash, server.clock.now())).toMatchObject({ userId: user.id })
+    expect(sessions.size).toBe(0)
+    sessions.live(true)
+    const overtaken = sessions.find(tokenHash, server.clock.now())
+    sessions.forgetUser(user.id)
+    expect(await overtaken).toMatchObject({ userId: user.id })
+    expect(sessions.size).toBe(0)
+    await sessions.find(tokenHash, server.clock.now())
+    expect(sessions.size).toBe(1)
+    sessions.notify(String(user.id + 1))
+    expect(sessions.size).toBe(1)
+    sessions.notify(String(user.id))
+    expect(sessions.size).toBe(0)
   })
 })
 
@@ -337,5 +376,45 @@ describe('request bodies', () => {
     )
     expect(big.status).toBe(413)
     expect(await big.json()).toEqual({ message: 'Payload Too Large' })
+  })
+
+  it('over a socket, judges a declared length before reading and reads a small body as JSON', async () => {
+    const http = await new Promise<ServerType>((started) => {
+      const listening: ServerType = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+        started(listening),
+      )
+    })
+    try {
+      const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+      const body = (password: string) => JSON.stringify({ email: 'nobody@example.com', password })
+      const big = await fetch(`${origin}${apiPaths.login}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(body('x'.repeat(20_000)).length),
+        },
+        body: body('x'.repeat(20_000)),
+      })
+      expect(big.status).toBe(413)
+      expect(await big.json()).toEqual({ message: 'Payload Too Large' })
+      const small = await fetch(`${origin}${apiPaths.login}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body('Wrong#123'),
+      })
+      expect(small.status).toBe(401)
+      expect(await small.json()).toEqual({ message: authMessages.invalidCredentials })
+      const malformed = await fetch(`${origin}${apiPaths.login}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":',
+      })
+      expect(malformed.status).toBe(400)
+    } finally {
+      await new Promise((closed) => {
+        http.close(closed)
+        if ('closeAllConnections' in http) http.closeAllConnections()
+      })
+    }
   })
 })
