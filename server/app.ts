@@ -7,9 +7,12 @@ import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
 import { apiCompress } from './api-compress'
 import { clientIp } from './auth/client-ip'
+import { LiveSessions, SESSIONS_CHANNEL } from './auth/live-sessions'
 import { DEFAULT_SALES_EMAIL } from './config'
 import { inlineScriptHashes } from './csp'
+import type { DatabaseHandle } from './db/client'
 import { PlaceIndex } from './db/locations'
+import { RATE_SHEETS_CHANNEL, RateSheets } from './db/rate-sheets'
 import type { Database } from './db/schema'
 import { createMailer, type Mailer } from './mail/index'
 import { createRouter, errorResponses } from './openapi'
@@ -56,6 +59,11 @@ export interface AppOptions {
   storage?: DocumentStorage
   /** OPS_API_KEY: the key of the operations endpoints (X-API-Key); unset refuses them all. */
   opsApiKey?: string | undefined
+  /**
+   * The database's notifications (DatabaseHandle.listen): with them the process holds the rate sheets between
+   * quotes and drops them when they change (server/db/rate-sheets.ts); without, each quote reads them.
+   */
+  listen?: DatabaseHandle['listen']
 }
 
 export const openApiConfig = {
@@ -109,13 +117,18 @@ export function createApp(options: AppOptions) {
   // Every API answer after these two says how long the server took (`Server-Timing: total;dur=…`): the bench
   // reads it, and so do a browser's developer tools. The countries list is a cached file and health a ping.
   app.use('/api/*', timing({ totalDescription: 'Server time' }))
-  const deps = { db, now, mailer, clientIp: (c: Context) => clientIp(c, trustProxy) }
+  // Who is logged in, held between requests while the database notifies sessions' ends (live-sessions.ts).
+  const sessions = new LiveSessions(db)
+  options.listen?.(SESSIONS_CHANNEL, sessions)
+  const deps = { db, now, mailer, sessions, clientIp: (c: Context) => clientIp(c, trustProxy) }
   app.route('/api', authRoutes(deps))
   app.route('/api', registerRoutes(deps))
   app.route('/api', contactRoutes({ ...deps, salesEmail }))
   const places = new PlaceIndex(db)
-  app.route('/api', locationRoutes(db, now, places))
-  app.route('/api', quoteRoutes({ db, now, mailer, salesEmail, places }))
+  app.route('/api', locationRoutes(sessions, now, places))
+  const rateSheets = new RateSheets(db)
+  options.listen?.(RATE_SHEETS_CHANNEL, rateSheets)
+  app.route('/api', quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, sessions }))
   app.route(
     '/api',
     documentRoutes({
@@ -124,10 +137,11 @@ export function createApp(options: AppOptions) {
       mailer,
       storage: options.storage ?? postgresStorage(db),
       opsApiKey: options.opsApiKey,
+      sessions,
     }),
   )
-  app.route('/api', profileRoutes({ db, now, mailer }))
-  const bookingDeps = { db, now, mailer, places }
+  app.route('/api', profileRoutes({ db, now, mailer, sessions }))
+  const bookingDeps = { db, now, mailer, places, sessions }
   app.route('/api', bookingRoutes(bookingDeps))
   app.route('/api', trackingRoutes(bookingDeps))
   app.route('/api', dashboardRoutes({ ...bookingDeps, genericDb: options.genericDb ?? db }))

@@ -79,6 +79,7 @@ console.log(
 const app = createApp({
   db: database.db,
   genericDb: database.generic,
+  listen: database.listen,
   ...(hasStatic ? { staticDir } : {}),
   trustProxy: config.trustProxy,
   production: config.production,

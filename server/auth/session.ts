@@ -1,10 +1,9 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { Kysely } from 'kysely'
 import { messages } from '../../contract/messages'
 import type { ErrorBody } from '../../contract/wire'
-import type { Database } from '../db/schema'
-import { type LiveSession, touchSession } from '../db/sessions'
+import type { LiveSession } from '../db/sessions'
+import type { LiveSessions } from './live-sessions'
 import { hashToken } from './tokens'
 
 export type SessionEnv = { Variables: { session: LiveSession } }
@@ -26,10 +25,10 @@ export const unauthenticated = (c: Context) =>
  * in the last 15 minutes, created in the last 12 hours), and slides the session's idle window. Every
  * rejection is 401 `{"message":"Unauthenticated."}`, the answer the SPA's session-expired flow expects.
  */
-export function requireSession(db: Kysely<Database>, now: () => Date) {
+export function requireSession(sessions: LiveSessions, now: () => Date) {
   return createMiddleware<SessionEnv>(async (c, next) => {
     const token = bearerToken(c)
-    const session = token ? await touchSession(db, hashToken(token), now()) : undefined
+    const session = token ? await sessions.find(hashToken(token), now()) : undefined
     if (!session) return unauthenticated(c)
     c.set('session', session)
     c.header('Cache-Control', 'no-store')

@@ -15,7 +15,24 @@ export interface DatabaseHandle {
    */
   generic: Kysely<Database>
   kind: 'postgres' | 'pglite'
+  /**
+   * Follows NOTIFY on `channel` for the tables of this handle's schema until `close()`: the payload is the
+   * schema of the table that changed, then optionally a space and what changed in it, as the triggers of
+   * server/db/migrations/0011 send it. See ChannelHandlers.
+   */
+  listen(channel: string, handlers: ChannelHandlers): void
   close(): Promise<void>
+}
+
+/** What a listener hears. */
+export interface ChannelHandlers {
+  /** A transaction that changed the tables committed; `detail` is what the payload says changed, if anything. */
+  notify(detail?: string): void
+  /**
+   * Whether notifications are being received: true once listening, false when the connection is lost (it is
+   * made again, with growing pauses) and at close. A change committed while not live is never notified.
+   */
+  live(on: boolean): void
 }
 
 export interface PostgresOptions {
@@ -62,14 +79,16 @@ export const GENERIC_PLAN_SETTINGS = 'set plan_cache_mode = force_generic_plan; 
 /** Connections each pool of a process may hold: `db`'s and `generic`'s. */
 export const POOL_SIZE = { db: 10, generic: 4 } as const
 
+/** The first and the longest pause before a lost listening connection is made again. */
+export const RELISTEN_DELAY_MS = { first: 250, max: 30_000 } as const
+
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): DatabaseHandle {
+  const connection = {
+    connectionString,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  }
   const open = (max: number, settings: string) => {
-    const pool = new pg.Pool({
-      connectionString,
-      max,
-      types: pgTypes,
-      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-    })
+    const pool = new pg.Pool({ ...connection, max, types: pgTypes })
     // An idle client losing its connection (server restart, network) emits 'error'; unhandled, it kills the
     // process.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error))
@@ -82,13 +101,84 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   }
   const db = open(POOL_SIZE.db, CONNECTION_SETTINGS)
   const generic = open(POOL_SIZE.generic, `${CONNECTION_SETTINGS}; ${GENERIC_PLAN_SETTINGS}`)
+  const listeners = new Set<() => Promise<void>>()
   return {
     db,
     generic,
     kind: 'postgres',
+    listen(channel, handlers) {
+      listeners.add(postgresListener(() => new pg.Client(connection), channel, handlers))
+    },
     close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()))
       await Promise.all([db.destroy(), generic.destroy()])
     },
+  }
+}
+
+/** Passes on a notification about the tables of `schema`, with what its payload says changed. */
+function forSchema(schema: string | undefined, payload: string | undefined, handlers: ChannelHandlers) {
+  if (schema === undefined || payload === undefined) return
+  if (payload === schema) handlers.notify()
+  else if (payload.startsWith(`${schema} `)) handlers.notify(payload.slice(schema.length + 1))
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other statements), made again whenever
+ * it is lost. Returns the function that stops it.
+ */
+function postgresListener(
+  connect: () => pg.Client,
+  channel: string,
+  handlers: ChannelHandlers,
+): () => Promise<void> {
+  let current: pg.Client | undefined
+  let stopped = false
+  let retry: ReturnType<typeof setTimeout> | undefined
+  let delay: number = RELISTEN_DELAY_MS.first
+  const start = async () => {
+    const client = connect()
+    current = client
+    let live = false
+    const lost = (error?: unknown) => {
+      if (current !== client) return
+      current = undefined
+      if (live) handlers.live(false)
+      if (error) console.error(`PostgreSQL LISTEN ${channel}: connection lost, listening again:`, error)
+      client.end().catch(() => {})
+      if (stopped) return
+      retry = setTimeout(start, delay)
+      retry.unref()
+      delay = Math.min(delay * 2, RELISTEN_DELAY_MS.max)
+    }
+    client.on('error', lost)
+    client.on('end', () => lost())
+    try {
+      await client.connect()
+      const { rows } = await client.query<{ schema: string }>('select current_schema() as schema')
+      const schema = rows[0]?.schema
+      client.on('notification', (message) => {
+        if (message.channel === channel) forSchema(schema, message.payload, handlers)
+      })
+      await client.query(`listen ${client.escapeIdentifier(channel)}`)
+      if (current !== client) return
+      live = true
+      delay = RELISTEN_DELAY_MS.first
+      handlers.live(true)
+    } catch (error) {
+      lost(error)
+    }
+  }
+  void start()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const client = current
+    current = undefined
+    if (client) {
+      handlers.live(false)
+      await client.end().catch(() => {})
+    }
   }
 }
 
@@ -97,7 +187,32 @@ export async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true })
   const client = await PGlite.create(dataDir, { parsers: { [DATE_OID]: (value: string) => value } })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) })
-  return { db, generic: db, kind: 'pglite', close: () => db.destroy() }
+  const listeners: Promise<(() => Promise<void>) | undefined>[] = []
+  return {
+    db,
+    generic: db,
+    kind: 'pglite',
+    listen(channel, handlers) {
+      const listening = (async () => {
+        const { rows } = await client.query<{ schema: string }>('select current_schema() as schema')
+        const schema = rows[0]?.schema
+        const unlisten = await client.listen(channel, (payload) => forSchema(schema, payload, handlers))
+        handlers.live(true)
+        return async () => {
+          handlers.live(false)
+          await unlisten()
+        }
+      })().catch((error: unknown) => {
+        console.error(`PGlite LISTEN ${channel}:`, error)
+        return undefined
+      })
+      listeners.push(listening)
+    },
+    close: async () => {
+      for (const stop of await Promise.all(listeners)) await stop?.()
+      await db.destroy()
+    },
+  }
 }
 
 export async function openDatabase(

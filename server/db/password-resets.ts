@@ -51,7 +51,7 @@ export async function completePasswordReset(
   tokenHash: string,
   passwordHash: string,
   now: Date,
-): Promise<boolean> {
+): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('password_resets')
@@ -61,7 +61,7 @@ export async function completePasswordReset(
       .where('expires_at', '>', now)
       .returning('user_id')
       .executeTakeFirst()
-    if (!claimed) return false
+    if (!claimed) return undefined
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash })
@@ -79,6 +79,6 @@ export async function completePasswordReset(
       .where('user_id', '=', claimed.user_id)
       .where('ended_at', 'is', null)
       .execute()
-    return true
+    return claimed.user_id
   })
 }

@@ -207,8 +207,9 @@ export async function fxRates(db: Kysely<Database>): Promise<FxRates> {
 }
 
 /**
- * The exchange rates and every country's services tariff, held by the server process for a minute: they
- * change when a start or an import writes them, and each quote keeps the copy it was priced with.
+ * The exchange rates and every country's services tariff, held by the server process for a minute, and
+ * dropped at once when the database notifies a change (RateSheets): they change when a start or an import
+ * writes them, and each quote keeps the copy it was priced with.
  */
 export class ReferenceRates {
   #loaded: Promise<{ fx: FxRates; tariff: (country: string) => ServiceTariff }> | undefined
@@ -233,5 +234,10 @@ export class ReferenceRates {
       this.#loaded = loading
     }
     return this.#loaded
+  }
+
+  /** Read again at the next use (the tables changed). */
+  clear(): void {
+    this.#loaded = undefined
   }
 }

@@ -66,6 +66,8 @@ export interface LiveSession {
   userId: number
   /** The user's company: every quote and booking the user sees is the company's. */
   customerId: number
+  /** When the session was opened (ms since the epoch): its absolute lifetime runs from here. */
+  createdAt: number
   user: SessionUser
 }
 
@@ -83,9 +85,11 @@ export async function touchSession(
   const staleBefore = new Date(now.getTime() - SESSION_TOUCH_MS)
   // A raw statement: it runs before every authenticated request, and building it with the query builder
   // cost more than running it.
-  const { rows } = await sql<SessionUser & { sessionId: number; userId: number; customerId: number }>`
+  const { rows } = await sql<
+    SessionUser & { sessionId: number; userId: number; customerId: number; created_at: Date }
+  >`
     with live as (
-      select s.id as "sessionId", s.user_id as "userId", s.last_seen_at, u.customer_id as "customerId",
+      select s.id as "sessionId", s.user_id as "userId", s.last_seen_at, s.created_at, u.customer_id as "customerId",
         u.esus_name, u.esus_email_id, u.esus_company_name, u.esus_mcou, c.mcou_code
       from sessions s
       join users u on u.id = s.user_id
@@ -97,12 +101,13 @@ export async function touchSession(
       where id in (select "sessionId" from live where last_seen_at < ${staleBefore})
       returning id
     )
-    select "sessionId", "userId", "customerId", esus_name, esus_email_id, esus_company_name, esus_mcou, mcou_code
+    select "sessionId", "userId", "customerId", created_at, esus_name, esus_email_id, esus_company_name,
+      esus_mcou, mcou_code
     from live`.execute(db)
   const row = rows[0]
   if (!row) return undefined
-  const { sessionId, userId, customerId, ...user } = row
-  return { sessionId, userId, customerId, user }
+  const { sessionId, userId, customerId, created_at, ...user } = row
+  return { sessionId, userId, customerId, createdAt: new Date(created_at).getTime(), user }
 }
 
 export async function endSession(db: Kysely<Database>, sessionId: number, now: Date): Promise<void> {

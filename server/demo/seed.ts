@@ -11,6 +11,7 @@ import { singaporeDate } from '../../contract/quotes'
 import { applyEvents, confirmBooking } from '../bookings/service'
 import type { PlaceIndex } from '../db/locations'
 import { insertBooking, insertQuote, nextNumber, saveChoice } from '../db/quotes'
+import { lanesFrom } from '../db/rate-sheets'
 import type { ReferenceRates } from '../db/rates'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
@@ -100,7 +101,7 @@ async function bookShipment(
     cargoValue: shipment.cargoValueUsd * 100,
   }
   // Priced on today's sheets (the demo's past shipments are dated in the past, their rates are today's).
-  const priced = await priceRequest({ db, places, reference }, request, customerId)
+  const priced = await priceRequest({ db, places, reference, lanes: lanesFrom(db) }, request, customerId)
   const option = shipment.via
     ? (priced.options.find((o) => o.lane.service.startsWith('Via')) ?? priced.options[0])
     : priced.options[0]

@@ -3,7 +3,8 @@ import { laneOffers, priceQuote } from '../../contract/pricing/price'
 import type { QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
 import type { PlaceIndex } from '../db/locations'
 import { firstLclEligible } from '../db/quotes'
-import { findLanes, type ReferenceRates } from '../db/rates'
+import type { LaneSource } from '../db/rate-sheets'
+import type { ReferenceRates } from '../db/rates'
 import type { Database } from '../db/schema'
 
 export const noServices: ServiceSelection = {
@@ -18,6 +19,8 @@ export interface PricingDeps {
   db: Kysely<Database>
   places: PlaceIndex
   reference: ReferenceRates
+  /** The sheets in force for a lane: RateSheets in the server, lanesFrom(db) elsewhere. */
+  lanes: LaneSource
 }
 
 /**
@@ -25,7 +28,7 @@ export interface PricingDeps {
  * services tariffs and first-LCL eligibility it was priced with (what a quote stores).
  */
 export async function priceRequest(
-  { db, places, reference }: PricingDeps,
+  { db, places, reference, lanes: sheets }: PricingDeps,
   request: QuoteRequest,
   customerId: number,
 ) {
@@ -36,7 +39,7 @@ export async function priceRequest(
   const originCountry = origin?.country_code ?? ''
   const destinationCountry = destination?.country_code ?? ''
   const [lanes, { fx, tariff }, eligible] = await Promise.all([
-    findLanes(db, {
+    sheets.find({
       mode: request.mode,
       origin: request.origin,
       destination: request.destination,

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import { CUSTOMER_USER_TYPE, messages } from '../../contract/messages'
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../contract/rules'
 import type { LoginResponse, SessionUser } from '../../contract/wire'
+import type { LiveSessions } from '../auth/live-sessions'
 import { authMessages } from '../auth/messages'
 import { hashPassword, needsRehash, verifyOrDummy } from '../auth/password'
 import { sendPasswordResetLink } from '../auth/password-reset'
@@ -33,6 +34,7 @@ export interface AuthDeps {
   /** The client's address for rate limits. */
   clientIp: (c: Context) => string
   mailer: Mailer
+  sessions: LiveSessions
 }
 
 export const SessionUserSchema = z
@@ -149,8 +151,8 @@ const resetRoute = createRoute({
   },
 })
 
-export function authRoutes({ db, now, clientIp, mailer }: AuthDeps) {
-  const session = requireSession(db, now)
+export function authRoutes({ db, now, clientIp, mailer, sessions }: AuthDeps) {
+  const session = requireSession(sessions, now)
   const router = createRouter()
   router.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -186,6 +188,7 @@ export function authRoutes({ db, now, clientIp, mailer }: AuthDeps) {
     })
     .openapi({ ...logoutRoute, middleware: [session] as const }, async (c) => {
       await endSession(db, c.var.session.sessionId, now())
+      sessions.forgetUser(c.var.session.userId)
       return c.json({ message: messages.loggedOut }, 200)
     })
     .openapi({ ...checkRoute, middleware: [session] as const }, (c) =>
@@ -206,9 +209,9 @@ export function authRoutes({ db, now, clientIp, mailer }: AuthDeps) {
         return c.json({ message: authMessages.resetInvalid }, 400)
       }
       const passwordHash = await hashPassword(esus_password)
-      if (!(await completePasswordReset(db, tokenHash, passwordHash, now()))) {
-        return c.json({ message: authMessages.resetInvalid }, 400)
-      }
+      const userId = await completePasswordReset(db, tokenHash, passwordHash, now())
+      if (userId === undefined) return c.json({ message: authMessages.resetInvalid }, 400)
+      sessions.forgetUser(userId)
       return c.json({ message: authMessages.passwordReset }, 200)
     })
 }

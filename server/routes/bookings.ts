@@ -8,6 +8,7 @@ import {
 } from '../../contract/bookings'
 import type { QuoteRequest } from '../../contract/pricing/types'
 import { nextBookingStatus } from '../../machines/booking.machine'
+import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { bookingDetail, placesOf, summaryOf } from '../bookings/detail'
 import type { BookingDeps } from '../bookings/service'
@@ -158,10 +159,10 @@ const cancelRoute = createRoute({
 
 export const CUSTOMER_CANCEL_REASON = 'Cancelled by the customer.'
 
-export function bookingRoutes(deps: BookingDeps) {
+export function bookingRoutes(deps: BookingDeps & { sessions: LiveSessions }) {
   const { db, now, places } = deps
   const router = createRouter<SessionEnv>()
-  const session = requireSession(db, now)
+  const session = requireSession(deps.sessions, now)
   // Each of its own paths once: '/bookings/*' would also run before the documents routes under it (whose
   // uploads are not JSON) and look the session up twice.
   router.use('/bookings', session)

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import { bookingStatuses, documentKinds, milestoneKeys } from '../../contract/bookings'
 import type { Dashboard } from '../../contract/dashboard'
 import { modes } from '../../contract/pricing/types'
+import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { getDashboard } from '../dashboard/dashboard'
 import type { PlaceIndex } from '../db/locations'
@@ -97,6 +98,7 @@ const dashboardRoute = createRoute({
 })
 
 export function dashboardRoutes(deps: {
+  sessions: LiveSessions
   db: Kysely<Database>
   /** Where the dashboard's statement runs: it is written for its generic plan (server/db/client.ts). */
   genericDb: Kysely<Database>
@@ -104,7 +106,7 @@ export function dashboardRoutes(deps: {
   places: PlaceIndex
 }) {
   const router = createRouter<SessionEnv>()
-  router.use('/dashboard', requireSession(deps.db, deps.now))
+  router.use('/dashboard', requireSession(deps.sessions, deps.now))
   return router.openapi(dashboardRoute, async (c) => {
     const { customerId, user } = c.var.session
     const dashboard: Dashboard = await getDashboard(

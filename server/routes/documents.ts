@@ -14,6 +14,7 @@ import {
 } from '../../contract/bookings'
 import { displayFileName, FILE_NAME_HEADER, isUploadableKind, reviewSchema } from '../../contract/documents'
 import type { ErrorBody } from '../../contract/wire'
+import type { LiveSessions } from '../auth/live-sessions'
 import { opsKeySecurityScheme, requireOpsKey } from '../auth/ops-key'
 import { requireSession, type SessionEnv } from '../auth/session'
 import {
@@ -49,6 +50,7 @@ export interface DocumentDeps {
   storage: DocumentStorage
   /** OPS_API_KEY: the operations endpoints' key; unset refuses them all. */
   opsApiKey: string | undefined
+  sessions: LiveSessions
 }
 
 // ---- OpenAPI shapes ------------------------------------------------------------------------------------
@@ -120,10 +122,10 @@ function decodeFileName(header: string | undefined): string {
   }
 }
 
-export function documentRoutes({ db, now, mailer, storage, opsApiKey }: DocumentDeps) {
+export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }: DocumentDeps) {
   const router = createRouter<SessionEnv>()
   // Middleware is attached per route, never by path pattern, so it cannot reach other routers' paths.
-  const session = requireSession(db, now)
+  const session = requireSession(sessions, now)
   const opsKey = requireOpsKey(opsApiKey)
 
   router.openAPIRegistry.registerComponent('securitySchemes', 'opsApiKey', opsKeySecurityScheme)

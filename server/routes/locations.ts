@@ -1,10 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Kysely } from 'kysely'
 import { modes } from '../../contract/pricing/types'
 import type { Place, PlacesResponse } from '../../contract/wire'
+import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession } from '../auth/session'
 import type { PlaceIndex } from '../db/locations'
-import type { Database } from '../db/schema'
 import { createRouter, errorResponse, errorResponses } from '../openapi'
 
 export const PlaceSchema = z
@@ -57,9 +56,9 @@ const searchRoute = createRoute({
   },
 })
 
-export function locationRoutes(db: Kysely<Database>, now: () => Date, places: PlaceIndex) {
+export function locationRoutes(sessions: LiveSessions, now: () => Date, places: PlaceIndex) {
   const router = createRouter()
-  router.use(searchRoute.path, requireSession(db, now))
+  router.use(searchRoute.path, requireSession(sessions, now))
   return router.openapi(searchRoute, async (c) => {
     const { q, mode } = c.req.valid('query')
     const locations = await places.search({ query: q, kind: mode === 'AIR' ? 'airport' : 'port' })

@@ -12,6 +12,7 @@ import {
   profileMessages,
   profileSchema,
 } from '../../contract/profile'
+import type { LiveSessions } from '../auth/live-sessions'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { checkLimits, type Limit, retryLater } from '../auth/rate-limit'
 import { requireSession, type SessionEnv } from '../auth/session'
@@ -38,6 +39,7 @@ export interface ProfileDeps {
   db: Kysely<Database>
   now: () => Date
   mailer: Mailer
+  sessions: LiveSessions
 }
 
 /** 5 change-password attempts a minute per user, counted like login attempts (right or wrong). */
@@ -167,8 +169,8 @@ const updateNotificationsRoute = createRoute({
   },
 })
 
-export function profileRoutes({ db, now, mailer }: ProfileDeps) {
-  const session = requireSession(db, now)
+export function profileRoutes({ db, now, mailer, sessions }: ProfileDeps) {
+  const session = requireSession(sessions, now)
   const router = createRouter<SessionEnv>()
   // '/profile/*' matches '/profile' too: one registration, so the session is looked up once.
   router.use('/profile/*', session, limitJsonBody())
@@ -202,6 +204,7 @@ export function profileRoutes({ db, now, mailer }: ProfileDeps) {
       if (first || !country) return c.json({ message: first ?? registerMessages.unknownCountry, errors }, 422)
       const { userId, customerId } = c.var.session
       await saveProfile(db, { userId, customerId }, input, country)
+      sessions.forgetUser(userId)
       return c.json({ message: profileMessages.saved, ...(await answer(c)) }, 200)
     })
     .openapi(changePasswordRoute, async (c) => {
@@ -231,6 +234,7 @@ export function profileRoutes({ db, now, mailer }: ProfileDeps) {
             at,
           ),
       )
+      sessions.forgetUser(userId)
       return c.json({ message: profileMessages.passwordChanged, token } satisfies ChangePasswordResponse, 200)
     })
     .openapi(updateNotificationsRoute, async (c) => {

@@ -23,6 +23,7 @@ import {
   singaporeDate,
 } from '../../contract/quotes'
 import type { ErrorBody, Place } from '../../contract/wire'
+import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import type { PlaceIndex } from '../db/locations'
 import {
@@ -36,7 +37,7 @@ import {
   type StoredQuote,
   saveChoice,
 } from '../db/quotes'
-import { ReferenceRates } from '../db/rates'
+import type { RateSheets } from '../db/rate-sheets'
 import type { Database, LocationRow } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { bookingReceivedMail, quoteRequestMail } from '../mail/templates'
@@ -58,6 +59,9 @@ export interface QuoteDeps {
   /** Where requests for a manual quote are mailed (SALES_EMAIL). */
   salesEmail: string
   places: PlaceIndex
+  /** The rate sheets, exchange rates and tariffs as this process holds them. */
+  rateSheets: RateSheets
+  sessions: LiveSessions
 }
 
 // ---- OpenAPI shapes ------------------------------------------------------------------------------------
@@ -298,10 +302,10 @@ function toPlace(row: LocationRow | undefined, code: string): Place {
     : { code, kind: 'port', name: code, city: '', country_code: '', country_name: '', time_zone: null }
 }
 
-export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) {
+export function quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, sessions }: QuoteDeps) {
   const router = createRouter<SessionEnv>()
-  const session = requireSession(db, now)
-  const reference = new ReferenceRates(db)
+  const session = requireSession(sessions, now)
+  const { reference } = rateSheets
   // '/quotes/*' also matches '/quotes' itself: one registration, so the session is looked up once.
   router.use('/quotes/*', session, limitJsonBody())
   router.use('/quote-requests', session, limitJsonBody())
@@ -327,7 +331,7 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places }: QuoteDeps) 
     request: QuoteRequest,
     extra: { kind: 'priced'; requotedFrom?: { id: number; number: string } },
   ): Promise<QuoteDetail | undefined> {
-    const priced = await priceRequest({ db, places, reference }, request, customerId)
+    const priced = await priceRequest({ db, places, reference, lanes: rateSheets }, request, customerId)
     if (priced.options.length === 0) return undefined
     const at = now()
     const quote = {

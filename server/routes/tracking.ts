@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { HBL_NUMBER, trackingMessages } from '../../contract/bookings'
+import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { trackingView } from '../bookings/detail'
 import type { BookingDeps } from '../bookings/service'
@@ -59,10 +60,10 @@ const trackRoute = createRoute({
   },
 })
 
-export function trackingRoutes(deps: BookingDeps) {
+export function trackingRoutes(deps: BookingDeps & { sessions: LiveSessions }) {
   const { db, now, places } = deps
   const router = createRouter<SessionEnv>()
-  router.use('/tracking/*', requireSession(db, now))
+  router.use('/tracking/*', requireSession(deps.sessions, now))
   return router.openapi(trackRoute, async (c) => {
     const hbl = c.req.valid('param').hbl.trim().toUpperCase()
     if (!HBL_NUMBER.test(hbl)) {

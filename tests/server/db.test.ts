@@ -40,6 +40,7 @@ describe('migrations', () => {
       '0007_booking_lifecycle_tracking',
       '0009_documents',
       '0010_profile_notifications',
+      '0011_change_notifications',
     ])
   })
 
@@ -59,6 +60,7 @@ describe('migrations', () => {
           '0007_booking_lifecycle_tracking',
           '0009_documents',
           '0010_profile_notifications',
+          '0011_change_notifications',
         ])
         await first.close()
         const second = await openPGlite(dir)

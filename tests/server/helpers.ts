@@ -45,7 +45,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 export async function setupServer(options: Omit<AppOptions, 'db'> = {}) {
   const database = await openTestDatabase()
-  const app = createApp({ db: database.db, genericDb: database.generic, ...options })
+  const app = createApp({ db: database.db, genericDb: database.generic, listen: database.listen, ...options })
   return { app, database }
 }
 

@@ -8,6 +8,7 @@ import * as m0006 from './0006_customers_quotes_bookings'
 import * as m0007 from './0007_booking_lifecycle_tracking'
 import * as m0009 from './0009_documents'
 import * as m0010 from './0010_profile_notifications'
+import * as m0011 from './0011_change_notifications'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0007_booking_lifecycle_tracking': m0007,
   '0009_documents': m0009,
   '0010_profile_notifications': m0010,
+  '0011_change_notifications': m0011,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely'
+import type { Mode, RateLane } from '../../contract/pricing/types'
+import type { ChannelHandlers } from './client'
+import { findLanes, ReferenceRates } from './rates'
+import type { Database } from './schema'
+
+/** The channel the pricing team's tables notify (server/db/migrations/0011). */
+export const RATE_SHEETS_CHANNEL = 'rate_sheets'
+
+export interface LaneQuery {
+  mode: Mode
+  origin: string
+  destination: string
+  /** The ready date (YYYY-MM-DD): the sheets in force that day. */
+  date: string
+}
+
+/** Where pricing reads the sheets in force for a lane. */
+export interface LaneSource {
+  find(query: LaneQuery): Promise<readonly RateLane[]>
+}
+
+/** Each read goes to the database (set-up, scripts, and a server that cannot listen). */
+export function lanesFrom(db: Kysely<Database>): LaneSource {
+  return { find: (query) => findLanes(db, query) }
+}
+
+/** Lane answers held by default: a few thousand lanes × ready dates a process sees in a day. */
+const MAX_ENTRIES = 2_000
+
+/**
+ * The rate sheets, exchange rates and services tariffs as one server process reads them, held between
+ * quotes while the database notifies changes to them (`rate_sheets`). A quote reads the sheets of its lane
+ * on its ready date; every quote of that lane and date after the first is priced from memory, without the
+ * round trip and the charge lines' JSON (a fifth of a quote's cost).
+ *
+ * Correctness rests on three rules:
+ * - nothing is held unless notifications are being received (`live`): a change committed meanwhile would not
+ *   be heard of;
+ * - a notification, and every change of `live`, drops everything held;
+ * - a read is held from its start, so a notification drops it too while it is still under way: an answer
+ *   read before the change serves the quotes that were waiting for it and is not kept.
+ * A change is thus in effect for every quote that starts after its notification reached the process (a few
+ * milliseconds after the commit). Held sheets are frozen: pricing reads them, never writes.
+ */
+export class RateSheets implements ChannelHandlers {
+  readonly reference: ReferenceRates
+  #live = false
+  /** By key, oldest used first (a Map keeps insertion order; a hit moves its entry to the end). */
+  readonly #lanes = new Map<string, Promise<readonly RateLane[]>>()
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {
+    this.reference = new ReferenceRates(db)
+  }
+
+  /** The sheets in force for a lane on a date (see findLanes), from memory when held. */
+  find(query: LaneQuery): Promise<readonly RateLane[]> {
+    if (!this.#live) return findLanes(this.db, query)
+    const key = `${query.mode} ${query.origin} ${query.destination} ${query.date}`
+    const held = this.#lanes.get(key)
+    if (held) {
+      this.#lanes.delete(key)
+      this.#lanes.set(key, held)
+      return held
+    }
+    // Held from the start, so that concurrent quotes of the lane share the read, and so that a notification
+    // drops a read still under way with the rest. A failed read is not kept.
+    const reading = findLanes(this.db, query).then(deepFreeze)
+    this.#lanes.set(key, reading)
+    if (this.#lanes.size > this.maxEntries) this.#lanes.delete(this.#lanes.keys().next().value as string)
+    reading.catch(() => {
+      if (this.#lanes.get(key) === reading) this.#lanes.delete(key)
+    })
+    return reading
+  }
+
+  /** How many lane answers are held (tests and the README's measures). */
+  get size(): number {
+    return this.#lanes.size
+  }
+
+  notify(): void {
+    this.#lanes.clear()
+    this.reference.clear()
+  }
+
+  live(on: boolean): void {
+    this.#live = on
+    this.notify()
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
+}
