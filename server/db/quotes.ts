@@ -10,12 +10,13 @@ import type {
 import type { Database } from './schema'
 
 /**
- * The next number of a kind for a year, as `PREFIX-YYYY` and six digits (ESQ-2026000001). One row per kind
- * and year, counted up in the caller's transaction, so numbers are unique across server processes.
+ * The next booking or HBL number of a year, as `PREFIX-YYYY` and six digits (ESB-2026000001). One row per
+ * kind and year, counted up in the caller's transaction, so numbers are unique across server processes and
+ * have no gaps. (Quote numbers come from a sequence: see insertQuote.)
  */
 export async function nextNumber(
   db: Kysely<Database>,
-  prefix: 'ESQ' | 'ESB' | 'ESHBL',
+  prefix: 'ESB' | 'ESHBL',
   year: number,
 ): Promise<string> {
   const row = await db
@@ -55,17 +56,16 @@ export interface InsertedQuote {
 
 /**
  * Numbers and stores a quote with its options in one statement (so it is atomic without a transaction of
- * its own, and costs one round trip): the ESQ counter of the year counts up, the quote takes its number,
- * the options their ids in the order given.
+ * its own, and costs one round trip): the quote takes the next number of its year's sequence
+ * (next_quote_number, server/db/migrations/0012), as ESQ-YYYY and six digits, the options their ids in the
+ * order given.
  */
 export async function insertQuote(db: Kysely<Database>, quote: NewQuote): Promise<InsertedQuote> {
   const year = quote.createdAt.getUTCFullYear()
   const { request } = quote
   const result = await sql<{ id: number; number: string; option_ids: number[] }>`
     with n as (
-      insert into counters (name, year, value) values ('ESQ', ${year}, 1)
-      on conflict (name, year) do update set value = counters.value + 1
-      returning value
+      select next_quote_number(${year}) as value
     ), q as (
       insert into quotes (number, customer_id, user_id, kind, mode, origin, destination, request, services,
         first_lcl_eligible, fx, service_tariffs, valid_to, requoted_from, notes, created_at)
@@ -73,7 +73,7 @@ export async function insertQuote(db: Kysely<Database>, quote: NewQuote): Promis
         ${quote.kind}, ${request.mode}, ${request.origin}, ${request.destination}, ${JSON.stringify(request)}::jsonb,
         ${JSON.stringify(quote.services)}::jsonb, ${quote.firstLclEligible}, ${JSON.stringify(quote.fx)}::jsonb,
         ${JSON.stringify(quote.serviceTariffs)}::jsonb, null, ${quote.requotedFrom}, ${quote.notes}, ${quote.createdAt}
-      from n where n.value <= 999999
+      from n
       returning id, number
     ), o as (
       insert into quote_options (quote_id, lane, carrier, transit_days, valid_to, total_usd)
@@ -87,7 +87,7 @@ export async function insertQuote(db: Kysely<Database>, quote: NewQuote): Promis
     db,
   )
   const row = result.rows[0]
-  if (!row) throw new Error(`ESQ numbers of ${year} are used up`)
+  if (!row) throw new Error('the quote was not stored')
   return { id: row.id, number: row.number, optionIds: row.option_ids.map(Number) }
 }
 

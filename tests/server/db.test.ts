@@ -41,6 +41,7 @@ describe('migrations', () => {
       '0009_documents',
       '0010_profile_notifications',
       '0011_change_notifications',
+      '0012_quote_number_sequences',
     ])
   })
 
@@ -61,6 +62,7 @@ describe('migrations', () => {
           '0009_documents',
           '0010_profile_notifications',
           '0011_change_notifications',
+          '0012_quote_number_sequences',
         ])
         await first.close()
         const second = await openPGlite(dir)
@@ -117,6 +119,43 @@ describe('migration 0006 (customers)', () => {
       await handle.close()
     }
   }, 60_000)
+})
+
+describe('migration 0012 (quote numbers)', () => {
+  it("continues each year's numbering from its counter, and starts a new year's at 1", async () => {
+    const handle = await openPGlite('memory://')
+    try {
+      const migrator = new Migrator({ db: handle.db, provider: migrationProvider })
+      expect((await migrator.migrateTo('0011_change_notifications')).error).toBeUndefined()
+      await sql`insert into counters (name, year, value) values ('ESQ', 2026, 41), ('ESB', 2026, 7)`.execute(
+        handle.db,
+      )
+      expect((await migrator.migrateToLatest()).error).toBeUndefined()
+      const next = async (year: number) =>
+        Number(
+          (await sql<{ n: number }>`select next_quote_number(${year}) as n`.execute(handle.db)).rows[0]?.n,
+        )
+      expect([await next(2026), await next(2026), await next(2031), await next(2031)]).toEqual([42, 43, 1, 2])
+      const counters = await handle.db.selectFrom('counters').select(['name', 'value']).execute()
+      expect(counters).toEqual([{ name: 'ESB', value: 7 }])
+    } finally {
+      await handle.close()
+    }
+  }, 60_000)
+
+  it('gives simultaneous first quotes of a year distinct numbers, and none past 999999', async () => {
+    const year = 2040
+    const numbers = await Promise.all(
+      Array.from({ length: 6 }, async () =>
+        Number(
+          (await sql<{ n: number }>`select next_quote_number(${year}) as n`.execute(database.db)).rows[0]?.n,
+        ),
+      ),
+    )
+    expect(numbers.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6])
+    await sql`select setval('quote_numbers_2040', 999999)`.execute(database.db)
+    await expect(sql`select next_quote_number(${year})`.execute(database.db)).rejects.toThrow(/maximum value/)
+  })
 })
 
 describe('the database handle', () => {

@@ -9,6 +9,7 @@ import * as m0007 from './0007_booking_lifecycle_tracking'
 import * as m0009 from './0009_documents'
 import * as m0010 from './0010_profile_notifications'
 import * as m0011 from './0011_change_notifications'
+import * as m0012 from './0012_quote_number_sequences'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0009_documents': m0009,
   '0010_profile_notifications': m0010,
   '0011_change_notifications': m0011,
+  '0012_quote_number_sequences': m0012,
 }
 
 export const migrationProvider: MigrationProvider = {
