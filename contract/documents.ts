@@ -14,6 +14,7 @@
 import { z } from 'zod'
 import type { DocumentFile, DocumentItem, DocumentKind, DocumentStatus } from './bookings'
 import { documentNames } from './bookings'
+import { addDays, singaporeDateOf } from './dates'
 import type { Mode } from './pricing/types'
 
 export interface ChecklistInput {
@@ -53,41 +54,30 @@ export function isUploadableKind(kind: string): kind is UploadableKind {
   return (uploadableKinds as readonly string[]).includes(kind)
 }
 
-const DAY_MS = 86_400_000
-const SINGAPORE_OFFSET_MS = 8 * 3_600_000
-
-/** The Singapore date (YYYY-MM-DD) of an instant. */
-export function singaporeDateOf(at: string | Date): string {
-  return new Date(new Date(at).getTime() + SINGAPORE_OFFSET_MS).toISOString().slice(0, 10)
-}
-
-/** `date` (YYYY-MM-DD) moved by `days`. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
-}
-
 /** What the issued house bill is called in this mode. */
 export function hblName(mode: Mode): string {
   return mode === 'AIR' ? 'House air waybill' : documentNames.hbl
 }
 
+/** The items a booking needs, in the order they are shown; the hazardous ones only for hazardous cargo. */
+const checklist: readonly { kind: keyof typeof dueDaysBeforeEtd; required: boolean; hazardous?: true }[] = [
+  { kind: 'commercial_invoice', required: true },
+  { kind: 'packing_list', required: true },
+  { kind: 'safety_data_sheet', required: true, hazardous: true },
+  { kind: 'dg_declaration', required: true, hazardous: true },
+  { kind: 'certificate_of_origin', required: false },
+]
+
 /** The items a booking needs, in the order they are shown. */
-export function documentChecklist({ mode: _mode, hazardous, etd }: ChecklistInput): ChecklistEntry[] {
+export function documentChecklist({ hazardous, etd }: ChecklistInput): ChecklistEntry[] {
   const etdDate = etd == null ? null : singaporeDateOf(etd)
-  const due = (kind: keyof typeof dueDaysBeforeEtd) =>
-    etdDate ? addDays(etdDate, -dueDaysBeforeEtd[kind]) : null
-  const entry = (kind: keyof typeof dueDaysBeforeEtd, required: boolean): ChecklistEntry => ({
-    kind,
-    name: documentNames[kind],
-    required,
-    dueDate: due(kind),
-  })
-  return [
-    entry('commercial_invoice', true),
-    entry('packing_list', true),
-    ...(hazardous ? [entry('safety_data_sheet', true), entry('dg_declaration', true)] : []),
-    entry('certificate_of_origin', false),
-  ]
+  const entries: ChecklistEntry[] = []
+  for (const { kind, required, hazardous: hazardousOnly } of checklist) {
+    if (hazardousOnly && !hazardous) continue
+    const dueDate = etdDate ? addDays(etdDate, -dueDaysBeforeEtd[kind]) : null
+    entries.push({ kind, name: documentNames[kind], required, dueDate })
+  }
+  return entries
 }
 
 /**
@@ -136,13 +126,13 @@ export interface DocumentsInput extends ChecklistInput {
 export function documentItems(input: DocumentsInput, now: Date): DocumentItem[] {
   const today = singaporeDateOf(now)
   const items: DocumentItem[] = documentChecklist(input).map((entry) => {
-    const files = input.files
-      .filter((file) => file.kind === entry.kind)
-      .map(({ kind: _kind, ...file }) => file)
-      .sort((a, b) => (a.uploadedAt < b.uploadedAt ? 1 : a.uploadedAt > b.uploadedAt ? -1 : 0))
+    const files: DocumentFile[] = []
+    for (const { kind, ...file } of input.files) if (kind === entry.kind) files.push(file)
+    files.sort((a, b) => (a.uploadedAt < b.uploadedAt ? 1 : a.uploadedAt > b.uploadedAt ? -1 : 0))
     const { status, reason } = documentItemStatus(entry, files)
-    const item = { ...entry, status, reason, overdue: false, files }
-    return { ...item, overdue: isOverdue(item, today) }
+    const item: DocumentItem = { ...entry, status, reason, overdue: false, files }
+    item.overdue = isOverdue(item, today)
+    return item
   })
   if (input.hbl) {
     items.push({

@@ -3,6 +3,7 @@
  * and the quote statuses of My Quotes. Plain TypeScript and zod: shared by server and browser.
  */
 import { z } from 'zod'
+import { addDays, singaporeDateOf } from './dates'
 import type {
   FxRates,
   HazardousDetails,
@@ -21,9 +22,6 @@ export type QuoteStatus = (typeof quoteStatuses)[number]
 /** A quote expires at the end of its valid-to day; it is "expiring soon" within its last 3 days. */
 export const EXPIRING_SOON_DAYS = 3
 
-const addDays = (isoDate: string, days: number) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-
 /** The status My Quotes shows, from what the quote is and the business day (Singapore) `today`. */
 export function quoteStatus(
   quote: { kind: 'priced' | 'requested'; booked: boolean; validTo: string | null },
@@ -38,7 +36,7 @@ export function quoteStatus(
 
 /** The business day in Singapore (UTC+8, no daylight saving) at `now`, as YYYY-MM-DD. */
 export function singaporeDate(now: Date): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
+  return singaporeDateOf(now)
 }
 
 /** One carrier's offer for the quote; its rate sheet comes along so the browser prices services itself. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DocumentFile, DocumentKind } from '../../contract/bookings'
+import { singaporeDateOf } from '../../contract/dates'
 import {
   displayFileName,
   documentChecklist,
@@ -8,7 +9,6 @@ import {
   isOverdue,
   outstandingCount,
   reviewSchema,
-  singaporeDateOf,
 } from '../../contract/documents'
 
 // 2026-03-10 02:00 in Singapore is still 9 March in UTC: due dates count from the Singapore date.
