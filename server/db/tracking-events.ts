@@ -39,15 +39,13 @@ function trackingEvent(
     eventClassifierCode: row.classifier,
     eventDateTime,
     eventCreatedDateTime,
-    ...(type === 'SHIPMENT'
-      ? { shipmentEventTypeCode: row.code as TrackingEvent['shipmentEventTypeCode'] }
-      : {}),
-    ...(type === 'TRANSPORT'
-      ? { transportEventTypeCode: row.code as TrackingEvent['transportEventTypeCode'] }
-      : {}),
-    ...(type === 'EQUIPMENT'
-      ? { equipmentEventTypeCode: row.code as TrackingEvent['equipmentEventTypeCode'] }
-      : {}),
+    // Every event has the three keys, two of them undefined (left out of JSON): one object shape for all.
+    shipmentEventTypeCode:
+      type === 'SHIPMENT' ? (row.code as TrackingEvent['shipmentEventTypeCode']) : undefined,
+    transportEventTypeCode:
+      type === 'TRANSPORT' ? (row.code as TrackingEvent['transportEventTypeCode']) : undefined,
+    equipmentEventTypeCode:
+      type === 'EQUIPMENT' ? (row.code as TrackingEvent['equipmentEventTypeCode']) : undefined,
     location: row.location,
     vesselName: orUndefined(row.vessel_name),
     vesselIMONumber: orUndefined(row.vessel_imo),

@@ -121,6 +121,16 @@ export function hoursMoved(eta: string, from: string): number {
   return Math.round(((Date.parse(eta) - Date.parse(from)) / 3_600_000) * 10) / 10
 }
 
+/** A milestone's newest events (by creation): of each classifier, of all, and of those naming the carriage. */
+type NewestOf = Partial<
+  Record<'PLN' | 'EST' | 'ACT' | 'any' | 'carriage', { event: TrackingEvent; at: number }>
+>
+
+function keepNewest(newestOf: NewestOf, slot: keyof NewestOf, event: TrackingEvent, at: number): void {
+  const best = newestOf[slot]
+  if (!best || at >= best.at) newestOf[slot] = { event, at }
+}
+
 /**
  * The booking's milestones in order. Transshipment appears when the route has a port between or an event
  * reports one; every other milestone is always listed (with null times until planned or reported).
@@ -160,20 +170,13 @@ export function deriveMilestones(
     .map((key): Milestone => {
       // One pass over the milestone's events: the newest of each classifier, of all, and of those naming
       // the vessel, voyage or flight (as newest() picks them: by creation, ties to the later in the list).
-      const newestOf: Partial<
-        Record<'PLN' | 'EST' | 'ACT' | 'any' | 'carriage', { event: TrackingEvent; at: number }>
-      > = {}
+      const newestOf: NewestOf = {}
       for (const event of byKey.get(key) ?? []) {
         const at = created(event)
-        const keep = (slot: keyof typeof newestOf) => {
-          const best = newestOf[slot]
-          if (!best || at >= best.at) newestOf[slot] = { event, at }
-        }
-        keep(event.eventClassifierCode)
-        keep('any')
-        if (event.vesselName || event.voyage || event.flight) keep('carriage')
+        keepNewest(newestOf, event.eventClassifierCode, event, at)
+        keepNewest(newestOf, 'any', event, at)
+        if (event.vesselName || event.voyage || event.flight) keepNewest(newestOf, 'carriage', event, at)
       }
-      const time = (classifier: 'PLN' | 'EST' | 'ACT') => newestOf[classifier]?.event.eventDateTime ?? null
       const latest = newestOf.any?.event
       const withCarriage = newestOf.carriage?.event
       const leg = defaults[key].leg
@@ -184,9 +187,9 @@ export function deriveMilestones(
         key,
         label: milestoneLabels[key],
         location: latest ? place(latest.location) : defaults[key].place,
-        planned: time('PLN'),
-        estimated: time('EST'),
-        actual: time('ACT'),
+        planned: newestOf.PLN?.event.eventDateTime ?? null,
+        estimated: newestOf.EST?.event.eventDateTime ?? null,
+        actual: newestOf.ACT?.event.eventDateTime ?? null,
         ...(vesselName ? { vesselName } : {}),
         ...(voyage ? { voyage } : {}),
         ...(flight ? { flight } : {}),
