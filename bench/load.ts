@@ -126,8 +126,9 @@ const quantile = (sorted: number[], q: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number)
 
 /**
- * autocannon with a 2 s warm-up at 5 connections, recording each answer's Server-Timing total beside the
- * round trip autocannon measures.
+ * autocannon with a 3 s warm-up at the measured concurrency (so the server's connection pools are full and
+ * each connection has prepared its statements before the measure, as in steady service), recording each
+ * answer's Server-Timing total beside the round trip autocannon measures.
  */
 export async function serverTimedLoad(
   options: Omit<Options, 'requests'> & { url: string; method?: string; body?: string },
@@ -137,7 +138,7 @@ export async function serverTimedLoad(
     headers: options.headers ?? {},
     ...(options.body !== undefined ? { body: options.body } : {}),
   }
-  await autocannon({ ...options, connections: 5, duration: 2 })
+  await autocannon({ ...options, duration: 3 })
   const times: number[] = []
   const onResponse = (_status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
     const header = headers['server-timing'] ?? headers['Server-Timing']
