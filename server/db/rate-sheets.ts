@@ -27,6 +27,11 @@ export function lanesFrom(db: Kysely<Database>): LaneSource {
 
 /** Lane answers held by default: a few thousand lanes × ready dates a process sees in a day. */
 const MAX_ENTRIES = 2_000
+/**
+ * How long a lane answer is held at most, notifications or not: should a listening connection die without
+ * the process noticing (a network cut that sends nothing), no sheet is older than this.
+ */
+export const RATE_SHEETS_MAX_AGE_MS = 60_000
 
 /**
  * The rate sheets, exchange rates and services tariffs as one server process reads them, held between
@@ -39,7 +44,8 @@ const MAX_ENTRIES = 2_000
  *   be heard of;
  * - a notification, and every change of `live`, drops everything held;
  * - a read is held from its start, so a notification drops it too while it is still under way: an answer
- *   read before the change serves the quotes that were waiting for it and is not kept.
+ *   read before the change serves the quotes that were waiting for it and is not kept;
+ * - nothing is held longer than RATE_SHEETS_MAX_AGE_MS.
  * A change is thus in effect for every quote that starts after its notification reached the process (a few
  * milliseconds after the commit). Held sheets are frozen: pricing reads them, never writes.
  */
@@ -47,11 +53,12 @@ export class RateSheets implements ChannelHandlers {
   readonly reference: ReferenceRates
   #live = false
   /** By key, oldest used first (a Map keeps insertion order; a hit moves its entry to the end). */
-  readonly #lanes = new Map<string, Promise<readonly RateLane[]>>()
+  readonly #lanes = new Map<string, { reading: Promise<readonly RateLane[]>; readAt: number }>()
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly maxEntries = MAX_ENTRIES,
+    private readonly clock: () => number = Date.now,
   ) {
     this.reference = new ReferenceRates(db)
   }
@@ -61,18 +68,20 @@ export class RateSheets implements ChannelHandlers {
     if (!this.#live) return findLanes(this.db, query)
     const key = `${query.mode} ${query.origin} ${query.destination} ${query.date}`
     const held = this.#lanes.get(key)
-    if (held) {
+    const now = this.clock()
+    if (held && now - held.readAt < RATE_SHEETS_MAX_AGE_MS) {
       this.#lanes.delete(key)
       this.#lanes.set(key, held)
-      return held
+      return held.reading
     }
     // Held from the start, so that concurrent quotes of the lane share the read, and so that a notification
     // drops a read still under way with the rest. A failed read is not kept.
     const reading = findLanes(this.db, query).then(deepFreeze)
-    this.#lanes.set(key, reading)
+    this.#lanes.delete(key)
+    this.#lanes.set(key, { reading, readAt: now })
     if (this.#lanes.size > this.maxEntries) this.#lanes.delete(this.#lanes.keys().next().value as string)
     reading.catch(() => {
-      if (this.#lanes.get(key) === reading) this.#lanes.delete(key)
+      if (this.#lanes.get(key)?.reading === reading) this.#lanes.delete(key)
     })
     return reading
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openPostgres } from '../../server/db/client'
-import { RATE_SHEETS_CHANNEL, RateSheets } from '../../server/db/rate-sheets'
+import { RATE_SHEETS_CHANNEL, RATE_SHEETS_MAX_AGE_MS, RateSheets } from '../../server/db/rate-sheets'
 import { insertLanes } from '../../server/db/rates'
 import { seedLanes } from '../../server/db/rates-seed'
 import { openTestDatabase, type TestDatabase } from './helpers'
@@ -95,6 +95,17 @@ describe('the rate sheets a process holds', () => {
     await sheets.find({ ...query, date: '2026-11-27' })
     expect(sheets.size).toBe(2)
     expect(await sheets.find({ ...query, date: '2026-11-25' })).not.toBe(a)
+  })
+
+  it('reads a lane again once its answer is a minute old, notified or not', async () => {
+    let now = Date.parse('2026-11-23T08:00:00Z')
+    const sheets = new RateSheets(database.db, undefined, () => now)
+    sheets.live(true)
+    const first = await sheets.find(query)
+    now += RATE_SHEETS_MAX_AGE_MS - 1
+    expect(await sheets.find(query)).toBe(first)
+    now += 1
+    expect(await sheets.find(query)).not.toBe(first)
   })
 
   it('stops holding anything when it stops listening', async () => {
