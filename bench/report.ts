@@ -180,7 +180,7 @@ function quotesSection(r: FullReport): string {
     s.non2xx + s.errors + s.timeouts,
   ]
   return [
-    `${q.database} with ${q.rateLines} rate lines in ${q.rateLanes} lanes; ${q.connections} connections for ${q.durationSeconds} s each, after 3 s at the same concurrency (pools full, statements prepared), one customer's bearer token. createQuote prices FCL SGSIN → INNSA, 2 × 40HC, on every sheet in force and stores the quote. trackShipment follows a departed shipment among ${r.tracking.bookings} of the customer's bookings, the database holding ${r.tracking.events} tracking events. getDashboard answers for the demo customer (its own session) on the same database.`,
+    `${q.database} with ${q.rateLines} rate lines in ${q.rateLanes} lanes; ${q.connections} connections for ${q.durationSeconds} s each, after 3 s at the same concurrency (pools full, statements prepared), one customer's bearer token. createQuote prices FCL SGSIN → INNSA, 2 × 40HC, on every sheet in force and stores the quote. trackShipment follows a departed shipment among ${r.tracking.bookings} of the customer's bookings, the database holding ${r.tracking.events} tracking events (vacuumed, analyzed and checkpointed after loading them and the quotes, as PostgreSQL would otherwise do during a measure). getDashboard answers for the demo customer (its own session) on the same database.`,
     '',
     table(
       ['Operation', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'server p50 ms', 'server p99 ms', 'failed'],
