@@ -107,7 +107,10 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     generic,
     kind: 'postgres',
     listen(channel, handlers) {
-      listeners.add(postgresListener(() => new pg.Client(connection), channel, handlers))
+      // TCP keepalive: a peer gone without a sound is noticed by the operating system in the end.
+      listeners.add(
+        postgresListener(() => new pg.Client({ ...connection, keepAlive: true }), channel, handlers),
+      )
     },
     close: async () => {
       await Promise.all([...listeners].map((stop) => stop()))
