@@ -60,8 +60,9 @@ export interface AppOptions {
   /** OPS_API_KEY: the key of the operations endpoints (X-API-Key); unset refuses them all. */
   opsApiKey?: string | undefined
   /**
-   * The database's notifications (DatabaseHandle.listen): with them the process holds the rate sheets between
-   * quotes and drops them when they change (server/db/rate-sheets.ts); without, each quote reads them.
+   * The database's notifications (DatabaseHandle.listen): with them the process holds the rate sheets and the
+   * live sessions between requests and drops them when they change (server/db/rate-sheets.ts,
+   * server/auth/live-sessions.ts); without, each quote reads its sheets and each request its session.
    */
   listen?: DatabaseHandle['listen']
 }

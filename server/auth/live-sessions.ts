@@ -52,11 +52,8 @@ export class LiveSessions implements ChannelHandlers {
     }
     const generation = this.#generation
     const found = await touchSession(this.db, tokenHash, now)
-    if (!found || !this.#live || generation !== this.#generation) {
-      this.#held.delete(tokenHash)
-      return found
-    }
     this.#held.delete(tokenHash)
+    if (!found || !this.#live || generation !== this.#generation) return found
     this.#held.set(tokenHash, {
       session: found,
       checkedAt: at,

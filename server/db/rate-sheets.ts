@@ -86,7 +86,7 @@ export class RateSheets implements ChannelHandlers {
     return reading
   }
 
-  /** How many lane answers are held (tests and the README's measures). */
+  /** How many lane answers are held (tests). */
   get size(): number {
     return this.#lanes.size
   }

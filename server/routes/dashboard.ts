@@ -99,7 +99,6 @@ const dashboardRoute = createRoute({
 
 export function dashboardRoutes(deps: {
   sessions: LiveSessions
-  db: Kysely<Database>
   /** Where the dashboard's statement runs: it is written for its generic plan (server/db/client.ts). */
   genericDb: Kysely<Database>
   now: () => Date
