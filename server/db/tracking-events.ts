@@ -61,9 +61,9 @@ export function toEvent(row: EventRow): TrackingEvent {
   return trackingEvent(row, row.event_date_time.toISOString(), row.event_created_date_time.toISOString())
 }
 
-/** An instant as Date.prototype.toISOString() writes it (UTC, milliseconds), in SQL. */
-const isoTime = (column: string) =>
-  `to_char(e.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`
+/** An instant (`table.column`) as Date.prototype.toISOString() writes it (UTC, milliseconds), in SQL. */
+export const isoTimeSql = (table: string, column: string) =>
+  `to_char(${table}.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`
 
 /**
  * The columns of an event (table alias `e`) to read as JSON (EventJson), its times already as
@@ -72,7 +72,9 @@ const isoTime = (column: string) =>
 export const eventJsonColumns = sql.raw(
   eventColumns
     .map((column) =>
-      column === 'event_date_time' || column === 'event_created_date_time' ? isoTime(column) : `e.${column}`,
+      column === 'event_date_time' || column === 'event_created_date_time'
+        ? isoTimeSql('e', column)
+        : `e.${column}`,
     )
     .join(', '),
 )

@@ -6,6 +6,8 @@ import { modes } from '../../contract/pricing/types'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { getDashboard } from '../dashboard/dashboard'
+import { TransitSummaries } from '../dashboard/transit'
+import { eventsOfBookings } from '../db/dashboard'
 import type { PlaceIndex } from '../db/locations'
 import type { Database } from '../db/schema'
 import { createRouter, errorResponse, errorResponses, json } from '../openapi'
@@ -104,12 +106,13 @@ export function dashboardRoutes(deps: {
   now: () => Date
   places: PlaceIndex
 }) {
+  const transit = new TransitSummaries((ids) => eventsOfBookings(deps.genericDb, ids))
   const router = createRouter<SessionEnv>()
   router.use('/dashboard', requireSession(deps.sessions, deps.now))
   return router.openapi(dashboardRoute, async (c) => {
     const { customerId, user } = c.var.session
     const dashboard: Dashboard = await getDashboard(
-      { db: deps.genericDb, places: deps.places },
+      { db: deps.genericDb, places: deps.places, transit },
       { customerId, name: user.esus_name, company: user.esus_company_name },
       deps.now(),
     )

@@ -39,9 +39,17 @@ export function milestoneOf(
   event: TrackingEvent,
   route: Pick<MilestoneRoute, 'origin' | 'destination'>,
 ): MilestoneKey | null {
-  const code = eventCode(event)
-  const atOrigin = event.location === route.origin.code
-  const atDestination = event.location === route.destination.code
+  return milestoneOfCode(eventCode(event), event.location, route)
+}
+
+/** The milestone of an event with this code (eventCode) at this place, or null. */
+export function milestoneOfCode(
+  code: string,
+  location: string,
+  route: Pick<MilestoneRoute, 'origin' | 'destination'>,
+): MilestoneKey | null {
+  const atOrigin = location === route.origin.code
+  const atDestination = location === route.destination.code
   switch (code) {
     case 'CONF':
       return 'bookingConfirmed'
@@ -225,14 +233,17 @@ const codeLabels: Record<string, string> = {
   AVPU: 'Available for Pickup',
 }
 
-/** A readable name for any event: its milestone's label where it has one, else what its code means. */
+/**
+ * A readable name for any event, from its code (eventCode) and place: its milestone's label where it has
+ * one, else what its code means.
+ */
 export function eventLabel(
-  event: TrackingEvent,
+  code: string,
+  location: string,
   route: Pick<MilestoneRoute, 'origin' | 'destination'>,
 ): string {
-  const key = milestoneOf(event, route)
+  const key = milestoneOfCode(code, location, route)
   if (key) return milestoneLabels[key]
-  const code = eventCode(event)
   return codeLabels[code] ?? code
 }
 

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingDetail, Milestone, TrackingView } from '../../contract/bookings'
 import type { Dashboard } from '../../contract/dashboard'
 import type { CreateQuoteResponse, QuoteDetail } from '../../contract/quotes'
-import { periodStarts } from '../../server/dashboard/dashboard'
+import { dashboardWindow, periodStarts } from '../../server/dashboard/dashboard'
+import { isInTransit, TransitSummaries } from '../../server/dashboard/transit'
+import { dashboardRows, eventsOfBookings } from '../../server/db/dashboard'
 import { type Auth, type BookingServer, dcsa, setupBookingServer } from './booking-helpers'
 import { minimalPdf } from './document-fixtures'
 import { postJson } from './helpers'
@@ -253,6 +255,75 @@ describe('getDashboard', () => {
     expect(d.attention.documents.every((doc) => !Object.values(numbers).includes(doc.bookingNumber))).toBe(
       true,
     )
+  })
+})
+
+describe('a shipment under way', () => {
+  it('shows a new event at once: import customs cleared before arrival makes Available for Pickup next', async () => {
+    const before = (await dashboard(alice)).inTransit[0]
+    expect(before?.next?.key).toBe('transshipment')
+    const hbl = before?.hbl as string
+    await posted([dcsa({ ref: hbl, code: 'CUSI', at: '2025-06-02T08:40:00Z', location: 'INNSA' })])
+    const after = (await dashboard(alice)).inTransit[0]
+    const view = (await (await s.call(alice, `/api/tracking/${hbl}`)).json()) as TrackingView
+    const cleared = view.milestones.findIndex((m) => m.key === 'importCustomsCleared')
+    const next = view.milestones.slice(cleared + 1).find((m) => !m.actual) as Milestone
+    expect(next.key).toBe('availableForPickup')
+    expect(after).toMatchObject({
+      bookingNumber: numbers.sailing,
+      next: { key: next.key, label: next.label, at: next.estimated ?? next.planned },
+      eta: before?.eta,
+    })
+  })
+
+  it("reads a shipment's events once for each set of events, route and ETA it has", async () => {
+    const reads: number[][] = []
+    const transit = new TransitSummaries(async (ids) => {
+      reads.push(ids)
+      return eventsOfBookings(s.db, ids)
+    })
+    const customer = await s.db
+      .selectFrom('bookings')
+      .select(['id', 'customer_id'])
+      .where('number', '=', numbers.sailing as string)
+      .executeTakeFirstOrThrow()
+    const read = async () => {
+      const rows = await dashboardRows(s.db, dashboardWindow(customer.customer_id, s.clock.now()))
+      return { live: rows.live.filter(isInTransit), versions: rows.event_versions }
+    }
+
+    const { live, versions } = await read()
+    expect(live.map((b) => b.id)).toEqual([customer.id])
+    const first = (await transit.of(live, versions)).get(customer.id)
+    const again = (await transit.of(live, versions)).get(customer.id)
+    expect(reads).toEqual([[customer.id]])
+    expect(again).toBe(first)
+
+    // The stored ETA is part of what the summary is derived from.
+    const moved = live.map((b) => ({ ...b, eta: '2025-06-30T00:00:00+00:00' }))
+    await transit.of(moved, versions)
+    expect(reads).toHaveLength(2)
+
+    // A new event: the versions the dashboard reads change, and the summary is derived again from the events.
+    const hbl = live[0]?.hbl as string
+    await posted([
+      dcsa({
+        ref: hbl,
+        code: 'ARRI',
+        classifier: 'EST',
+        at: '2025-06-16T06:00:00Z',
+        created: '2025-06-02T08:50:00Z',
+        location: 'INNSA',
+      }),
+    ])
+    const later = await read()
+    expect(later.versions).not.toEqual(versions)
+    const fresh = (await transit.of(later.live, later.versions)).get(customer.id)
+    expect(reads).toHaveLength(3)
+    expect(fresh?.eta).toBe('2025-06-16T06:00:00.000Z')
+    expect(fresh).not.toEqual(first)
+    await transit.of(later.live, later.versions)
+    expect(reads).toHaveLength(3)
   })
 })
 
