@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { ChannelHandlers } from '../db/client'
 import type { Database } from '../db/schema'
 import { type LiveSession, SESSION_ABSOLUTE_MS, SESSION_TOUCH_MS, touchSession } from '../db/sessions'
@@ -36,12 +37,15 @@ export class LiveSessions implements ChannelHandlers {
   #live = false
   /** Counts drops: a look-up that started before one is not held (it may have read the session live). */
   #generation = 0
-  readonly #held = new Map<string, Held>()
+  /** By token hash; the least recently used goes first past the bound. */
+  readonly #held: LRUCache<string, Held>
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly maxEntries = MAX_ENTRIES,
-  ) {}
+    maxEntries = MAX_ENTRIES,
+  ) {
+    this.#held = new LRUCache({ max: maxEntries })
+  }
 
   /** The live session of a token hash (see touchSession), from memory when it may be. */
   async find(tokenHash: string, now: Date): Promise<LiveSession | undefined> {
@@ -59,14 +63,14 @@ export class LiveSessions implements ChannelHandlers {
       checkedAt: at,
       endsBy: found.createdAt + SESSION_ABSOLUTE_MS,
     })
-    if (this.#held.size > this.maxEntries) this.#held.delete(this.#held.keys().next().value as string)
     return found
   }
 
   /** Drops what is held of a user's sessions: this process just ended one or changed the user. */
   forgetUser(userId: number): void {
     this.#generation += 1
-    for (const [hash, held] of this.#held) if (held.session.userId === userId) this.#held.delete(hash)
+    const theirs = [...this.#held.entries()].filter(([, held]) => held.session.userId === userId)
+    for (const [hash] of theirs) this.#held.delete(hash)
   }
 
   /** Drops everything held. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { Mode, RateLane } from '../../contract/pricing/types'
 import type { ChannelHandlers } from './client'
 import { findLanes, ReferenceRates } from './rates'
@@ -52,15 +53,16 @@ export const RATE_SHEETS_MAX_AGE_MS = 60_000
 export class RateSheets implements ChannelHandlers {
   readonly reference: ReferenceRates
   #live = false
-  /** By key, oldest used first (a Map keeps insertion order; a hit moves its entry to the end). */
-  readonly #lanes = new Map<string, { reading: Promise<readonly RateLane[]>; readAt: number }>()
+  /** By key; the least recently used goes first past the bound. */
+  readonly #lanes: LRUCache<string, { reading: Promise<readonly RateLane[]>; readAt: number }>
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly maxEntries = MAX_ENTRIES,
+    maxEntries = MAX_ENTRIES,
     private readonly clock: () => number = Date.now,
   ) {
     this.reference = new ReferenceRates(db)
+    this.#lanes = new LRUCache({ max: maxEntries })
   }
 
   /** The sheets in force for a lane on a date (see findLanes), from memory when held. */
@@ -69,17 +71,11 @@ export class RateSheets implements ChannelHandlers {
     const key = `${query.mode} ${query.origin} ${query.destination} ${query.date}`
     const held = this.#lanes.get(key)
     const now = this.clock()
-    if (held && now - held.readAt < RATE_SHEETS_MAX_AGE_MS) {
-      this.#lanes.delete(key)
-      this.#lanes.set(key, held)
-      return held.reading
-    }
+    if (held && now - held.readAt < RATE_SHEETS_MAX_AGE_MS) return held.reading
     // Held from the start, so that concurrent quotes of the lane share the read, and so that a notification
     // drops a read still under way with the rest. A failed read is not kept.
     const reading = findLanes(this.db, query).then(deepFreeze)
-    this.#lanes.delete(key)
     this.#lanes.set(key, { reading, readAt: now })
-    if (this.#lanes.size > this.maxEntries) this.#lanes.delete(this.#lanes.keys().next().value as string)
     reading.catch(() => {
       if (this.#lanes.get(key)?.reading === reading) this.#lanes.delete(key)
     })
