@@ -33,10 +33,12 @@ export default defineConfig({
     // The logged-in area's lazy chunks are named user-…, and importing one preloads only its styles: the
     // list of every chunk each of them needs would otherwise sit in the routes chunk every public page loads
     // (1.5 KB gzip of file names). Their scripts still load in parallel level by level as the browser finds
-    // their imports; a public page's lazy parts keep their full preload list.
+    // their imports. The footer's enquiry form is the same: it loads once the page has settled or the footer
+    // comes near, and its list of 30 chunks sat in the layout chunk of every public page (0.3 KB gzip). A
+    // public page's own lazy parts keep their full preload list.
     modulePreload: {
       resolveDependencies: (filename, deps) =>
-        /(^|\/)user-/.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+        /(^|\/)(user-|contact-form-)/.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
     },
     rolldownOptions: {
       output: {
