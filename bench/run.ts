@@ -119,17 +119,9 @@ function machineFacts(
   }
 }
 
-/** Write JSON and let Biome format it, so `npm run lint` stays green if the report is committed. */
+/** Write the JSON report (biome.json leaves it out of lint and format, so it is written as it is). */
 async function writeJson(path: string, data: unknown): Promise<void> {
   await writeFile(path, `${JSON.stringify(data, null, 2)}\n`)
-  try {
-    execFileSync(join(ROOT_DIR, 'node_modules/.bin/biome'), ['format', '--write', path], {
-      cwd: ROOT_DIR,
-      stdio: 'ignore',
-    })
-  } catch (err) {
-    log(`could not format ${path} with Biome: ${errorMessage(err)}`)
-  }
 }
 
 async function timed<T>(phases: Record<string, number>, name: string, fn: () => Promise<T>): Promise<T> {
