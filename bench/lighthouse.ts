@@ -191,7 +191,12 @@ export async function measureLighthouse(
     const runs: LighthouseRun[] = []
     for (let i = 1; i <= runsPerRoute; i++) {
       const started = Date.now()
-      const lhr = await runOnce(url)
+      let lhr = await runOnce(url)
+      // A run whose trace failed (NO_NAVSTART and the like) has no numbers; Lighthouse says to run it again.
+      if (lhr.runtimeError) {
+        log(`  lighthouse runtime error, running ${route} ${i} again: ${lhr.runtimeError.code}`)
+        lhr = await runOnce(url)
+      }
       // The whole result, to read what the numbers come from (LCP element, request chains); not committed.
       mkdirSync(TMP_DIR, { recursive: true })
       writeFileSync(join(TMP_DIR, `lighthouse${route.replaceAll('/', '-')}-${i}.json`), JSON.stringify(lhr))
