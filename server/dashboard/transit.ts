@@ -102,9 +102,4 @@ export class TransitSummaries {
     }
     return found
   }
-
-  /** How many summaries are kept (for tests). */
-  get size(): number {
-    return this.#held.size
-  }
 }
