@@ -60,9 +60,14 @@ test('the route map copies the content modules exactly', () => {
 test.describe('hero banner', () => {
   test('rotates every 15 s, pauses on hover and focus, and stops with the Pause button', async ({ page }) => {
     await page.clock.install()
+    // The footer's enquiry form loads once the page has settled, and its countries request shows the loading
+    // overlay, which takes the pointer from the banner while it shows: it is let come and go first.
+    const footerCountries = page.waitForResponse((response) => response.url().endsWith('/api/countries'))
     await page.goto('/home')
     await expect(slide(page, 0)).toBeVisible()
     await expect(slide(page, 1)).toBeHidden()
+    await footerCountries
+    await expect(page.getByTestId('loader')).toBeHidden()
     // The installed clock runs on in real time from the page's start, however long hydration takes on a busy
     // machine: it is paused here (nothing is due yet), then a hover and leave starts the 15 s afresh, so only
     // runFor moves time from now on.
