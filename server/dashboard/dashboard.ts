@@ -12,7 +12,7 @@ import { modes } from '../../contract/pricing/types'
 import { EXPIRING_SOON_DAYS, quoteStatus } from '../../contract/quotes'
 import { placesOf } from '../bookings/detail'
 import { ETA_NOTIFY_THRESHOLD_HOURS } from '../bookings/notifications'
-import { type DashboardWindow, dashboardRows } from '../db/dashboard'
+import { type DashboardWindow, dashboardRows, isoOfJsonTime } from '../db/dashboard'
 import type { PlaceIndex } from '../db/locations'
 import type { Database } from '../db/schema'
 import { eventLabel, hoursMoved } from '../tracking/milestones'
@@ -46,8 +46,6 @@ export function dashboardWindow(customerId: number, now: Date): DashboardWindow 
     activityLimit: ACTIVITY_EVENTS,
   }
 }
-
-const iso = (text: string | null) => (text ? new Date(text).toISOString() : null)
 
 export interface DashboardDeps {
   db: Kysely<Database>
@@ -96,7 +94,7 @@ export async function getDashboard(
           name: f.name,
           size: f.size,
           contentType: f.content_type,
-          uploadedAt: iso(f.uploaded_at) as string,
+          uploadedAt: isoOfJsonTime(f.uploaded_at) as string,
           status: f.status,
           reason: f.reason,
         })),
@@ -129,7 +127,7 @@ export async function getDashboard(
     if (!b.eta || !b.original_eta) return []
     const movedHours = hoursMoved(b.eta, b.original_eta)
     return Math.abs(movedHours) > ETA_NOTIFY_THRESHOLD_HOURS
-      ? [{ bookingNumber: b.number, hbl: b.hbl, eta: iso(b.eta) as string, movedHours }]
+      ? [{ bookingNumber: b.number, hbl: b.hbl, eta: isoOfJsonTime(b.eta) as string, movedHours }]
       : []
   })
 

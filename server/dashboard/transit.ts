@@ -11,7 +11,12 @@
 
 import { LRUCache } from 'lru-cache'
 import type { BookingStatus, MilestoneKey, PlaceRef, TrackingEvent } from '../../contract/bookings'
-import type { DashboardEventRow, EventVersion, LiveBookingRow } from '../db/dashboard'
+import {
+  type DashboardEventRow,
+  type EventVersion,
+  isoOfJsonTime,
+  type LiveBookingRow,
+} from '../db/dashboard'
 import { eventFromJson } from '../db/tracking-events'
 import { deriveMilestones, etaOf, legsWithTimes, nextMilestone } from '../tracking/milestones'
 
@@ -32,8 +37,6 @@ export interface TransitSummary {
 /** How many shipments' summaries a process keeps (about 200 bytes each). */
 const MAX_ENTRIES = 20_000
 
-const iso = (text: string | null) => (text ? new Date(text).toISOString() : null)
-
 function summaryKey(booking: LiveBookingRow, version: { count: number; lastId: number }): string {
   return `${booking.id} ${version.count} ${version.lastId} ${booking.origin} ${booking.destination} ${booking.eta} ${booking.original_eta} ${JSON.stringify(booking.legs)}`
 }
@@ -46,8 +49,8 @@ function summarise(booking: LiveBookingRow, events: TrackingEvent[]): TransitSum
   const route = { origin: byCode(booking.origin), destination: byCode(booking.destination), legs }
   const next = nextMilestone(deriveMilestones(events, route, byCode))
   const eta = etaOf(events, booking.destination, {
-    eta: iso(booking.eta),
-    originalEta: iso(booking.original_eta),
+    eta: isoOfJsonTime(booking.eta),
+    originalEta: isoOfJsonTime(booking.original_eta),
   })
   return Object.freeze({
     next: next
@@ -58,7 +61,7 @@ function summarise(booking: LiveBookingRow, events: TrackingEvent[]): TransitSum
 }
 
 /** Reads the events of bookings (eventsOfBookings on a database). */
-export type EventsReader = (bookingIds: number[]) => Promise<(DashboardEventRow & { id: number })[]>
+export type EventsReader = (bookingIds: number[]) => Promise<DashboardEventRow[]>
 
 export class TransitSummaries {
   readonly #held: LRUCache<string, TransitSummary>

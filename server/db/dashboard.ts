@@ -40,8 +40,11 @@ export interface DashboardFileRow {
   reason: string | null
 }
 
-/** An event as JSON, with its booking. */
-export type DashboardEventRow = EventJson & { booking_id: number }
+/** An event as JSON, with its id and booking. */
+export type DashboardEventRow = EventJson & { id: number; booking_id: number }
+
+/** A time of the statement's JSON (a timestamptz as PostgreSQL writes it) as toISOString() writes it. */
+export const isoOfJsonTime = (text: string | null) => (text ? new Date(text).toISOString() : null)
 
 /**
  * Which events a booking has: their number and the newest id. Events are only ever inserted (each has its
@@ -204,9 +207,9 @@ export async function dashboardRows(db: Kysely<Database>, w: DashboardWindow): P
 export async function eventsOfBookings(
   db: Kysely<Database>,
   bookingIds: number[],
-): Promise<(DashboardEventRow & { id: number })[]> {
+): Promise<DashboardEventRow[]> {
   if (bookingIds.length === 0) return []
-  const { rows } = await sql<{ events: (DashboardEventRow & { id: number })[] }>`
+  const { rows } = await sql<{ events: DashboardEventRow[] }>`
     select coalesce(json_agg(e order by e.event_date_time, e.id), '[]') as events from (
       select e.id, e.booking_id, ${eventJsonColumns}
       from tracking_events e where e.booking_id = any(${bookingIds}::int[])

@@ -40,7 +40,7 @@ export const RATE_SHEETS_MAX_AGE_MS = 60_000
  * on its ready date; every quote of that lane and date after the first is priced from memory, without the
  * round trip and the charge lines' JSON (a fifth of a quote's cost).
  *
- * Correctness rests on three rules:
+ * Correctness rests on these rules:
  * - nothing is held unless notifications are being received (`live`): a change committed meanwhile would not
  *   be heard of;
  * - a notification, and every change of `live`, drops everything held;
