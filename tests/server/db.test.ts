@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Migrator, sql } from 'kysely'
+import { type Kysely, Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPGlite } from '../../server/db/client'
 import { listCountries } from '../../server/db/countries'
 import { migrateToLatest } from '../../server/db/migrate'
 import { migrationProvider } from '../../server/db/migrations'
+import type { Database } from '../../server/db/schema'
 import { openTestDatabase, type TestDatabase } from './helpers'
 
 let database: TestDatabase
@@ -77,13 +78,25 @@ describe('migrations', () => {
   )
 })
 
+/** Runs `body` on a fresh in-memory database migrated up to `version`, with the migrator to go on from there. */
+async function fromMigration(
+  version: string,
+  body: (db: Kysely<Database>, migrator: Migrator) => Promise<void>,
+): Promise<void> {
+  const handle = await openPGlite('memory://')
+  try {
+    const migrator = new Migrator({ db: handle.db, provider: migrationProvider })
+    expect((await migrator.migrateTo(version)).error).toBeUndefined()
+    await body(handle.db, migrator)
+  } finally {
+    await handle.close()
+  }
+}
+
 describe('migration 0006 (customers)', () => {
   it('gives every existing account a company of its own, and new ones continue the numbering', async () => {
-    const handle = await openPGlite('memory://')
-    try {
-      const migrator = new Migrator({ db: handle.db, provider: migrationProvider })
-      expect((await migrator.migrateTo('0005_locations_rates')).error).toBeUndefined()
-      const sg = await handle.db
+    await fromMigration('0005_locations_rates', async (db, migrator) => {
+      const sg = await db
         .selectFrom('countries')
         .select('mcou_rid')
         .where('mcou_code', '=', 'SG')
@@ -95,11 +108,11 @@ describe('migration 0006 (customers)', () => {
         await sql`insert into users (esus_name, esus_company_name, esus_regn_no, esus_email_id, password_hash,
           esus_mcou, code, esus_phone, esus_address1, esus_source, esus_mcpy)
           values ('N', ${company}, 'r1', ${email}, 'x', ${sg.mcou_rid}, '+65', '61234567', 'Some address 1', 'Others', 1)`.execute(
-          handle.db,
+          db,
         )
       }
       expect((await migrator.migrateToLatest()).error).toBeUndefined()
-      const users = await handle.db
+      const users = await db
         .selectFrom('users')
         .innerJoin('customers', 'customers.id', 'users.customer_id')
         .select(['users.esus_email_id', 'customers.name', 'customers.regn_no'])
@@ -109,38 +122,29 @@ describe('migration 0006 (customers)', () => {
         { esus_email_id: 'a@example.com', name: 'Alpha Pte Ltd', regn_no: 'R1' },
         { esus_email_id: 'b@example.com', name: 'Beta Pte Ltd', regn_no: 'R1' },
       ])
-      const next = await handle.db
+      const next = await db
         .insertInto('customers')
         .values({ name: 'Gamma', regn_no: 'G', country_id: sg.mcou_rid, created_at: new Date() })
         .returning('id')
         .executeTakeFirstOrThrow()
       expect(next.id).toBe(3)
-    } finally {
-      await handle.close()
-    }
+    })
   }, 60_000)
 })
 
 describe('migration 0012 (quote numbers)', () => {
   it("continues each year's numbering from its counter, and starts a new year's at 1", async () => {
-    const handle = await openPGlite('memory://')
-    try {
-      const migrator = new Migrator({ db: handle.db, provider: migrationProvider })
-      expect((await migrator.migrateTo('0011_change_notifications')).error).toBeUndefined()
+    await fromMigration('0011_change_notifications', async (db, migrator) => {
       await sql`insert into counters (name, year, value) values ('ESQ', 2026, 41), ('ESB', 2026, 7)`.execute(
-        handle.db,
+        db,
       )
       expect((await migrator.migrateToLatest()).error).toBeUndefined()
       const next = async (year: number) =>
-        Number(
-          (await sql<{ n: number }>`select next_quote_number(${year}) as n`.execute(handle.db)).rows[0]?.n,
-        )
+        Number((await sql<{ n: number }>`select next_quote_number(${year}) as n`.execute(db)).rows[0]?.n)
       expect([await next(2026), await next(2026), await next(2031), await next(2031)]).toEqual([42, 43, 1, 2])
-      const counters = await handle.db.selectFrom('counters').select(['name', 'value']).execute()
+      const counters = await db.selectFrom('counters').select(['name', 'value']).execute()
       expect(counters).toEqual([{ name: 'ESB', value: 7 }])
-    } finally {
-      await handle.close()
-    }
+    })
   }, 60_000)
 
   it('gives simultaneous first quotes of a year distinct numbers, and none past 999999', async () => {
