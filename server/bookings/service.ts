@@ -13,9 +13,16 @@ import { type BookingRow, findBookingById, lockBookings, optionTransit, updateBo
 import type { PlaceIndex } from '../db/locations'
 import { nextNumber } from '../db/quotes'
 import type { Database } from '../db/schema'
-import { bookingEvents, insertEvents, storedEventIds } from '../db/tracking-events'
+import {
+  bookingEvents,
+  deleteEvents,
+  insertEvents,
+  storedEventIds,
+  storedEventsById,
+} from '../db/tracking-events'
 import type { Mailer } from '../mail/index'
-import { type DcsaEvent, eventEffect, eventReferences, toTrackingEvent } from '../tracking/dcsa'
+import { eventCode, eventEffect, mayHaveMovedStatus, toTrackingEvent } from '../tracking/dcsa'
+import type { PostedEvent } from '../tracking/dcsa-input'
 import { bestTime, legsWithTimes } from '../tracking/milestones'
 import { type NotifiedBooking, notify, notifyEtaChange } from './notifications'
 
@@ -258,7 +265,7 @@ export async function confirmBooking(deps: BookingDeps, number: string, options:
 }
 
 export type ApplyOutcome =
-  | { status: 200; applied: number; skipped: number }
+  | { status: 200; applied: number; skipped: number; ignored: Record<string, string> }
   | { status: 422; message: string; errors: Record<string, string[]> }
 
 interface Planned {
@@ -268,33 +275,45 @@ interface Planned {
 }
 
 /**
- * Applies a batch of posted events, all or nothing. Events already stored (by eventID) are skipped; every
- * other is checked in the order given against its booking as the earlier events of the batch leave it. Any
- * unknown booking, unknown place or impossible event answers 422 with a reason per event and nothing is
- * applied.
+ * Applies a batch of posted events, all or nothing. Events already stored (by eventID) are skipped, and so
+ * are events the tracking keeps nothing of (`ignored`, with the reason); every other is checked in the order
+ * given against its booking as the earlier events of the batch leave it. Any unknown booking, unknown place
+ * or impossible event answers 422 with a reason per event and nothing is applied. A retraction (T&T v3)
+ * removes the stored event it names, unless that event may have moved the booking's status.
  */
-export async function applyEvents(deps: BookingDeps, posted: DcsaEvent[]): Promise<ApplyOutcome> {
+export async function applyEvents(deps: BookingDeps, posted: PostedEvent[]): Promise<ApplyOutcome> {
   const at = deps.now()
   return deps.db.transaction().execute(async (trx): Promise<ApplyOutcome> => {
-    const refs = posted.map(eventReferences)
+    const retracted = await storedEventsById(
+      trx,
+      posted.flatMap((e) => (e.kind === 'retraction' ? [e.retractedEventID] : [])),
+    )
+    const kept = posted.flatMap((e) => (e.kind === 'event' ? [e] : []))
     const bookings = await lockBookings(trx, {
-      numbers: [...new Set(refs.flatMap((r) => (r.bookingNumber ? [r.bookingNumber] : [])))],
-      hbls: [...new Set(refs.flatMap((r) => (r.hbl ? [r.hbl] : [])))],
+      numbers: [
+        ...new Set([
+          ...kept.flatMap((e) => (e.bookingNumber ? [e.bookingNumber] : [])),
+          ...[...retracted.values()].map((r) => r.bookingNumber),
+        ]),
+      ],
+      hbls: [...new Set(kept.flatMap((e) => (e.hbl ? [e.hbl] : [])))],
     })
     const byNumber = new Map(bookings.map((b) => [b.number, b]))
     const byHbl = new Map(bookings.flatMap((b) => (b.hbl ? [[b.hbl, b] as const] : [])))
     const stored = await storedEventIds(
       trx,
-      posted.map((e) => e.eventID.toLowerCase()),
+      posted.map((e) => e.eventID),
     )
     const seen = new Set<string>()
     const state = new Map<number, { status: BookingStatus; heldFrom: string | null }>()
     const errors: Record<string, string[]> = {}
+    const ignored: Record<string, string> = {}
     const planned: Planned[] = []
+    const retractions = new Map<string, BookingRow>()
     let skipped = 0
 
     for (const [index, raw] of posted.entries()) {
-      const id = raw.eventID.toLowerCase()
+      const id = raw.eventID
       if (stored.has(id) || seen.has(id)) {
         skipped += 1
         continue
@@ -303,16 +322,38 @@ export async function applyEvents(deps: BookingDeps, posted: DcsaEvent[]): Promi
       const fail = (reason: string) => {
         errors[`events.${index}`] = [reason]
       }
-      const ref = refs[index] ?? {}
-      const viaNumber = ref.bookingNumber ? byNumber.get(ref.bookingNumber) : undefined
-      const viaHbl = ref.hbl ? byHbl.get(ref.hbl) : undefined
+      if (raw.kind === 'ignored') {
+        ignored[`events.${index}`] = raw.why
+        continue
+      }
+      if (raw.kind === 'retraction') {
+        const target = retracted.get(raw.retractedEventID)
+        const booking = target && byNumber.get(target.bookingNumber)
+        if (!target || !booking) {
+          if (planned.some((p) => p.event.eventID === raw.retractedEventID))
+            fail(`It retracts ${raw.retractedEventID}, posted in the same batch: leave both out.`)
+          else ignored[`events.${index}`] = `No event ${raw.retractedEventID} is stored: nothing to retract.`
+          continue
+        }
+        if (mayHaveMovedStatus(target.event, booking)) {
+          const { event } = target
+          fail(
+            `${eventCode(event)} ${event.eventClassifierCode} at ${event.location} (${raw.retractedEventID}) may have changed the booking's status and cannot be retracted: post a corrected event instead.`,
+          )
+          continue
+        }
+        retractions.set(raw.retractedEventID, booking)
+        continue
+      }
+      const viaNumber = raw.bookingNumber ? byNumber.get(raw.bookingNumber) : undefined
+      const viaHbl = raw.hbl ? byHbl.get(raw.hbl) : undefined
       const booking = viaNumber ?? viaHbl
-      if (!booking || (ref.bookingNumber && !viaNumber) || (ref.hbl && !viaHbl)) {
-        fail(`No booking ${[ref.bookingNumber, ref.hbl].filter(Boolean).join(' / ')}.`)
+      if (!booking || (raw.bookingNumber && !viaNumber) || (raw.hbl && !viaHbl)) {
+        fail(`No booking ${[raw.bookingNumber, raw.hbl].filter(Boolean).join(' / ')}.`)
         continue
       }
       if (viaNumber && viaHbl && viaNumber.id !== viaHbl.id) {
-        fail(`${ref.bookingNumber} and ${ref.hbl} are different bookings.`)
+        fail(`${raw.bookingNumber} and ${raw.hbl} are different bookings.`)
         continue
       }
       const event = toTrackingEvent(raw, booking.origin, booking.destination)
@@ -351,6 +392,8 @@ export async function applyEvents(deps: BookingDeps, posted: DcsaEvent[]): Promi
       number,
       { booking: BookingRow; mails: ('departed' | 'arrived' | 'delivered')[] }
     >()
+    await deleteEvents(trx, [...retractions.keys()])
+    for (const booking of retractions.values()) touched.set(booking.id, { booking, mails: [] })
     const live = new Map(bookings.map((b) => [b.id, { ...b }]))
     for (const { booking, event, transition } of planned) {
       const entry = touched.get(booking.id) ?? { booking, mails: [] }
@@ -397,7 +440,7 @@ export async function applyEvents(deps: BookingDeps, posted: DcsaEvent[]): Promi
     for (const { booking, mails } of touched.values()) {
       await settleDates(deps, trx, booking.id, mails, at)
     }
-    return { status: 200, applied: planned.length, skipped }
+    return { status: 200, applied: planned.length + retractions.size, skipped, ignored }
   })
 }
 

@@ -143,3 +143,27 @@ export async function insertEvents(
     .onConflict((oc) => oc.column('event_id').doNothing())
     .execute()
 }
+
+/** Stored events by eventID, each with its booking's number (a retraction names only the event). */
+export async function storedEventsById(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<Map<string, { bookingNumber: string; event: TrackingEvent }>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('tracking_events as e')
+    .innerJoin('bookings as b', 'b.id', 'e.booking_id')
+    .select(eventColumns.map((column) => `e.${column}` as const))
+    .select('b.number as booking_number')
+    .where('e.event_id', 'in', ids)
+    .execute()
+  return new Map(
+    rows.map((row) => [row.event_id, { bookingNumber: row.booking_number, event: toEvent(row) }]),
+  )
+}
+
+/** Removes events (retracted by their publisher). */
+export async function deleteEvents(db: Kysely<Database>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return
+  await db.deleteFrom('tracking_events').where('event_id', 'in', ids).execute()
+}

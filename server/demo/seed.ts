@@ -16,7 +16,7 @@ import type { ReferenceRates } from '../db/rates'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { priceRequest } from '../quotes/price-request'
-import type { DcsaEvent } from '../tracking/dcsa'
+import { parsePostedEvents } from '../tracking/dcsa-input'
 import { type DemoShipment, demoShipments, type OpsEvent, planShipment, type ShipmentPlan } from './shipments'
 
 /** What the seed needs of the operations code: the functions the operations endpoints use. */
@@ -50,7 +50,10 @@ function demoOperations(places: PlaceIndex): DemoOperations {
       if (outcome.status !== 200) throw new Error(`demo: ${bookingNumber} not confirmed (${outcome.status})`)
     },
     async postEvents(db, events, receivedAt) {
-      const outcome = await applyEvents({ db, now: () => receivedAt, mailer, places }, events as DcsaEvent[])
+      const outcome = await applyEvents(
+        { db, now: () => receivedAt, mailer, places },
+        parsePostedEvents(events),
+      )
       if (outcome.status !== 200) throw new Error(`demo: events refused: ${JSON.stringify(outcome.errors)}`)
     },
   }

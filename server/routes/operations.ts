@@ -9,7 +9,7 @@ import { createMiddleware } from 'hono/factory'
 import { BOOKING_NUMBER, bookingMessages } from '../../contract/bookings'
 import { applyEvents, type BookingDeps, confirmBooking } from '../bookings/service'
 import { createRouter, errorResponse, errorResponses, json, jsonBody, limitJsonBody } from '../openapi'
-import { postEventsSchema } from '../tracking/dcsa'
+import { flatEventSchema, postEventsSchema, v3EventSchema } from '../tracking/dcsa-input'
 
 export const opsMessages = {
   unauthenticated: 'A valid X-API-Key is required.',
@@ -56,17 +56,29 @@ const eventsRoute = createRoute({
   path: '/ops/events',
   tags: ['Operations'],
   summary:
-    'A batch of DCSA Track & Trace v2-style events, all or nothing; idempotent by eventID (a stored event is skipped)',
+    'A batch of DCSA Track & Trace events (T&T 2.2 flat or 3.0 metadata/payload, mixed as sent), all or nothing; idempotent by eventID',
+  description:
+    "Each event in the shape DCSA defines: T&T 2.2/2.3 (`DcsaEventV2`: a TRANSPORT event's place in `transportCall`, an EQUIPMENT event's in `eventLocation` or else its transport call) or T&T 3.0 (`DcsaEventV3`: `metadata` and `payload`; `metadata.retractedEventID` withdraws a stored event). `documentReferences` / `relatedDocumentReferences` name the booking number (BKG) or the HBL (TRD). A stored eventID is skipped; an event the tracking keeps nothing of (a shipping instruction drafted, a container selected for a customs scan, …) is accepted and listed in `ignored` with the reason.",
   security,
   request: jsonBody(postEventsSchema),
   responses: {
     200: {
-      description: 'Applied: how many events were new, how many were stored already',
-      ...json(z.object({ applied: z.int(), skipped: z.int() })),
+      description:
+        'Applied: how many events were new (and retractions done), how many were stored already, and the ignored ones by `events.N` (only when there are any)',
+      ...json(
+        z.object({
+          applied: z.int(),
+          skipped: z.int(),
+          ignored: z
+            .record(z.string(), z.string())
+            .optional()
+            .openapi({ example: { 'events.2': 'SHIPMENT DRFT of a SHI document is not kept: …' } }),
+        }),
+      ),
     },
     ...unauthenticated,
     422: errorResponse(
-      'A bad field, an unknown booking or place, or an event the booking cannot have: reasons by `events.N`; nothing applied',
+      'A bad field (no place anywhere, an unknown code, no booking named), an unknown booking or place, or an event the booking cannot have: reasons by `events.N` (a field: `events.N.field`); nothing applied',
     ),
     ...errorResponses.serverError,
   },
@@ -118,13 +130,17 @@ export function operationsRoutes(deps: BookingDeps & { opsApiKey: string | undef
     await next()
   })
   router.use('/ops/*', requireKey, limitJsonBody(2 * 1024 * 1024))
+  // The two event shapes the body's events are oneOf.
+  router.openAPIRegistry.register('DcsaEventV2', flatEventSchema)
+  router.openAPIRegistry.register('DcsaEventV3', v3EventSchema)
 
   return router
     .openapi(eventsRoute, async (c) => {
       const { events } = c.req.valid('json')
       const outcome = await applyEvents(deps, events)
       if (outcome.status === 422) return c.json({ message: outcome.message, errors: outcome.errors }, 422)
-      return c.json({ applied: outcome.applied, skipped: outcome.skipped }, 200)
+      const { applied, skipped, ignored } = outcome
+      return c.json({ applied, skipped, ...(Object.keys(ignored).length > 0 ? { ignored } : {}) }, 200)
     })
     .openapi(confirmRoute, async (c) => {
       const { number } = c.req.valid('param')

@@ -1,6 +1,6 @@
 /**
- * DCSA Track & Trace v2-style events as the operations feed posts them, and what each does to a booking.
- * Pure: no database. The table (also in the README):
+ * What each DCSA Track & Trace event does to a booking (the events as dcsa-input.ts makes them, from T&T 2.2,
+ * 3.0 or this API's own form). Pure: no database. The table (also in the README):
  *
  * | event (ACT)                                   | chart event       | needs            |
  * | --------------------------------------------- | ----------------- | ---------------- |
@@ -21,15 +21,7 @@
  * - PLN and EST events never change the status; DEPA/ARRI ones move the ETD/ETA.
  * - Nothing is accepted for a Delivered or Cancelled booking; shipment events are always ACT.
  */
-import { z } from 'zod'
-import {
-  type BookingStatus,
-  equipmentEventCodes,
-  eventClassifiers,
-  shipmentEventCodes,
-  type TrackingEvent,
-  transportEventCodes,
-} from '../../contract/bookings'
+import type { BookingStatus, TrackingEvent } from '../../contract/bookings'
 import {
   type BookingEvent,
   type BookingStep,
@@ -38,106 +30,7 @@ import {
   nextBookingStatus,
   progressIndex,
 } from '../../machines/booking.machine'
-
-const isoDateTime = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time.' })
-const locationCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(
-    /^([A-Z]{2}[A-Z2-9]{3}|[A-Z]{3})$/,
-    'Must be a UN/LOCODE (5 characters) or an IATA code (3 letters).',
-  )
-
-/** One event as posted: DCSA T&T v2 field names. */
-export const dcsaEventSchema = z
-  .object({
-    eventID: z.uuid('eventID must be a UUID.'),
-    eventType: z.enum(['SHIPMENT', 'TRANSPORT', 'EQUIPMENT']),
-    eventClassifierCode: z.enum(eventClassifiers),
-    eventDateTime: isoDateTime,
-    eventCreatedDateTime: isoDateTime,
-    shipmentEventTypeCode: z.enum(shipmentEventCodes).optional(),
-    transportEventTypeCode: z.enum(transportEventCodes).optional(),
-    equipmentEventTypeCode: z.enum(equipmentEventCodes).optional(),
-    eventLocation: z
-      .object({ UNLocationCode: locationCode.optional(), IATACode: locationCode.optional() })
-      .optional(),
-    transportCall: z
-      .object({
-        vessel: z
-          .object({
-            vesselIMONumber: z
-              .string()
-              .regex(/^\d{7}$/, 'vesselIMONumber must be 7 digits.')
-              .optional(),
-            vesselName: z.string().trim().min(1).max(100).optional(),
-          })
-          .optional(),
-        exportVoyageNumber: z.string().trim().min(1).max(50).optional(),
-        flightNumber: z.string().trim().min(2).max(10).optional(),
-      })
-      .optional(),
-    equipmentReference: z.string().trim().min(1).max(15).optional(),
-    emptyIndicatorCode: z.enum(['LADEN', 'EMPTY']).optional(),
-    documentReferences: z
-      .array(
-        z.object({
-          documentReferenceType: z.enum(['BKG', 'TRD']),
-          documentReferenceValue: z.string().trim().min(1).max(40),
-        }),
-      )
-      .min(1, 'Name the booking (BKG) or HBL (TRD) in documentReferences.'),
-    reason: z.string().trim().max(500).optional(),
-  })
-  .superRefine((event, ctx) => {
-    const code = {
-      SHIPMENT: ['shipmentEventTypeCode', event.shipmentEventTypeCode],
-      TRANSPORT: ['transportEventTypeCode', event.transportEventTypeCode],
-      EQUIPMENT: ['equipmentEventTypeCode', event.equipmentEventTypeCode],
-    } as const
-    const [field, value] = code[event.eventType]
-    if (!value)
-      ctx.addIssue({
-        code: 'custom',
-        path: [field],
-        message: `A ${event.eventType} event needs its ${field}.`,
-      })
-    if (event.eventType === 'SHIPMENT' && event.eventClassifierCode !== 'ACT') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['eventClassifierCode'],
-        message: 'Shipment events are always ACT.',
-      })
-    }
-    if (
-      event.eventType !== 'SHIPMENT' &&
-      !event.eventLocation?.UNLocationCode &&
-      !event.eventLocation?.IATACode
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['eventLocation'],
-        message: 'Transport and equipment events need eventLocation.UNLocationCode (or IATACode for air).',
-      })
-    }
-    if (
-      event.eventType === 'SHIPMENT' &&
-      ['HOLD', 'CANC'].includes(event.shipmentEventTypeCode ?? '') &&
-      !event.reason
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A hold or cancellation needs its reason.' })
-    }
-  })
-
-export type DcsaEvent = z.infer<typeof dcsaEventSchema>
-
-export const postEventsSchema = z.object({
-  events: z
-    .array(dcsaEventSchema)
-    .min(1, 'Send at least one event.')
-    .max(1000, 'At most 1,000 events a batch.'),
-})
+import type { KeptEvent } from './dcsa-input'
 
 /** The event's type code: shipment, transport or equipment, by its eventType. */
 export function eventCode(
@@ -155,46 +48,15 @@ export function eventCode(
   )
 }
 
-/** The booking number (BKG) and HBL (TRD) an event names. */
-export function eventReferences(event: DcsaEvent): { bookingNumber?: string; hbl?: string } {
-  const bkg = event.documentReferences.find((r) => r.documentReferenceType === 'BKG')
-  const trd = event.documentReferences.find((r) => r.documentReferenceType === 'TRD')
-  return {
-    ...(bkg ? { bookingNumber: bkg.documentReferenceValue.toUpperCase() } : {}),
-    ...(trd ? { hbl: trd.documentReferenceValue.toUpperCase() } : {}),
-  }
-}
-
 /** A shipment event without a location happens at the destination (DLVR, CUSI) or the origin (the rest). */
 export function defaultLocation(code: string, origin: string, destination: string): string {
   return code === 'DLVR' || code === 'CUSI' ? destination : origin
 }
 
 /** The posted event in the contract's shape, its location filled in. */
-export function toTrackingEvent(event: DcsaEvent, origin: string, destination: string): TrackingEvent {
-  const code = eventCode(event)
-  const call = event.transportCall
-  return {
-    eventID: event.eventID.toLowerCase(),
-    eventType: event.eventType,
-    eventClassifierCode: event.eventClassifierCode,
-    eventDateTime: new Date(event.eventDateTime).toISOString(),
-    eventCreatedDateTime: new Date(event.eventCreatedDateTime).toISOString(),
-    shipmentEventTypeCode: event.shipmentEventTypeCode,
-    transportEventTypeCode: event.transportEventTypeCode,
-    equipmentEventTypeCode: event.equipmentEventTypeCode,
-    location:
-      event.eventLocation?.UNLocationCode ??
-      event.eventLocation?.IATACode ??
-      defaultLocation(code, origin, destination),
-    vesselName: call?.vessel?.vesselName,
-    vesselIMONumber: call?.vessel?.vesselIMONumber,
-    voyage: call?.exportVoyageNumber,
-    flight: call?.flightNumber,
-    equipmentReference: event.equipmentReference,
-    emptyIndicatorCode: event.emptyIndicatorCode,
-    reason: event.reason,
-  }
+export function toTrackingEvent(event: KeptEvent, origin: string, destination: string): TrackingEvent {
+  const { kind: _kind, bookingNumber: _bookingNumber, hbl: _hbl, location, ...rest } = event
+  return { ...rest, location: location ?? defaultLocation(eventCode(event), origin, destination) }
 }
 
 export interface BookingRoute {
@@ -239,6 +101,32 @@ function refusal(event: TrackingEvent, status: BookingStatus, why: string): stri
   return `${eventCode(event)} ${event.eventClassifierCode} at ${event.location} is not possible for a booking ${status}: ${why}.`
 }
 
+/** A progress event: one of the first five rows of the table, at its place. */
+function isProgress(event: TrackingEvent, route: Pick<BookingRoute, 'origin' | 'destination'>): boolean {
+  const code = eventCode(event)
+  return (
+    (event.eventType === 'SHIPMENT' && ['CONF', 'RECE', 'DLVR'].includes(code)) ||
+    (code === 'GTIN' && event.location === route.origin) ||
+    (code === 'DEPA' && event.location === route.origin) ||
+    (code === 'ARRI' && event.location === route.destination)
+  )
+}
+
+/**
+ * Whether a stored event may have changed its booking's status (an ACT progress event, hold, release or
+ * cancellation): the chart has no way back, so such an event is not retracted (a newer one corrects it).
+ */
+export function mayHaveMovedStatus(
+  event: TrackingEvent,
+  route: Pick<BookingRoute, 'origin' | 'destination'>,
+): boolean {
+  if (event.eventClassifierCode !== 'ACT') return false
+  return (
+    isProgress(event, route) ||
+    (event.eventType === 'SHIPMENT' && ['HOLD', 'RELS', 'CANC'].includes(eventCode(event)))
+  )
+}
+
 /**
  * What `event` does to a booking at `route` (its status, held-from, origin and destination), or why it is
  * refused.
@@ -261,12 +149,7 @@ export function eventEffect(event: TrackingEvent, route: BookingRoute): EventEff
   }
 
   const reached = progressIndex(status, heldFrom)
-  const progress =
-    (event.eventType === 'SHIPMENT' && ['CONF', 'RECE', 'DLVR'].includes(code)) ||
-    (code === 'GTIN' && event.location === route.origin) ||
-    (code === 'DEPA' && event.location === route.origin) ||
-    (code === 'ARRI' && event.location === route.destination)
-  if (progress) {
+  if (isProgress(event, route)) {
     const step = progressEvents[code] as { event: BookingEvent['type']; step: BookingStep }
     // Already at or past the step: a repeat or a correction, recorded.
     if (reached >= bookingSteps.indexOf(step.step)) return { kind: 'record' }
