@@ -203,6 +203,38 @@ test('home: GET QUOTE clicked before hydration carries the typed quote to /regis
   await expect(summary.getByRole('definition')).toHaveText(['Singapore', 'Jebel Ali, UAE', 'Hazardous'])
 })
 
+test('header: the Services dropdown hovered before hydration opens once hydrated; leaving it closes it', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, hydrate } = await coldPage(browser, baseURL)
+  await page.goto('/about-us', { waitUntil: 'domcontentloaded' })
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('link', { name: 'Services', exact: true }).hover()
+  await hydrate()
+  await expect(nav.getByRole('button', { name: 'Services menu' })).toHaveAttribute('aria-expanded', 'true')
+  await expect(nav.getByRole('link', { name: 'Cargo Insurance' })).toBeVisible()
+  await page.getByRole('heading', { level: 1 }).hover()
+  await expect(nav.getByRole('button', { name: 'Services menu' })).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('register: fields left before hydration show their messages once hydrated, the text kept', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, hydrate } = await coldPage(browser, baseURL)
+  await page.goto('/register', { waitUntil: 'domcontentloaded' })
+  await page.getByLabel('Email (your username)').fill('foo')
+  await page.getByLabel('Company Name').focus()
+  await page.getByLabel('Name', { exact: true }).focus()
+  await hydrate()
+  await expect(page.getByText(ruleMessages.registerEmailInvalid)).toBeVisible()
+  await expect(page.getByText(ruleMessages.companyRequired)).toBeVisible()
+  // The field still being used is not checked.
+  await expect(page.getByText(ruleMessages.nameRequired)).toHaveCount(0)
+  await expect(page.getByLabel('Email (your username)')).toHaveValue('foo')
+})
+
 test('footer: the Get In Touch form takes input and its Code dropdown opens as soon as it shows', async ({
   browser,
   baseURL,

@@ -8,10 +8,12 @@
 // data-pending (its chart is still loading) are held as well, before and after hydration. Plain links are
 // not held and navigate natively, unless marked data-replay-click (their address depends on what was
 // typed). Typed text stays in the page; the latest value of each field is kept too, in case a render
-// resets it. src/app/early-input.ts hands the values to React and replays the queue.
+// resets it, and which fields were left (their messages show once the app has them) and what kind of
+// pointer moved over the page (a mouse's hover is handed over). src/app/early-input.ts hands the values to
+// React and replays the queue.
 ;(() => {
   const html = document.documentElement
-  const store = { values: new Map(), queue: [], wake: null }
+  const store = { values: new Map(), left: new Set(), pointer: null, queue: [], wake: null }
   window.__earlyInput = store
   const early = (el) => !html.hasAttribute('data-hydrated') && el.closest('#root[data-prerendered]')
   const waits = (el) => el instanceof Element && (early(el) || el.closest('[data-pending]'))
@@ -37,10 +39,28 @@
   // A press that starts before a widget hydrates must not half reach it: the held click stands for it.
   for (const type of ['pointerdown', 'mousedown', 'touchstart'])
     on(type, (event) => held(event) && event.stopPropagation(), { capture: true, passive: true })
+  const field = (el) => /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && early(el)
   const record = ({ target: el }) =>
-    /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) &&
-    early(el) &&
-    store.values.set(el, /^(checkbox|radio)$/.test(el.type) ? el.checked : el.value)
+    field(el) && store.values.set(el, /^(checkbox|radio)$/.test(el.type) ? el.checked : el.value)
   on('input', record)
   on('change', record)
+  // Focus moving is kept from the app until it has been given the values typed: a field it checks on
+  // leaving would be checked empty, its message would shift the page under the pointer. What was left,
+  // and where the focus is, are handed over with the values (the hand-over's own events are not trusted).
+  const focus = (event, left) => {
+    const el = event.target
+    if (!(el instanceof Element) || !early(el) || !event.isTrusted) return
+    event.stopPropagation()
+    if (left && field(el)) store.left.add(el)
+    if (!left) store.left.delete(el)
+  }
+  on('focusout', (event) => focus(event, true))
+  on('focusin', (event) => focus(event, false))
+  on(
+    'pointerover',
+    (event) => {
+      if (early(event.target)) store.pointer = event.pointerType
+    },
+    { capture: true, passive: true },
+  )
 })()

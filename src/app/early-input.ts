@@ -2,16 +2,18 @@
  * Acts on what a visitor did before the app could: public/early-input.js (loaded first by index.html) holds
  * the clicks and submits on a prerendered page until it is hydrated, and in a form marked `data-pending`
  * until the mark goes (its chart is still loading what it needs), and keeps the latest value of every
- * field typed into before hydration. Once the app owns the page, `resumeEarlyInput` hands each kept value
- * to React as a user's input would (so the controlled fields and their statecharts receive it), then
- * replays the held clicks and submits on the same elements, in order, through their real handlers.
+ * field typed into before hydration and which fields were left. Once the page's content has committed,
+ * `handOverEarlyInput` hands each kept value to React as a user's input would (so the controlled fields and
+ * their statecharts receive it), tells the fields that were left, the focused element and the hovered one,
+ * all before the page is marked hydrated; then `replayHeldInput` replays the held clicks and submits on the
+ * same elements, in order, through their real handlers.
  *
  * A page rendered afresh instead of hydrated (a query, a redirect) replaces the prerendered elements:
  * `rememberEarlyInput` describes them first (a field by its name, explicit id or label; a button by its
  * label and form), and the values and clicks go to the matching elements of the new page.
  */
 
-import { delay, type EarlyInputStore, type Field, type Held, isHydrated, until } from './hydration'
+import { delay, type EarlyInputStore, type Field, type Held, until } from './hydration'
 
 /** What finds an element again in a page rendered afresh. */
 interface Description {
@@ -67,6 +69,7 @@ export function rememberEarlyInput() {
   const store = window.__earlyInput
   if (!store) return
   for (const field of store.values.keys()) remember(field)
+  for (const field of store.left) remember(field)
   for (const item of store.queue) {
     remember(item.target)
     remember(item.submitter)
@@ -119,14 +122,11 @@ function restoreSelection(field: HTMLInputElement | HTMLTextAreaElement, [start,
   }
 }
 
-/** A field takes its value once hydrated; a click waits as well for its form to load and its button to enable. */
-const isReady = (element: Element, forClick: boolean) =>
-  element.isConnected &&
-  isHydrated(element) &&
-  (!forClick || (!element.closest('[data-pending]') && !(element as HTMLButtonElement).disabled))
+/** A click waits for its form to load and its button to enable. */
+const isReady = (element: Element) =>
+  element.isConnected && !element.closest('[data-pending]') && !(element as HTMLButtonElement).disabled
 
-const isReadyOrGone = (element: Element | null, forClick = true) =>
-  element === null || isReady(element, forClick)
+const isReadyOrGone = (element: Element | null) => element === null || isReady(element)
 
 function act(item: Held, target: Element) {
   if (item.type === 'submit') {
@@ -139,7 +139,6 @@ function act(item: Held, target: Element) {
 }
 
 let draining = false
-let resumed = false
 
 /** Replays the held clicks and submits in order, each once its form is ready. */
 async function drain(store: EarlyInputStore) {
@@ -162,31 +161,53 @@ async function drain(store: EarlyInputStore) {
   }
 }
 
+/** The deepest element of the page under the pointer, as the browser tracks it (`:hover`). */
+const hoveredElement = (root: Element) => [...root.querySelectorAll(':hover')].at(-1)
+
 /**
- * Once the app owns the page (hydrated or rendered): hands the values typed before to React, then replays
- * the held clicks and submits, and keeps replaying those held later in a form that is still loading.
+ * Once the page's content has committed, before it is marked hydrated: gives each value typed before to its
+ * field as typing would, then tells each field left since that it was left (its message shows, as after a
+ * blur), the focused element that it has focus, and the element under a mouse pointer that the pointer
+ * entered it (a dropdown hovered before opens). Synchronous, so nothing the visitor does next comes between.
  */
-export function resumeEarlyInput() {
+export function handOverEarlyInput() {
   const store = window.__earlyInput
-  if (!store || resumed) return
-  resumed = true
+  const root = document.getElementById('root')
+  if (!store || !root) return
   // A held element may be rendered again before its turn (a list that arrives remounts its widget).
   rememberEarlyInput()
-  const values = [...store.values]
+  for (const [element, value] of store.values) {
+    const field = find(element)
+    if (field) give(field as Field, value)
+  }
   store.values.clear()
-  void (async () => {
-    // Each value once React owns its field; all of them reach the statecharts before any click is replayed.
-    for (const [element, value] of values) {
-      // Given even if the wait times out: a value that may not reach the chart beats one surely lost.
-      await until(() => isReadyOrGone(find(element), false))
-      const field = find(element)
-      if (field) give(field as Field, value)
-    }
-    await delay(0)
-    store.wake = () => {
-      for (const item of store.queue) remember(item.target)
-      void drain(store)
-    }
-    await drain(store)
-  })()
+  const active = document.activeElement
+  for (const element of store.left) {
+    const field = find(element)
+    if (field && field !== active) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+  }
+  store.left.clear()
+  if (active && active !== document.body && root.contains(active))
+    active.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+  const hovered = store.pointer === 'mouse' ? hoveredElement(root) : undefined
+  store.pointer = null
+  if (hovered) {
+    const init = { bubbles: true, pointerType: 'mouse', isPrimary: true }
+    hovered.dispatchEvent(new PointerEvent('pointerover', init))
+    hovered.dispatchEvent(new MouseEvent('mouseover', init))
+  }
+}
+
+/**
+ * Once the page is marked hydrated: replays the held clicks and submits, and keeps replaying those held
+ * later in a form that is still loading.
+ */
+export function replayHeldInput() {
+  const store = window.__earlyInput
+  if (!store) return
+  store.wake = () => {
+    for (const item of store.queue) remember(item.target)
+    void drain(store)
+  }
+  void drain(store)
 }

@@ -3,6 +3,7 @@
  * public/early-input.js holds it, src/app/early-input.ts (loaded only when something was held) acts on it.
  * Kept small: it is part of every page's first load.
  */
+import { useLayoutEffect } from 'react'
 
 /** A field whose typed value is kept. */
 export type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
@@ -14,7 +15,12 @@ export interface Held {
 }
 
 export interface EarlyInputStore {
+  /** The latest value of each field typed into (or ticked, chosen) before hydration, in typing order. */
   values: Map<Field, string | boolean>
+  /** The fields left (focus moved away from them) before hydration and not focused again since. */
+  left: Set<Element>
+  /** The kind of pointer last seen moving over the page before hydration ('mouse', 'pen', 'touch'). */
+  pointer: string | null
   queue: Held[]
   wake: (() => void) | null
 }
@@ -25,44 +31,12 @@ declare global {
   }
 }
 
-/** How long a held value or click waits for its element (or the page) to be ready. */
+/** How long a held click waits for its form to finish loading. */
 export const PENDING_TIMEOUT_MS = 15_000
-/** How often a held value or click checks whether its element is ready. */
+/** How often a held click checks whether its element is ready. */
 const POLL_MS = 30
 
 export const delay = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms))
-
-interface Fiber {
-  alternate: Fiber | null
-  return: Fiber | null
-  flags: number
-  tag: number
-}
-
-/** React's fiber flags Placement | Hydrating: a fiber rendered but not committed yet. */
-const UNCOMMITTED = 2 | 4096
-const HOST_ROOT = 3
-
-/**
- * Whether an event dispatched to `node` reaches its React handlers. The root hydrates first and its effects
- * run then, but each Suspense boundary (a route's component) hydrates in a later, interruptible pass: an
- * event sent to its elements before that pass commits reaches no handler, and the render that follows
- * resets the controlled fields. This mirrors React's own test (getNearestMountedFiber in react-dom): the
- * node's fiber (an `__reactFiber$…` property React sets on every element it owns) is committed.
- */
-export function isHydrated(node: Element): boolean {
-  const key = Object.keys(node).find((name) => name.startsWith('__reactFiber$'))
-  const fiber = key ? (node as unknown as Record<string, Fiber>)[key] : undefined
-  if (!fiber) return false
-  let mounted: Fiber | null = fiber
-  let walk: Fiber = fiber
-  for (let next: Fiber | null = fiber; next && !next.alternate; next = next.return) {
-    walk = next
-    if (walk.flags & UNCOMMITTED) mounted = walk.return
-  }
-  while (walk.return) walk = walk.return
-  return walk.tag === HOST_ROOT && mounted === fiber
-}
 
 /** Resolves true once `check` holds, or false after `timeout` ms. */
 export async function until(check: () => boolean, timeout = PENDING_TIMEOUT_MS): Promise<boolean> {
@@ -74,27 +48,61 @@ export async function until(check: () => boolean, timeout = PENDING_TIMEOUT_MS):
   return true
 }
 
-/** What a visitor acts on: the page counts as hydrated once React has hydrated all of them. */
-const CONTROLS = 'form,input,textarea,select,button,[role=button],[role=combobox]'
-
-/** How long the page may take to hydrate its route content after the root before it is marked anyway. */
-const HYDRATION_TIMEOUT_MS = 10_000
+let contentCommitted = () => {}
+const content = new Promise<void>((resolve) => {
+  contentCommitted = resolve
+})
 
 /**
- * Marks the document `data-hydrated` once React owns every control of the page (the root's effects run
- * before the route's Suspense boundary has hydrated), then hands over what the visitor did before. Until
- * then public/early-input.js holds clicks and submits; tests wait for the mark before they interact.
+ * Rendered by each layout route beside its `<Outlet />`, so inside the Suspense boundary that holds a
+ * page's content. React hydrates the root first and that boundary in a later pass; its layout effects run
+ * when the boundary commits, the moment every control of the page has its handlers. (Public React, not its
+ * private fields: the same effect runs when a page is rendered afresh.)
+ */
+export function ContentReady() {
+  useLayoutEffect(() => contentCommitted(), [])
+  return null
+}
+
+/** How long the route content may take to commit after the root before the page is marked anyway. */
+const HYDRATION_TIMEOUT_MS = 10_000
+
+const timedOut = (ms: number) => delay(ms).then(() => true)
+
+/** Whether the visitor did something on the page before hydration that the app must be told of. */
+function actedEarly(store: EarlyInputStore | undefined) {
+  return (
+    store !== undefined &&
+    (store.values.size > 0 ||
+      store.left.size > 0 ||
+      store.queue.length > 0 ||
+      store.pointer === 'mouse' ||
+      (document.activeElement !== document.body && document.activeElement !== null))
+  )
+}
+
+/**
+ * Marks the document `data-hydrated` once the page's content has committed, after handing over what the
+ * visitor did before: the values typed reach the statecharts, the fields left show their messages, the
+ * focused and hovered elements are told, all before the mark, because until it public/early-input.js holds
+ * every click and submit (replayed after it) and keeps focus changes from the app. So no click or blur
+ * reaches a form whose chart has not yet received what was typed into it. Tests wait for the mark before
+ * they interact. Called when the root commits: what acts on held input starts loading then if there is any.
  */
 export function markHydrated() {
+  const store = window.__earlyInput
+  let handOver = actedEarly(store) ? import('./early-input') : undefined
   void (async () => {
-    const root = document.getElementById('root')
-    await until(() => !root || [...root.querySelectorAll(CONTROLS)].every(isHydrated), HYDRATION_TIMEOUT_MS)
+    if (await Promise.race([content.then(() => false), timedOut(HYDRATION_TIMEOUT_MS)]))
+      console.error(`The page's content did not commit within ${HYDRATION_TIMEOUT_MS} ms of the root`)
+    // What acts on held input loads only when there is some: the common first visit loads nothing more.
+    if (!handOver && actedEarly(store)) handOver = import('./early-input')
+    const module = await handOver
+    module?.handOverEarlyInput()
     document.documentElement.dataset.hydrated = 'true'
-    const store = window.__earlyInput
     if (!store) return
-    const resume = () => import('./early-input').then((module) => module.resumeEarlyInput())
-    // Held input loads what acts on it: now, or when a loading form first holds a click.
-    if (store.values.size > 0 || store.queue.length > 0) void resume()
-    else store.wake = () => void resume()
+    if (module) module.replayHeldInput()
+    // A click held later, in a form that is still loading, loads what replays it.
+    else store.wake = () => void import('./early-input').then((loaded) => loaded.replayHeldInput())
   })()
 }

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { ContentReady } from '../app/hydration'
 import * as styles from '../components/layout/layout.css'
 import { SiteHeader } from '../components/layout/site-header'
 import { WhatsAppButton } from '../components/layout/whatsapp-button'
@@ -19,6 +20,7 @@ function AuthLayout() {
       <main id="main" className={styles.main}>
         <Outlet />
       </main>
+      <ContentReady />
       <WhatsAppButton />
     </>
   )

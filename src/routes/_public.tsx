@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { ContentReady } from '../app/hydration'
 import * as styles from '../components/layout/layout.css'
 import { ScrollToTop } from '../components/layout/scroll-to-top'
 import { SiteFooter } from '../components/layout/site-footer'
@@ -17,6 +18,7 @@ function PublicLayout() {
       <main id="main" className={styles.main}>
         <Outlet />
       </main>
+      <ContentReady />
       <SiteFooter />
       <ScrollToTop />
       <WhatsAppButton />

@@ -1,15 +1,31 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { expect, it, vi } from 'vitest'
-import { markHydrated } from '../../src/app/hydration'
+import { beforeEach, expect, it, vi } from 'vitest'
+
+/** A fresh page each test: its own early script store, no mark, and hydration.ts's own content signal. */
+let hydration: typeof import('../../src/app/hydration')
+beforeEach(async () => {
+  window.__earlyInput = undefined
+  delete document.documentElement.dataset.hydrated
+  vi.resetModules()
+  hydration = await import('../../src/app/hydration')
+})
 
 interface Sent {
   name: string
   agreed: boolean
 }
+
+/** The page as the app renders it: the route content in a Suspense boundary, with its ready mark. */
+const Page = ({ onSend }: { onSend: (sent: Sent) => void }) => (
+  <Suspense fallback={null}>
+    <Enquiry onSend={onSend} />
+    <hydration.ContentReady />
+  </Suspense>
+)
 
 /** A controlled form, as the app's are: React state is the only truth. */
 function Enquiry({ onSend }: { onSend: (sent: Sent) => void }) {
@@ -38,7 +54,7 @@ function Enquiry({ onSend }: { onSend: (sent: Sent) => void }) {
 
 it('keeps what was typed, ticked and clicked on a prerendered form and hands it to React once hydrated', async () => {
   const sent = vi.fn<(sent: Sent) => void>()
-  document.body.innerHTML = `<div id="root" data-prerendered="/enquiry">${renderToString(<Enquiry onSend={sent} />)}</div>`
+  document.body.innerHTML = `<div id="root" data-prerendered="/enquiry">${renderToString(<Page onSend={sent} />)}</div>`
   // What index.html loads first.
   new Function(readFileSync(join(import.meta.dirname, '../../public/early-input.js'), 'utf8'))()
   const root = document.getElementById('root') as HTMLElement
@@ -56,11 +72,52 @@ it('keeps what was typed, ticked and clicked on a prerendered form and hands it 
   expect(nativeSubmits).not.toHaveBeenCalled()
   expect(window.__earlyInput?.queue).toHaveLength(1)
 
-  hydrateRoot(root, <Enquiry onSend={sent} />)
-  markHydrated()
+  hydrateRoot(root, <Page onSend={sent} />)
+  hydration.markHydrated()
   await vi.waitFor(() => expect(sent).toHaveBeenCalledWith({ name: 'Nur Aisyah', agreed: true }))
   expect(sent).toHaveBeenCalledTimes(1)
   expect(document.documentElement.dataset.hydrated).toBe('true')
   expect(name.value).toBe('Nur Aisyah')
   expect(agree.checked).toBe(true)
+})
+
+/** A field checked when it is left, as the registration form's email is (spec section 5). */
+function Checked({ onLeave }: { onLeave: (value: string) => void }) {
+  const [email, setEmail] = useState('')
+  return (
+    <input
+      aria-label="Email"
+      name="email"
+      value={email}
+      onChange={(event) => setEmail(event.target.value)}
+      onBlur={() => onLeave(email)}
+    />
+  )
+}
+
+it('tells React of a field left before hydration only after handing it the value typed there', async () => {
+  const left = vi.fn<(value: string) => void>()
+  const page = (
+    <Suspense fallback={null}>
+      <Checked onLeave={left} />
+      <hydration.ContentReady />
+    </Suspense>
+  )
+  document.body.innerHTML = `<div id="root" data-prerendered="/check">${renderToString(page)}</div><button>elsewhere</button>`
+  new Function(readFileSync(join(import.meta.dirname, '../../public/early-input.js'), 'utf8'))()
+  const root = document.getElementById('root') as HTMLElement
+  const email = root.querySelector('input') as HTMLInputElement
+  email.focus()
+  email.value = 'foo'
+  email.dispatchEvent(new Event('input', { bubbles: true }))
+  // Leaving it before hydration: React has no handler yet, the early script keeps that it was left.
+  ;(document.querySelector('body > button') as HTMLButtonElement).focus()
+  expect(window.__earlyInput?.left.has(email)).toBe(true)
+
+  hydrateRoot(root, page)
+  hydration.markHydrated()
+  await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'))
+  // The blur reached the field's handler once, with the value already in React's state.
+  expect(left.mock.calls).toEqual([['foo']])
+  expect(email.value).toBe('foo')
 })

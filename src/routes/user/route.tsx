@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { isSignedIn } from '../../app/app-context'
+import { ContentReady } from '../../app/hydration'
 import { UserShell } from '../../components/layout/user-shell'
 
 /** The logged-in area: top bar and side menu, only with a session (else /login). */
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/user')({
   component: () => (
     <UserShell>
       <Outlet />
+      <ContentReady />
     </UserShell>
   ),
 })
