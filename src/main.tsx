@@ -1,4 +1,4 @@
-import { RouterProvider } from '@tanstack/react-router'
+import { type AnyRoute, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { Inspect } from './app/actors'
@@ -87,15 +87,31 @@ const tree = (
 // A page prerendered at build time (scripts/prerender.ts) is hydrated once its route's code has loaded, when
 // the router shows what was prerendered: the same path, with no query to fill a form or open a dialog, and
 // no redirect (a signed-in visitor of /login). Otherwise the browser renders it afresh.
+/**
+ * The code of the current route's components, started at once: the router would load it only after the
+ * guards' beforeLoad (which wait for the actors' code on /login and /register), one level of requests later.
+ */
+function loadRouteCode() {
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    const route: AnyRoute | undefined = (router.routesById as unknown as Record<string, AnyRoute>)[match.routeId]
+    const component = route?.options.component as { preload?: () => Promise<void> } | undefined
+    void component?.preload?.()
+  }
+}
+
 const prerendered = root.dataset.prerendered
-if (prerendered) await router.load()
+if (prerendered) {
+  loadRouteCode()
+  await router.load()
+}
 if (prerendered && router.state.location.href === prerendered) {
   hydrateRoot(root, tree)
   createActorsWhenSettled()
 } else {
   if (prerendered) {
     // What was typed and clicked on the prerendered page goes to the same fields of the new one.
-    if (window.__earlyInput?.values.size || window.__earlyInput?.queue.length)
+    const held = window.__earlyInput
+    if (held && (held.values.size || held.left.size || held.queue.length))
       await import('./app/early-input').then((module) => module.rememberEarlyInput())
     root.replaceChildren()
     removePrerenderedHead()
