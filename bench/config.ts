@@ -33,6 +33,13 @@ export const DASHBOARD_LOAD = {
   connections: 20,
 } as const
 
+/** Time to hydrated of the prerendered pages people type into first, at a 4x slower CPU, in fresh contexts. */
+export const HYDRATION = {
+  routes: ['/home', '/login', '/register', '/contact-us'],
+  cpuThrottling: 4,
+  runs: 7,
+} as const
+
 /** Budgets are reported as PASS/FAIL, not enforced via the exit code. */
 export const BUDGETS = {
   performance: 98,
@@ -53,6 +60,8 @@ export const BUDGETS = {
   trackShipmentP99Ms: 30,
   /** getDashboard at DASHBOARD_LOAD.connections. */
   getDashboardP99Ms: 50,
+  /** Median time to hydrated of each HYDRATION route. */
+  hydratedMs: 1_500,
 } as const
 
 export const CHROMIUM_PATH = chromiumPath

@@ -1,6 +1,7 @@
 import type { BundleReport } from './bundle'
 import { BUDGETS, type CategoryId, QUOTE_LOAD, TRACKING_LOAD } from './config'
 import type { DashboardLoadReport } from './dashboard'
+import type { HydrationReport } from './hydration'
 import type { InitialJsReport } from './initial-js'
 import type { FailedAudit, LighthouseReport } from './lighthouse'
 import type { LoadReport, LoadStats } from './load'
@@ -51,6 +52,8 @@ export interface FullReport {
   tracking: TrackingLoadReport
   /** Absent from reports written before the dashboard existed. */
   dashboard?: DashboardLoadReport
+  /** Absent from reports written before time to hydrated was measured. */
+  hydration?: HydrationReport
   budgets: RouteBudget[]
   /** The API and static-serving budgets, which belong to no route. */
   serverBudgets: BudgetCheck[]
@@ -165,6 +168,30 @@ export function evaluateServerBudgets(
         ]
       : []),
   ]
+}
+
+/** Each measured route's median time to hydrated against its budget. */
+export function evaluateHydrationBudgets(hydration: HydrationReport): BudgetCheck[] {
+  return hydration.routes.map((route) => ({
+    metric: `${route.route} time to hydrated, median (ms), ${hydration.cpuThrottling}x CPU throttling`,
+    value: route.medianMs,
+    budget: `≤ ${BUDGETS.hydratedMs} ms`,
+    pass: route.medianMs <= BUDGETS.hydratedMs,
+  }))
+}
+
+function hydrationSection(r: FullReport): string {
+  const h = r.hydration
+  if (!h) return 'Not measured in this report.'
+  return [
+    `From navigation start to \`html[data-hydrated]\` (the page's content hydrated and what was typed before handed over), each run in a fresh browser context, CPU throttled ${h.cpuThrottling}x through CDP, network unthrottled (loopback); ${h.routes[0]?.runsMs.length ?? 0} runs per route after one not counted.`,
+    '',
+    table(
+      ['Route', 'median ms', 'max ms', 'runs ms'],
+      h.routes.map((route) => [route.route, route.medianMs, route.maxMs, route.runsMs.join(', ')]),
+      ['l', 'r', 'r', 'l'],
+    ),
+  ].join('\n')
 }
 
 function quotesSection(r: FullReport): string {
@@ -495,6 +522,10 @@ export function renderMarkdown(r: FullReport): string {
     '## Lighthouse',
     '',
     lighthouseSection(r),
+    '',
+    '## Time to hydrated',
+    '',
+    hydrationSection(r),
     '',
     '## API load test',
     '',

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import { measureBundle } from './bundle'
 import { BENCH_DIR, DIST_DIR, LIGHTHOUSE_RUNS, LOAD_TEST, ROOT_DIR, ROUTES } from './config'
 import { measureDashboard } from './dashboard'
+import { measureHydration } from './hydration'
 import { measureInitialJs } from './initial-js'
 import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
@@ -18,6 +19,7 @@ import { benchLogin, measureQuotes, prepareQuoteDatabase } from './quotes'
 import {
   budgetLines,
   evaluateBudgets,
+  evaluateHydrationBudgets,
   evaluateServerBudgets,
   type FullReport,
   type MachineFacts,
@@ -155,6 +157,7 @@ async function main(): Promise<void> {
   const lighthouse = await timed(phases, 'lighthouse', () =>
     measureLighthouse(origin, ROUTES, options.lighthouseRuns),
   )
+  const hydration = await timed(phases, 'time to hydrated', () => measureHydration(origin))
   const staticEncoding = await timed(phases, 'static encoding', () =>
     measureStaticEncoding(origin, ROUTES, DIST_DIR),
   )
@@ -185,7 +188,10 @@ async function main(): Promise<void> {
   postgres?.stop()
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
-  const serverBudgets = evaluateServerBudgets(load, staticEncoding, quotes, tracking, dashboard)
+  const serverBudgets = [
+    ...evaluateHydrationBudgets(hydration),
+    ...evaluateServerBudgets(load, staticEncoding, quotes, tracking, dashboard),
+  ]
   const report: FullReport = {
     date: date.toISOString(),
     machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart, loadavg()),
@@ -199,6 +205,7 @@ async function main(): Promise<void> {
     quotes,
     tracking,
     dashboard,
+    hydration,
     budgets,
     serverBudgets,
   }
