@@ -3,6 +3,7 @@ import type { Context, Env } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import type { ZodError } from 'zod'
+import { isStorableText, textMessages } from '../contract/text'
 import type { ErrorBody, MessageResponse } from '../contract/wire'
 
 export const ErrorSchema = z
@@ -33,10 +34,46 @@ export function validationErrorBody(error: ZodError, target: string): ErrorBody 
   return { message: error.issues[0]?.message ?? 'The given data was invalid.', errors }
 }
 
-/** Every OpenAPIHono instance of the API is made here so that all of them answer validation failures alike. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null) return false
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
+}
+
+/**
+ * The fields of `value` (a request's validated body, query, path parameters or headers) whose string, or
+ * whose key, holds a NUL or a lone surrogate (contract/text.ts), keyed like validationErrorBody's; undefined
+ * when there is none.
+ */
+export function badCharacterErrors(value: unknown, target: string): Record<string, string[]> | undefined {
+  const errors: Record<string, string[]> = {}
+  const visit = (node: unknown, path: string[]) => {
+    if (typeof node === 'string') {
+      if (!isStorableText(node)) errors[path.join('.') || target] = [textMessages.badCharacter]
+    } else if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) visit(item, [...path, String(index)])
+    } else if (isPlainObject(node)) {
+      for (const [key, item] of Object.entries(node)) {
+        visit(key, [...path, key])
+        visit(item, [...path, key])
+      }
+    }
+  }
+  visit(value, [])
+  return Object.keys(errors).length > 0 ? errors : undefined
+}
+
+/**
+ * Every OpenAPIHono instance of the API is made here so that all of them answer validation failures alike:
+ * 422 with field messages. A value its schema accepts is refused the same way when any of its strings holds
+ * a NUL or a lone surrogate, which PostgreSQL cannot store: whatever a route's schema says, no request
+ * brings one past validation (contract/text.ts's safeString says so in the schemas, for the browser too).
+ */
 export function createRouter<E extends Env = Env>(): OpenAPIHono<E> {
   const defaultHook: Hook<unknown, E, string, Response | undefined> = (result, c) => {
     if (!result.success) return c.json(validationErrorBody(result.error, result.target), 422)
+    const errors = badCharacterErrors(result.data, result.target)
+    if (errors) return c.json({ message: textMessages.badCharacter, errors } satisfies ErrorBody, 422)
   }
   return new OpenAPIHono<E>({ defaultHook })
 }
