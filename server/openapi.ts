@@ -3,6 +3,7 @@ import type { Context, Env } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import type { ZodError } from 'zod'
+import { messages } from '../contract/messages'
 import { isStorableText, textMessages } from '../contract/text'
 import type { ErrorBody, MessageResponse } from '../contract/wire'
 
@@ -91,6 +92,17 @@ export const errorResponse = (description: string) => ({ description, ...json(Er
 /** A message response whose description names the exact message. */
 export const messageResponse = (description: string) => ({ description, ...json(MessageSchema) })
 
+/** The security of an operation that needs a customer's session (the token of POST /api/auth/login). */
+export const bearerSecurity = [{ bearerAuth: [] }]
+/** The security of an operations endpoint (X-API-Key: OPS_API_KEY). */
+export const opsKeySecurity = [{ opsApiKey: [] }]
+/** What an operation behind requireSession answers without a live session. */
+export const unauthenticatedResponse = {
+  401: errorResponse(`No live session: \`${messages.unauthenticated}\``),
+}
+/** An object the document does not spell out field by field (its TypeScript type is named instead). */
+export const opaque = (description: string) => z.record(z.string(), z.unknown()).openapi({ description })
+
 export const tooManyResponse = {
   429: {
     description: 'Too many attempts; wait for the seconds of Retry-After',
@@ -124,3 +136,60 @@ export const noStore = createMiddleware(async (c, next) => {
   await next()
   c.header('Cache-Control', 'no-store')
 })
+
+interface DocumentedOperation {
+  parameters?: unknown[]
+  requestBody?: { content?: Record<string, unknown> }
+  responses?: Record<string, unknown>
+  security?: unknown[]
+}
+
+const errorRef = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
+const sharedAnswer = (description: string) => ({ description, content: errorRef })
+
+/** The answers every JSON-body operation can give before its handler runs. */
+const jsonBodyAnswers = {
+  400: sharedAnswer('The body is not valid JSON: `Malformed JSON in request body`'),
+  413: sharedAnswer('The body is larger than the operation takes: `Payload Too Large`'),
+  415: sharedAnswer('The body is not sent as `application/json`: `Unsupported Media Type`'),
+}
+const validationAnswer = sharedAnswer('The request failed validation')
+
+/**
+ * What every operation of the document answers in common, added where a route did not say it, so that the
+ * document cannot say less than the API does: 400, 413 and 415 on each operation with a JSON body (the
+ * validator and limitJsonBody answer them), 422 on each one that takes parameters or a body (the validators
+ * of createRouter), 500 on all, and `security: []` on a public one. Where a route describes one of these
+ * statuses for a cause of its own, the shared cause is added to its description.
+ */
+export function withSharedAnswers<D extends { paths?: object }>(document: D): D {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>
+  for (const item of Object.values(paths)) {
+    for (const [method, value] of Object.entries(item)) {
+      if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue
+      const operation = value as DocumentedOperation
+      const responses: Record<string, unknown> = { ...operation.responses }
+      const jsonBody = operation.requestBody?.content?.['application/json'] !== undefined
+      const takesInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined
+      const shared: Record<string, { description: string }> = {
+        ...(jsonBody ? jsonBodyAnswers : {}),
+        ...(takesInput ? { 422: validationAnswer } : {}),
+        500: sharedAnswer('Unexpected server error'),
+      }
+      for (const [status, answer] of Object.entries(shared)) {
+        const own = responses[status] as { description?: string } | undefined
+        if (!own) responses[status] = answer
+        else if (own.description && !own.description.includes(answer.description)) {
+          // One status, two causes: the route's own and the shared one, both told.
+          const also = answer.description.charAt(0).toLowerCase() + answer.description.slice(1)
+          responses[status] = { ...own, description: `${own.description}; or ${also}` }
+        }
+      }
+      operation.responses = Object.fromEntries(
+        Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
+      )
+      operation.security ??= []
+    }
+  }
+  return document
+}
