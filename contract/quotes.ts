@@ -185,6 +185,5 @@ export const confirmBodySchema = confirmSchema({ pickup: null, delivery: null })
     path: ['deliveryAddress'],
     when: (payload) => Boolean(servicesOf(payload)?.delivery),
   })
-export type ConfirmBody = z.output<typeof confirmBodySchema>
 
 export type { HazardousDetails }
