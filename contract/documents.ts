@@ -16,6 +16,7 @@ import type { DocumentFile, DocumentItem, DocumentKind, DocumentStatus } from '.
 import { documentNames } from './bookings'
 import { addDays, singaporeDateOf } from './dates'
 import type { Mode } from './pricing/types'
+import { safeString } from './text'
 
 export interface ChecklistInput {
   mode: Mode
@@ -182,7 +183,7 @@ export const reviewMessages = {
 export const reviewSchema = z
   .object({
     status: z.enum(['Accepted', 'Rejected'], { error: reviewMessages.status }),
-    reason: z.string().trim().max(500).optional(),
+    reason: safeString().trim().max(500).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === 'Rejected' && !value.reason) {

@@ -4,7 +4,8 @@
  * messages (contract/rules.ts); what the spec does not give is written here once for both sides.
  */
 import { z } from 'zod'
-import { digitsPattern, limits, newPasswordFields, ruleMessages } from './rules'
+import { countryId, digitsPattern, limits, newPasswordFields, ruleMessages } from './rules'
+import { safeString } from './text'
 import type { SessionUser } from './wire'
 
 export const profilePaths = {
@@ -23,7 +24,7 @@ export const profileMessages = {
   sameAsCurrent: 'New password must be different from the current password.',
 } as const
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message)
+const required = (message: string) => safeString({ error: message }).trim().min(1, message)
 
 /**
  * What the profile form edits and PUT /api/profile takes. The email (the login name) and the company
@@ -34,8 +35,8 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 export const profileSchema = z.object({
   esus_name: required(ruleMessages.nameRequired).max(limits.nameMax, ruleMessages.max100),
   esus_company_name: required(ruleMessages.companyRequired).max(limits.nameMax, ruleMessages.max100),
-  esus_mcou: z.number({ error: ruleMessages.countryRequired }).int().positive(ruleMessages.countryRequired),
-  code: required(ruleMessages.codeRequired),
+  esus_mcou: countryId,
+  code: required(ruleMessages.codeRequired).max(limits.codeMax, ruleMessages.tooLong),
   esus_phone: required(ruleMessages.phoneRequired)
     .regex(digitsPattern, ruleMessages.digitsOnly)
     .min(limits.phoneMin, ruleMessages.phoneMin)
@@ -43,7 +44,7 @@ export const profileSchema = z.object({
   esus_address1: required(ruleMessages.addressRequired)
     .min(limits.addressMin, ruleMessages.addressMin)
     .max(limits.addressMax, ruleMessages.tooLong),
-  esus_mcpy: z.number({ error: ruleMessages.countryRequired }).int().positive(ruleMessages.countryRequired),
+  esus_mcpy: countryId,
 })
 
 export type ProfileUpdate = z.output<typeof profileSchema>
@@ -51,8 +52,7 @@ export type ProfileUpdate = z.output<typeof profileSchema>
 /** The change-password form and POST /api/profile/password. */
 export const changePasswordSchema = z
   .object({
-    current_password: z
-      .string({ error: profileMessages.currentRequired })
+    current_password: safeString({ error: profileMessages.currentRequired })
       .min(1, profileMessages.currentRequired)
       .max(limits.passwordMax, ruleMessages.passwordMax),
     ...newPasswordFields,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { addDays, singaporeDateOf } from './dates'
+import { serviceSelectionSchema } from './pricing/rules'
 import type {
   FxRates,
   HazardousDetails,
@@ -14,6 +15,7 @@ import type {
   ServiceSelection,
   ServiceTariff,
 } from './pricing/types'
+import { INT32_MAX, safeString } from './text'
 import type { Place } from './wire'
 
 export const quoteStatuses = ['Active', 'Expiring soon', 'Expired', 'Booked', 'Requested'] as const
@@ -125,28 +127,34 @@ export const confirmMessages = {
 } as const
 
 const text = (max: number, message: string, min = 1) =>
-  z.string({ error: message }).trim().min(min, message).max(max, message)
+  safeString({ error: message }).trim().min(min, message).max(max, message)
 
 export const partySchema = z.object({
   name: text(100, confirmMessages.partyName),
   address: text(500, confirmMessages.partyAddress, 10),
-  contact: z.string().trim().max(200).optional(),
+  contact: safeString().trim().max(200).optional(),
 })
 export type Party = z.infer<typeof partySchema>
+
+/** A quote option's id (an integer column). */
+export const optionIdSchema = z
+  .int(confirmMessages.optionRequired)
+  .positive(confirmMessages.optionRequired)
+  .max(INT32_MAX, confirmMessages.optionRequired)
 
 /** The confirmation form; addresses are required exactly when door pickup or delivery is chosen. */
 export function confirmSchema(services: Pick<ServiceSelection, 'pickup' | 'delivery'>) {
   return z.object({
-    optionId: z.int(confirmMessages.optionRequired).positive(confirmMessages.optionRequired),
+    optionId: optionIdSchema,
     shipper: partySchema,
     consignee: partySchema,
     notifyParty: partySchema.optional(),
     pickupAddress: services.pickup
       ? text(500, confirmMessages.pickupAddress, 10)
-      : z.string().trim().max(500).optional(),
+      : safeString().trim().max(500).optional(),
     deliveryAddress: services.delivery
       ? text(500, confirmMessages.deliveryAddress, 10)
-      : z.string().trim().max(500).optional(),
+      : safeString().trim().max(500).optional(),
     cargoDescription: text(500, confirmMessages.cargoDescription, 3),
     acceptTerms: z.literal(true, confirmMessages.terms),
     /** The total the customer saw, minor units of USD: a different price on the server is not confirmed. */
@@ -154,5 +162,28 @@ export function confirmSchema(services: Pick<ServiceSelection, 'pickup' | 'deliv
   })
 }
 export type ConfirmInput = z.infer<ReturnType<typeof confirmSchema>>
+
+const isAddress = (value: unknown) =>
+  typeof value === 'string' && value.trim().length >= 10 && value.trim().length <= 500
+const servicesOf = (payload: { value: unknown }) =>
+  (payload.value as { services?: Partial<ServiceSelection> } | undefined)?.services
+
+/**
+ * POST /api/quotes/{number}/confirm: the confirmation form with the services it was priced with. The door
+ * addresses are required exactly when the services have pickup or delivery (checked even while other fields
+ * are invalid, so every message comes at once).
+ */
+export const confirmBodySchema = confirmSchema({ pickup: null, delivery: null })
+  .extend({ services: serviceSelectionSchema })
+  .refine((body) => !body.services.pickup || isAddress(body.pickupAddress), {
+    error: confirmMessages.pickupAddress,
+    path: ['pickupAddress'],
+    when: (payload) => Boolean(servicesOf(payload)?.pickup),
+  })
+  .refine((body) => !body.services.delivery || isAddress(body.deliveryAddress), {
+    error: confirmMessages.deliveryAddress,
+    path: ['deliveryAddress'],
+    when: (payload) => Boolean(servicesOf(payload)?.delivery),
+  })
 
 export type { HazardousDetails }

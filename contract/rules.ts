@@ -3,6 +3,7 @@
  * Spelling and punctuation are the specification's and are compared by clients.
  */
 import { z } from 'zod'
+import { positiveId, safeString } from './text'
 
 // In the browser the page's CSP is `script-src 'self'`, without 'unsafe-eval': zod must not try `new Function`
 // (its JIT probe), which Chromium reports as a CSP violation in its Issues panel (Lighthouse Best Practices).
@@ -18,6 +19,10 @@ export const limits = {
   /** Not in the spec: bounds that keep the API safe, enforced in the inputs too so users never meet them. */
   emailMax: 254,
   addressMax: 500,
+  /** The dialling code's column is varchar(8). */
+  codeMax: 8,
+  /** Tokens of emailed links are 43 characters; anything longer is not one. */
+  tokenMax: 256,
   contactPhoneMax: 15,
   contactMessageMax: 2000,
 } as const
@@ -81,10 +86,9 @@ export type RegistrationSource = (typeof registrationSources)[number]
 export type ContactSource = (typeof contactSources)[number]
 export type ContactMode = (typeof contactModes)[number]
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message)
+const required = (message: string) => safeString({ error: message }).trim().min(1, message)
 
-const password = z
-  .string({ error: ruleMessages.passwordRequired })
+const password = safeString({ error: ruleMessages.passwordRequired })
   .min(1, ruleMessages.passwordRequired)
   .min(limits.passwordMin, ruleMessages.passwordMin)
   .max(limits.passwordMax, ruleMessages.passwordMax)
@@ -98,8 +102,7 @@ const password = z
 /** A new password and its confirmation, as registration and password reset ask for them. */
 export const newPasswordFields = {
   esus_password: password,
-  password_confirmation: z
-    .string({ error: ruleMessages.confirmRequired })
+  password_confirmation: safeString({ error: ruleMessages.confirmRequired })
     .min(1, ruleMessages.confirmRequired)
     .max(limits.passwordMax, ruleMessages.passwordMax),
 }
@@ -117,6 +120,9 @@ const matchRule = {
   },
 }
 
+/** A country id (its column is an integer), and the id of the company serving it. */
+export const countryId = positiveId(ruleMessages.countryRequired)
+
 export const registrationSchema = z
   .object({
     esus_name: required(ruleMessages.nameRequired).max(limits.nameMax, ruleMessages.max100),
@@ -128,8 +134,8 @@ export const registrationSchema = z
       .max(limits.emailMax, ruleMessages.tooLong)
       .regex(basicEmailPattern, ruleMessages.registerEmailInvalid),
     ...newPasswordFields,
-    esus_mcou: z.number({ error: ruleMessages.countryRequired }).int().positive(ruleMessages.countryRequired),
-    code: required(ruleMessages.codeRequired),
+    esus_mcou: countryId,
+    code: required(ruleMessages.codeRequired).max(limits.codeMax, ruleMessages.tooLong),
     esus_phone: required(ruleMessages.phoneRequired)
       .regex(digitsPattern, ruleMessages.digitsOnly)
       .min(limits.phoneMin, ruleMessages.phoneMin)
@@ -139,7 +145,7 @@ export const registrationSchema = z
       .max(limits.addressMax, ruleMessages.tooLong),
     esus_source: z.enum(registrationSources, { error: ruleMessages.sourceRequired }),
     check: z.literal(true, { error: ruleMessages.consentRequired }),
-    esus_mcpy: z.number({ error: ruleMessages.countryRequired }).int().positive(ruleMessages.countryRequired),
+    esus_mcpy: countryId,
   })
   .refine(passwordsMatch, matchRule)
 
@@ -147,8 +153,7 @@ export const loginSchema = z.object({
   email: required(ruleMessages.emailRequired)
     .max(limits.emailMax, ruleMessages.tooLong)
     .regex(basicEmailPattern, ruleMessages.emailInvalid),
-  password: z
-    .string({ error: ruleMessages.passwordRequired })
+  password: safeString({ error: ruleMessages.passwordRequired })
     .min(1, ruleMessages.passwordRequired)
     .max(limits.passwordMax, ruleMessages.passwordMax),
 })
@@ -156,7 +161,7 @@ export const loginSchema = z.object({
 export const forgotPasswordSchema = loginSchema.pick({ email: true })
 
 export const resetPasswordSchema = z
-  .object({ token: z.string().min(1), ...newPasswordFields })
+  .object({ token: safeString().min(1).max(limits.tokenMax), ...newPasswordFields })
   .refine(passwordsMatch, matchRule)
 
 const contactRequired = required(ruleMessages.contactIncomplete)
@@ -167,7 +172,7 @@ export const contactSchema = z.object({
     .regex(contactEmailPattern, ruleMessages.contactEmailInvalid),
   name: contactRequired.max(limits.nameMax, ruleMessages.max100),
   company: contactRequired.max(limits.nameMax, ruleMessages.max100),
-  code: contactRequired,
+  code: contactRequired.max(limits.codeMax, ruleMessages.tooLong),
   phone: contactRequired
     .regex(digitsPattern, ruleMessages.digitsOnly)
     .max(limits.contactPhoneMax, ruleMessages.tooLong),

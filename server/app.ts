@@ -15,7 +15,7 @@ import { PlaceIndex } from './db/locations'
 import { RATE_SHEETS_CHANNEL, RateSheets } from './db/rate-sheets'
 import type { Database } from './db/schema'
 import { createMailer, type Mailer } from './mail/index'
-import { createRouter, errorResponses } from './openapi'
+import { createRouter, errorResponses, withSharedAnswers } from './openapi'
 import { authRoutes } from './routes/auth'
 import { bookingRoutes } from './routes/bookings'
 import { contactRoutes } from './routes/contact'
@@ -72,7 +72,11 @@ export const openApiConfig = {
   info: {
     title: 'eShip API',
     version: '1.0.0',
-    description: 'API of the eShip digital freight forwarding web application.',
+    description: [
+      'API of the eShip digital freight forwarding web application.',
+      'Every error is JSON `{ message, errors? }`. Every string of a request refuses NUL (U+0000) and unpaired',
+      'UTF-16 surrogates with 422, and keeps to the maximum length its field documents.',
+    ].join(' '),
   },
   servers: [{ url: '/' }],
 }
@@ -169,7 +173,7 @@ export function createApp(options: AppOptions) {
   })
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined
   app.get(apiPaths.openapi, (c) => {
-    document ??= app.getOpenAPI31Document(openApiConfig)
+    document ??= withSharedAnswers(app.getOpenAPI31Document(openApiConfig))
     return c.json(document)
   })
 

@@ -3,6 +3,8 @@ import type { Context, Env } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import type { ZodError } from 'zod'
+import { messages } from '../contract/messages'
+import { isStorableText, textMessages } from '../contract/text'
 import type { ErrorBody, MessageResponse } from '../contract/wire'
 
 export const ErrorSchema = z
@@ -33,10 +35,46 @@ export function validationErrorBody(error: ZodError, target: string): ErrorBody 
   return { message: error.issues[0]?.message ?? 'The given data was invalid.', errors }
 }
 
-/** Every OpenAPIHono instance of the API is made here so that all of them answer validation failures alike. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null) return false
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
+}
+
+/**
+ * The fields of `value` (a request's validated body, query, path parameters or headers) whose string, or
+ * whose key, holds a NUL or a lone surrogate (contract/text.ts), keyed like validationErrorBody's; undefined
+ * when there is none.
+ */
+export function badCharacterErrors(value: unknown, target: string): Record<string, string[]> | undefined {
+  const errors: Record<string, string[]> = {}
+  const visit = (node: unknown, path: string[]) => {
+    if (typeof node === 'string') {
+      if (!isStorableText(node)) errors[path.join('.') || target] = [textMessages.badCharacter]
+    } else if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) visit(item, [...path, String(index)])
+    } else if (isPlainObject(node)) {
+      for (const [key, item] of Object.entries(node)) {
+        visit(key, [...path, key])
+        visit(item, [...path, key])
+      }
+    }
+  }
+  visit(value, [])
+  return Object.keys(errors).length > 0 ? errors : undefined
+}
+
+/**
+ * Every OpenAPIHono instance of the API is made here so that all of them answer validation failures alike:
+ * 422 with field messages. A value its schema accepts is refused the same way when any of its strings holds
+ * a NUL or a lone surrogate, which PostgreSQL cannot store: whatever a route's schema says, no request
+ * brings one past validation (contract/text.ts's safeString says so in the schemas, for the browser too).
+ */
 export function createRouter<E extends Env = Env>(): OpenAPIHono<E> {
   const defaultHook: Hook<unknown, E, string, Response | undefined> = (result, c) => {
     if (!result.success) return c.json(validationErrorBody(result.error, result.target), 422)
+    const errors = badCharacterErrors(result.data, result.target)
+    if (errors) return c.json({ message: textMessages.badCharacter, errors } satisfies ErrorBody, 422)
   }
   return new OpenAPIHono<E>({ defaultHook })
 }
@@ -53,6 +91,17 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { required:
 export const errorResponse = (description: string) => ({ description, ...json(ErrorSchema) })
 /** A message response whose description names the exact message. */
 export const messageResponse = (description: string) => ({ description, ...json(MessageSchema) })
+
+/** The security of an operation that needs a customer's session (the token of POST /api/auth/login). */
+export const bearerSecurity = [{ bearerAuth: [] }]
+/** The security of an operations endpoint (X-API-Key: OPS_API_KEY). */
+export const opsKeySecurity = [{ opsApiKey: [] }]
+/** What an operation behind requireSession answers without a live session. */
+export const unauthenticatedResponse = {
+  401: errorResponse(`No live session: \`${messages.unauthenticated}\``),
+}
+/** An object the document does not spell out field by field (its TypeScript type is named instead). */
+export const opaque = (description: string) => z.record(z.string(), z.unknown()).openapi({ description })
 
 export const tooManyResponse = {
   429: {
@@ -87,3 +136,60 @@ export const noStore = createMiddleware(async (c, next) => {
   await next()
   c.header('Cache-Control', 'no-store')
 })
+
+interface DocumentedOperation {
+  parameters?: unknown[]
+  requestBody?: { content?: Record<string, unknown> }
+  responses?: Record<string, unknown>
+  security?: unknown[]
+}
+
+const errorRef = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
+const sharedAnswer = (description: string) => ({ description, content: errorRef })
+
+/** The answers every JSON-body operation can give before its handler runs. */
+const jsonBodyAnswers = {
+  400: sharedAnswer('The body is not valid JSON: `Malformed JSON in request body`'),
+  413: sharedAnswer('The body is larger than the operation takes: `Payload Too Large`'),
+  415: sharedAnswer('The body is not sent as `application/json`: `Unsupported Media Type`'),
+}
+const validationAnswer = sharedAnswer('The request failed validation')
+
+/**
+ * What every operation of the document answers in common, added where a route did not say it, so that the
+ * document cannot say less than the API does: 400, 413 and 415 on each operation with a JSON body (the
+ * validator and limitJsonBody answer them), 422 on each one that takes parameters or a body (the validators
+ * of createRouter), 500 on all, and `security: []` on a public one. Where a route describes one of these
+ * statuses for a cause of its own, the shared cause is added to its description.
+ */
+export function withSharedAnswers<D extends { paths?: object }>(document: D): D {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>
+  for (const item of Object.values(paths)) {
+    for (const [method, value] of Object.entries(item)) {
+      if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue
+      const operation = value as DocumentedOperation
+      const responses: Record<string, unknown> = { ...operation.responses }
+      const jsonBody = operation.requestBody?.content?.['application/json'] !== undefined
+      const takesInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined
+      const shared: Record<string, { description: string }> = {
+        ...(jsonBody ? jsonBodyAnswers : {}),
+        ...(takesInput ? { 422: validationAnswer } : {}),
+        500: sharedAnswer('Unexpected server error'),
+      }
+      for (const [status, answer] of Object.entries(shared)) {
+        const own = responses[status] as { description?: string } | undefined
+        if (!own) responses[status] = answer
+        else if (own.description && !own.description.includes(answer.description)) {
+          // One status, two causes: the route's own and the shared one, both told.
+          const also = answer.description.charAt(0).toLowerCase() + answer.description.slice(1)
+          responses[status] = { ...own, description: `${own.description}; or ${also}` }
+        }
+      }
+      operation.responses = Object.fromEntries(
+        Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
+      )
+      operation.security ??= []
+    }
+  }
+  return document
+}

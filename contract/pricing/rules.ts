@@ -4,6 +4,7 @@
  * minor units of USD. Pricing rounds dimensions to whole cm and weights to whole grams (quantities.ts).
  */
 import { z } from 'zod'
+import { safeString } from '../text'
 import { containerTypes, modes, packingGroups, truckingZones } from './types'
 
 export const quoteLimits = {
@@ -14,6 +15,10 @@ export const quoteLimits = {
   dimensionMaxCm: 1500,
   dimensionMinCm: 1,
   pieceWeightMaxKg: 30_000,
+  /** A UN/LOCODE (5 characters) or an IATA code (3): the quote's origin and destination columns are varchar(5). */
+  placeCodeMax: 5,
+  /** Not in the issue: what the sales team reads with a manual quote request. */
+  notesMax: 2000,
   /** Not in the issue: bounds that keep totals and amounts well inside exact integer arithmetic. */
   totalVolumeMaxCbm: 1000,
   totalWeightMaxKg: 1_000_000,
@@ -76,7 +81,7 @@ export const quoteMessages = {
   insuranceNeedsValue: 'Enter the cargo value to add insurance.',
 } as const
 
-const text = (required: string) => z.string({ error: required }).trim().min(1, required)
+const text = (required: string) => safeString({ error: required }).trim().min(1, required)
 
 /** A real calendar date written YYYY-MM-DD. */
 export function isIsoDate(value: string): boolean {
@@ -91,9 +96,9 @@ const between = (
   message: string,
   options: { int?: boolean; gt?: boolean } = {},
 ) => {
-  const base = z.number({ error: message }).refine(Number.isFinite, message)
-  const int = options.int ? base.refine(Number.isInteger, message) : base
-  return int.refine((n) => (options.gt ? n > min : n >= min) && n <= max, message)
+  // Checks rather than refinements, so that the OpenAPI document states the bounds too.
+  const base = options.int ? z.int({ error: message }) : z.number({ error: message })
+  return (options.gt ? base.gt(min, message) : base.min(min, message)).max(max, message)
 }
 
 const dimension = between(quoteLimits.dimensionMinCm, quoteLimits.dimensionMaxCm, quoteMessages.dimension)
@@ -136,8 +141,7 @@ export const containerCountSchema = z.object({
 })
 
 export const hazardousSchema = z.object({
-  unNumber: z
-    .string({ error: quoteMessages.unNumber })
+  unNumber: safeString({ error: quoteMessages.unNumber })
     .trim()
     .regex(/^\d{4}$/, quoteMessages.unNumber),
   dgClass: z.enum(dgClasses, { error: quoteMessages.dgClass }),
@@ -153,17 +157,23 @@ const always = { when: (payload: { value: unknown }) => isObject(payload.value) 
 export const quoteRequestSchema = z
   .object({
     mode: z.enum(modes, { error: quoteMessages.modeRequired }),
-    origin: text(quoteMessages.originRequired).max(16, quoteMessages.originRequired),
-    destination: text(quoteMessages.destinationRequired).max(16, quoteMessages.destinationRequired),
-    readyDate: z
-      .string({ error: quoteMessages.readyDateRequired })
+    origin: text(quoteMessages.originRequired).max(quoteLimits.placeCodeMax, quoteMessages.originRequired),
+    destination: text(quoteMessages.destinationRequired).max(
+      quoteLimits.placeCodeMax,
+      quoteMessages.destinationRequired,
+    ),
+    readyDate: safeString({ error: quoteMessages.readyDateRequired })
       .min(1, quoteMessages.readyDateRequired)
+      .max(10, quoteMessages.readyDateInvalid)
       .refine((value) => value === '' || isIsoDate(value), quoteMessages.readyDateInvalid),
     commodity: text(quoteMessages.commodityRequired).max(
       quoteLimits.commodityMax,
       quoteMessages.commodityMax,
     ),
-    containers: z.array(containerCountSchema, { error: quoteMessages.containersRequired }).optional(),
+    containers: z
+      .array(containerCountSchema, { error: quoteMessages.containersRequired })
+      .max(containerTypes.length, quoteMessages.containerTypeTwice)
+      .optional(),
     cargo: looseCargoSchema.optional(),
     hazardous: hazardousSchema.optional(),
     cargoValue: z

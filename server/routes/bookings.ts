@@ -15,9 +15,17 @@ import type { BookingDeps } from '../bookings/service'
 import { findBooking, listBookings, updateBooking } from '../db/bookings'
 import { outstandingDocuments } from '../db/documents'
 import { bookingEvents, insertEvents } from '../db/tracking-events'
-import { createRouter, errorResponse, errorResponses, json, limitJsonBody } from '../openapi'
+import {
+  createRouter,
+  errorResponse,
+  errorResponses,
+  json,
+  limitJsonBody,
+  opaque,
+  bearerSecurity as security,
+  unauthenticatedResponse as unauthenticated,
+} from '../openapi'
 
-const opaque = (description: string) => z.record(z.string(), z.unknown()).openapi({ description })
 export const PlaceRefSchema = z
   .object({
     code: z.string(),
@@ -96,11 +104,9 @@ const NumberParam = z.object({
     .openapi({ param: { name: 'number', in: 'path' }, example: 'ESB-2026000042' }),
 })
 
-const unauthenticated = { 401: errorResponse('No live session: `Unauthenticated.`') }
 const notFound = {
   404: errorResponse(`Not this company's booking, or none: \`${bookingMessages.notFound}\``),
 }
-const security = [{ bearerAuth: [] }]
 
 const listRoute = createRoute({
   method: 'get',

@@ -10,7 +10,7 @@ import { TransitSummaries } from '../dashboard/transit'
 import { eventsOfBookings } from '../db/dashboard'
 import type { PlaceIndex } from '../db/locations'
 import type { Database } from '../db/schema'
-import { createRouter, errorResponse, errorResponses, json } from '../openapi'
+import { bearerSecurity, createRouter, errorResponses, json, unauthenticatedResponse } from '../openapi'
 
 const place = z.object({ code: z.string(), name: z.string(), country_code: z.string() })
 const lane = { origin: place, destination: place }
@@ -91,10 +91,10 @@ const dashboardRoute = createRoute({
   tags: ['Dashboard'],
   summary:
     "The personalised dashboard of /user/home in one answer: what needs attention, shipments in transit, the company's recent events and figures",
-  security: [{ bearerAuth: [] }],
+  security: bearerSecurity,
   responses: {
     200: { description: 'The dashboard', ...json(DashboardSchema) },
-    401: errorResponse('No live session: `Unauthenticated.`'),
+    ...unauthenticatedResponse,
     ...errorResponses.serverError,
   },
 })

@@ -40,6 +40,9 @@ import {
   json,
   jsonBody,
   limitJsonBody,
+  opsKeySecurity,
+  bearerSecurity as security,
+  unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import type { DocumentStorage } from '../storage/index'
 
@@ -80,9 +83,10 @@ const DocumentItemSchema = z
   })
   .openapi('DocumentItem')
 
-const BookingParam = z.string().openapi({ param: { name: 'number', in: 'path' }, example: 'ESB-2026000042' })
-const security = [{ bearerAuth: [] }]
-const unauthenticated = { 401: errorResponse('No live session: `Unauthenticated.`') }
+const BookingParam = z
+  .string()
+  .max(40)
+  .openapi({ param: { name: 'number', in: 'path' }, example: 'ESB-2026000042' })
 const notFound = {
   404: errorResponse(`Not this company's booking or file, or none: \`${documentMessages.notFound}\``),
 }
@@ -160,11 +164,14 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
     request: {
       params: z.object({
         number: BookingParam,
-        kind: z.string().openapi({
-          param: { name: 'kind', in: 'path' },
-          description:
-            'commercial_invoice, packing_list, safety_data_sheet, dg_declaration or certificate_of_origin',
-        }),
+        kind: z
+          .string()
+          .max(40)
+          .openapi({
+            param: { name: 'kind', in: 'path' },
+            description:
+              'commercial_invoice, packing_list, safety_data_sheet, dg_declaration or certificate_of_origin',
+          }),
       }),
       headers: z.object({
         [FILE_NAME_HEADER.toLowerCase()]: z.string().optional().openapi({
@@ -202,7 +209,10 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
     request: {
       params: z.object({
         number: BookingParam,
-        id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'A file id, or `hbl`' }),
+        id: z
+          .string()
+          .max(40)
+          .openapi({ param: { name: 'id', in: 'path' }, description: 'A file id, or `hbl`' }),
       }),
     },
     responses: {
@@ -227,10 +237,15 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
     path: '/ops/documents/{id}/review',
     tags: ['Operations'],
     summary: 'Accept or reject an uploaded file (a rejection needs its reason, and mails the uploader once)',
-    security: [{ opsApiKey: [] }],
+    security: opsKeySecurity,
     middleware: [opsKey, limitJsonBody()] as const,
     request: {
-      params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }),
+      params: z.object({
+        id: z
+          .string()
+          .max(40)
+          .openapi({ param: { name: 'id', in: 'path' } }),
+      }),
       ...jsonBody(reviewSchema),
     },
     responses: {
@@ -251,7 +266,7 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
     path: '/ops/bookings/{number}/documents',
     tags: ['Operations'],
     summary: "Any booking's document checklist, for the operations team (files newest first)",
-    security: [{ opsApiKey: [] }],
+    security: opsKeySecurity,
     middleware: [opsKey] as const,
     request: { params: z.object({ number: BookingParam }) },
     responses: {

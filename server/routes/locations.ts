@@ -4,7 +4,7 @@ import type { Place, PlacesResponse } from '../../contract/wire'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession } from '../auth/session'
 import type { PlaceIndex } from '../db/locations'
-import { createRouter, errorResponse, errorResponses } from '../openapi'
+import { bearerSecurity, createRouter, errorResponses, unauthenticatedResponse } from '../openapi'
 
 export const PlaceSchema = z
   .object({
@@ -36,7 +36,7 @@ const searchRoute = createRoute({
   path: '/locations',
   tags: ['Quotes'],
   summary: 'Type-ahead for the quote form: ports (FCL, LCL) or airports (AIR) by code, name, city or country',
-  security: [{ bearerAuth: [] }],
+  security: bearerSecurity,
   request: { query: PlacesQuerySchema },
   responses: {
     200: {
@@ -50,7 +50,7 @@ const searchRoute = createRoute({
         },
       },
     },
-    401: errorResponse('No live session: `Unauthenticated.`'),
+    ...unauthenticatedResponse,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },

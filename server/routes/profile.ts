@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
-import { messages } from '../../contract/messages'
 import {
   type ChangePasswordResponse,
   changePasswordSchema,
@@ -25,12 +24,13 @@ import type { Mailer } from '../mail/index'
 import { passwordChangedMail } from '../mail/templates'
 import {
   createRouter,
-  errorResponse,
   errorResponses,
   json,
   jsonBody,
   limitJsonBody,
+  bearerSecurity as security,
   tooManyResponse,
+  unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { registerMessages } from '../register/messages'
 import { SessionUserSchema } from './auth'
@@ -81,9 +81,6 @@ const NotificationSettingsSchema = z
 const ProfileResponseSchema = z
   .object({ profile: ProfileSchema, notifications: NotificationSettingsSchema, user: SessionUserSchema })
   .openapi('ProfileResponse')
-
-const security = [{ bearerAuth: [] }]
-const unauthenticated = { 401: errorResponse(`No live session: \`${messages.unauthenticated}\``) }
 
 const getProfileRoute = createRoute({
   method: 'get',

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
 import { priceQuote } from '../../contract/pricing/price'
-import { quoteRequestSchema, serviceSelectionSchema } from '../../contract/pricing/rules'
+import { quoteLimits, quoteRequestSchema, serviceSelectionSchema } from '../../contract/pricing/rules'
 import type {
   PricingContext,
   QuotePrice,
@@ -12,8 +12,9 @@ import type {
 import {
   type BookingCreated,
   type CreateQuoteResponse,
+  confirmBodySchema,
   confirmMessages,
-  confirmSchema,
+  optionIdSchema,
   type PriceResponse,
   type QuoteDetail,
   type QuoteSummary,
@@ -22,6 +23,7 @@ import {
   quoteStatuses,
   singaporeDate,
 } from '../../contract/quotes'
+import { safeString } from '../../contract/text'
 import type { ErrorBody, Place } from '../../contract/wire'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
@@ -48,7 +50,9 @@ import {
   json,
   jsonBody,
   limitJsonBody,
-  validationErrorBody,
+  opaque,
+  bearerSecurity as security,
+  unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { noServices, priceRequest } from '../quotes/price-request'
 
@@ -67,7 +71,6 @@ export interface QuoteDeps {
 // ---- OpenAPI shapes ------------------------------------------------------------------------------------
 
 const PlaceRef = z.object({ code: z.string(), name: z.string(), country_code: z.string() })
-const opaque = (description: string) => z.record(z.string(), z.unknown()).openapi({ description })
 
 const QuoteDetailSchema = z
   .object({
@@ -126,9 +129,7 @@ const NumberParam = z.object({
     .openapi({ param: { name: 'number', in: 'path' }, example: 'ESQ-2026000042' }),
 })
 
-const unauthenticated = { 401: errorResponse('No live session: `Unauthenticated.`') }
 const notFound = { 404: errorResponse(`Not this company's quote, or none: \`${confirmMessages.notFound}\``) }
-const security = [{ bearerAuth: [] }]
 
 const createQuoteRoute = createRoute({
   method: 'post',
@@ -187,14 +188,12 @@ const getQuoteRoute = createRoute({
     200: { description: 'The quote', ...json(z.object({ quote: QuoteDetailSchema })) },
     ...unauthenticated,
     ...notFound,
+    ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
 })
 
-const PriceBody = z.object({
-  optionId: z.int(confirmMessages.optionRequired).positive(confirmMessages.optionRequired),
-  services: serviceSelectionSchema,
-})
+const PriceBody = z.object({ optionId: optionIdSchema, services: serviceSelectionSchema })
 
 const priceRoute = createRoute({
   method: 'post',
@@ -216,10 +215,15 @@ const priceRoute = createRoute({
   },
 })
 
-const ConfirmBody = z.object({ services: serviceSelectionSchema }).passthrough().openapi({
-  description:
-    'optionId, services, shipper, consignee, notifyParty?, pickupAddress (with pickup), deliveryAddress (with delivery), cargoDescription, acceptTerms: true, shownTotalUsd',
-})
+/** The contract's schema as it is (contract schemas are made before zod has `.openapi`). */
+const confirmBody = {
+  body: {
+    required: true,
+    description:
+      'The confirmation form: `pickupAddress` is required (10 to 500 characters) when `services.pickup` is a zone, `deliveryAddress` when `services.delivery` is; `shownTotalUsd` is the total the customer saw (USD cents), and a different price on the server answers 409',
+    ...json(confirmBodySchema),
+  },
+}
 
 const confirmRoute = createRoute({
   method: 'post',
@@ -228,7 +232,7 @@ const confirmRoute = createRoute({
   tags: ['Quotes'],
   summary: 'Confirm an option into a booking (re-priced on the server; idempotent: one booking per quote)',
   security,
-  request: { params: NumberParam, ...jsonBody(ConfirmBody) },
+  request: { params: NumberParam, ...confirmBody },
   responses: {
     201: {
       description: 'The booking made',
@@ -262,6 +266,7 @@ const requoteRoute = createRoute({
     200: { description: 'No instant rate now (`quote: null`)', ...json(z.object({ quote: z.null() })) },
     ...unauthenticated,
     ...notFound,
+    ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
 })
@@ -275,7 +280,10 @@ const manualRoute = createRoute({
   security,
   request: jsonBody(
     z
-      .object({ request: quoteRequestSchema, notes: z.string().trim().max(2000).optional() })
+      .object({
+        request: quoteRequestSchema,
+        notes: safeString().trim().max(quoteLimits.notesMax).optional(),
+      })
       .openapi('ManualQuoteRequest'),
   ),
   responses: {
@@ -571,10 +579,8 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, s
     })
     .openapi(confirmRoute, async (c) => {
       const { number } = c.req.valid('param')
-      const body = c.req.valid('json') as { services: ServiceSelection } & Record<string, unknown>
-      const parsed = confirmSchema(body.services).safeParse(body)
-      if (!parsed.success) return c.json(validationErrorBody(parsed.error, 'json'), 422)
-      const input = parsed.data
+      const input = c.req.valid('json')
+      const { services } = input
       const { customerId, userId, user } = c.var.session
       const at = now()
       const outcome = await db.transaction().execute(async (trx) => {
@@ -595,14 +601,18 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, s
         }
         if (option.valid_to < singaporeDate(at))
           return { status: 410 as const, body: { message: confirmMessages.expired } }
-        const price: QuotePrice = priceQuote(
-          await contextOf(trx, stored, option.lane, body.services, customerId),
-        )
+        const price: QuotePrice = priceQuote(await contextOf(trx, stored, option.lane, services, customerId))
         if (price.totalUsd !== input.shownTotalUsd) {
           return { status: 409 as const, body: { message: confirmMessages.priceChanged, price } }
         }
         const bookingNumber = await nextNumber(trx, 'ESB', at.getUTCFullYear())
-        const { shownTotalUsd: _shown, acceptTerms: _terms, optionId: _option, ...details } = input
+        const {
+          shownTotalUsd: _shown,
+          acceptTerms: _terms,
+          optionId: _option,
+          services: _services,
+          ...details
+        } = input
         const booking = await insertBooking(trx, {
           number: bookingNumber,
           customerId,
@@ -615,14 +625,14 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, s
           destination: stored.quote.destination,
           details: {
             ...details,
-            services: body.services,
+            services,
             carrier: option.carrier,
             service: option.lane.service,
           },
           price,
           createdAt: at,
         })
-        await saveChoice(trx, stored.quote.id, option.id, body.services)
+        await saveChoice(trx, stored.quote.id, option.id, services)
         await mailer.queue(
           trx,
           bookingReceivedMail({

@@ -5,7 +5,14 @@ import { requireSession, type SessionEnv } from '../auth/session'
 import { trackingView } from '../bookings/detail'
 import type { BookingDeps } from '../bookings/service'
 import { trackedBooking } from '../db/bookings'
-import { createRouter, errorResponse, errorResponses, json } from '../openapi'
+import {
+  bearerSecurity,
+  createRouter,
+  errorResponse,
+  errorResponses,
+  json,
+  unauthenticatedResponse,
+} from '../openapi'
 import { MilestoneSchema, PlaceRefSchema, RouteLegSchema } from './bookings'
 
 const point = z.tuple([z.number(), z.number()]).openapi({ description: '[longitude, latitude]' })
@@ -45,15 +52,18 @@ const trackRoute = createRoute({
   path: '/tracking/{hbl}',
   tags: ['Bookings'],
   summary: "A shipment of the company by HBL (or HAWB) number: milestones, ETA and the route's map",
-  security: [{ bearerAuth: [] }],
+  security: bearerSecurity,
   request: {
     params: z.object({
-      hbl: z.string().openapi({ param: { name: 'hbl', in: 'path' }, example: 'ESHBL2026000042' }),
+      hbl: z
+        .string()
+        .max(40)
+        .openapi({ param: { name: 'hbl', in: 'path' }, example: 'ESHBL2026000042' }),
     }),
   },
   responses: {
     200: { description: 'The shipment', ...json(TrackingViewSchema) },
-    401: errorResponse('No live session: `Unauthenticated.`'),
+    ...unauthenticatedResponse,
     404: errorResponse(`Not this company's HBL, or none: \`${trackingMessages.notFound}\``),
     422: errorResponse(`Not an HBL number: \`${trackingMessages.badNumber}\``),
     ...errorResponses.serverError,

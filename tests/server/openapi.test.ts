@@ -86,15 +86,50 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(countries?.responses ?? {}).sort()).toEqual(['200', '304', '500'])
     const statuses = (path: string, method: string) =>
       Object.keys(doc.paths[path]?.[method]?.responses ?? {}).sort()
-    expect(statuses(apiPaths.login, 'post')).toEqual(['200', '401', '403', '422', '429', '500'])
+    expect(statuses(apiPaths.login, 'post')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+    ])
     expect(statuses(apiPaths.logout, 'post')).toEqual(['200', '401', '500'])
     expect(statuses(apiPaths.authCheck, 'get')).toEqual(['200', '401', '500'])
-    expect(statuses(apiPaths.forgotPassword, 'post')).toEqual(['200', '422', '429', '500'])
-    expect(statuses(apiPaths.resetPassword, 'post')).toEqual(['200', '400', '422', '500'])
-    expect(statuses(apiPaths.register, 'post')).toEqual(['200', '422', '429', '500'])
-    expect(statuses(apiPaths.activate, 'post')).toEqual(['200', '400', '410', '422', '500'])
-    expect(statuses(apiPaths.resendActivation, 'post')).toEqual(['200', '422', '429', '500'])
-    expect(statuses(apiPaths.contact, 'post')).toEqual(['200', '409', '422', '429', '500'])
+    expect(statuses(apiPaths.forgotPassword, 'post')).toEqual([
+      '200',
+      '400',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+    ])
+    expect(statuses(apiPaths.resetPassword, 'post')).toEqual(['200', '400', '413', '415', '422', '500'])
+    expect(statuses(apiPaths.register, 'post')).toEqual(['200', '400', '413', '415', '422', '429', '500'])
+    expect(statuses(apiPaths.activate, 'post')).toEqual(['200', '400', '410', '413', '415', '422', '500'])
+    expect(statuses(apiPaths.resendActivation, 'post')).toEqual([
+      '200',
+      '400',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+    ])
+    expect(statuses(apiPaths.contact, 'post')).toEqual([
+      '200',
+      '400',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+    ])
     expect(statuses(apiPaths.locations, 'get')).toEqual(['200', '401', '422', '500'])
     expect(doc.paths[apiPaths.locations]?.get).toMatchObject({ operationId: 'searchLocations' })
     const operation = (path: string, method: string) =>
@@ -158,20 +193,37 @@ describe('GET /api/openapi.json', () => {
     ]).toEqual(['getProfile', 'updateProfile', 'changePassword', 'updateNotificationSettings'])
     expect(operation('/api/dashboard', 'get')).toBe('getDashboard')
     expect(statuses('/api/dashboard', 'get')).toEqual(['200', '401', '500'])
-    expect(statuses('/api/profile/password', 'post')).toEqual(['200', '401', '422', '429', '500'])
-    expect(statuses('/api/profile', 'put')).toEqual(['200', '401', '422', '500'])
+    expect(statuses('/api/profile/password', 'post')).toEqual([
+      '200',
+      '400',
+      '401',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+    ])
+    expect(statuses('/api/profile', 'put')).toEqual(['200', '400', '401', '413', '415', '422', '500'])
     expect(statuses('/api/tracking/{hbl}', 'get')).toEqual(['200', '401', '404', '422', '500'])
-    expect(statuses('/api/ops/events', 'post')).toEqual(['200', '401', '422', '500'])
+    expect(statuses('/api/ops/events', 'post')).toEqual(['200', '400', '401', '413', '415', '422', '500'])
     expect(statuses('/api/quotes/{number}/confirm', 'post')).toEqual([
       '200',
       '201',
+      '400',
       '401',
       '404',
       '409',
       '410',
+      '413',
+      '415',
       '422',
       '500',
     ])
+    // A malformed path parameter answers 422 before the handler looks anything up.
+    expect(statuses('/api/quotes/{number}', 'get')).toContain('422')
+    expect(statuses('/api/quotes/{number}/requote', 'post')).toContain('422')
+    expect(statuses('/api/bookings/{number}', 'get')).toContain('422')
+    expect(statuses('/api/bookings/{number}/cancel', 'post')).toContain('422')
   })
 
   it('declares the bearer token of the session endpoints', () => {
@@ -183,7 +235,9 @@ describe('GET /api/openapi.json', () => {
     expect(security(apiPaths.logout, 'post')).toEqual([{ bearerAuth: [] }])
     expect(security(apiPaths.authCheck, 'get')).toEqual([{ bearerAuth: [] }])
     expect(security(apiPaths.locations, 'get')).toEqual([{ bearerAuth: [] }])
-    expect(security(apiPaths.login, 'post')).toBeUndefined()
+    expect(security(apiPaths.login, 'post')).toEqual([])
+    expect(security(apiPaths.register, 'post')).toEqual([])
+    expect(security(apiPaths.countries, 'get')).toEqual([])
     expect(security('/api/bookings/{number}/documents/{kind}', 'post')).toEqual([{ bearerAuth: [] }])
     expect(security('/api/ops/documents/{id}/review', 'post')).toEqual([{ opsApiKey: [] }])
     expect(security('/api/bookings', 'get')).toEqual([{ bearerAuth: [] }])
@@ -191,6 +245,41 @@ describe('GET /api/openapi.json', () => {
     expect(raw).toMatchObject({
       components: { securitySchemes: { opsApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     })
+  })
+
+  it('documents the confirmQuote body in full', () => {
+    const body = (
+      doc.paths['/api/quotes/{number}/confirm']!.post as unknown as {
+        requestBody: {
+          content: { 'application/json': { schema: { properties: object; required: string[] } } }
+        }
+      }
+    ).requestBody.content['application/json'].schema
+    expect(Object.keys(body.properties).sort()).toEqual(
+      [
+        'acceptTerms',
+        'cargoDescription',
+        'consignee',
+        'deliveryAddress',
+        'notifyParty',
+        'optionId',
+        'pickupAddress',
+        'services',
+        'shipper',
+        'shownTotalUsd',
+      ].sort(),
+    )
+    expect(body.required.sort()).toEqual(
+      [
+        'acceptTerms',
+        'cargoDescription',
+        'consignee',
+        'optionId',
+        'services',
+        'shipper',
+        'shownTotalUsd',
+      ].sort(),
+    )
   })
 
   it('describes the error response of every operation', () => {

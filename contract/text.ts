@@ -1,0 +1,36 @@
+/**
+ * What every string and number the API takes must be before its own rules, so that PostgreSQL can store it:
+ * one source for the browser's forms, the API's schemas and the OpenAPI document.
+ *
+ * - No NUL (U+0000): PostgreSQL text cannot hold it (`invalid byte sequence for encoding "UTF8": 0x00`).
+ * - No lone UTF-16 surrogate (half of a pair, such as `"\ud800"` in JSON): it is not a character; jsonb
+ *   refuses it and UTF-8 cannot carry it. A whole pair (an emoji) is welcome.
+ * - Whole numbers fit their `integer` column (32 bits).
+ *
+ * The server also checks every validated value of every request for the two characters (server/openapi.ts,
+ * createRouter), so a schema that forgets `safeString` still answers 422, never 500.
+ */
+import { z } from 'zod'
+
+export const textMessages = {
+  badCharacter: 'This field contains a character that cannot be stored (NUL or a broken character).',
+} as const
+
+/** The largest value of a PostgreSQL `integer` (and `serial`) column. */
+export const INT32_MAX = 2_147_483_647
+
+/** A lone surrogate: with the u flag a surrogate pair is one code point, so only a lone half matches. */
+const loneSurrogate = /\p{Cs}/u
+
+/** Whether `value` has neither a NUL nor a lone surrogate. */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !loneSurrogate.test(value)
+}
+
+/** `z.string(params)` that refuses NUL and lone surrogates with `textMessages.badCharacter`; chain the rest. */
+export const safeString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { error: textMessages.badCharacter })
+
+/** A positive id of an `integer` column; `message` for anything else. */
+export const positiveId = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(INT32_MAX, message)
