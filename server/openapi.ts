@@ -71,9 +71,12 @@ export function badCharacterErrors(value: unknown, target: string): Record<strin
  * brings one past validation (contract/text.ts's safeString says so in the schemas, for the browser too).
  */
 export function createRouter<E extends Env = Env>(): OpenAPIHono<E> {
-  const defaultHook: Hook<unknown, E, string, Response | undefined> = (result, c) => {
+  const defaultHook: Hook<unknown, E, string, Promise<Response | undefined>> = async (result, c) => {
     if (!result.success) return c.json(validationErrorBody(result.error, result.target), 422)
-    const errors = badCharacterErrors(result.data, result.target)
+    // A JSON body as it was sent (Hono keeps the parsed body): a schema may drop or rewrite what it does not
+    // keep (a DCSA reference of another type), and the sender is still told.
+    const sent = result.target === 'json' ? await c.req.json() : result.data
+    const errors = badCharacterErrors(sent, result.target)
     if (errors) return c.json({ message: textMessages.badCharacter, errors } satisfies ErrorBody, 422)
   }
   return new OpenAPIHono<E>({ defaultHook })

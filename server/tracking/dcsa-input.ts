@@ -23,6 +23,7 @@ import {
   type TrackingEvent,
   transportEventCodes,
 } from '../../contract/bookings'
+import { isStorableText, textMessages } from '../../contract/text'
 
 // ── The codes ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -86,11 +87,9 @@ const bookingDocuments = ['BKG', 'CBR']
 
 // ── Shared fields ──────────────────────────────────────────────────────────────────────────────────────────
 
-/** No NUL character and no unpaired surrogate: PostgreSQL text cannot hold them. */
-const storable = (value: string) =>
-  !value.includes('\u0000') &&
-  !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value)
-const notStorable = 'Must not contain NUL characters or unpaired surrogates.'
+/** No NUL character and no unpaired surrogate: PostgreSQL text cannot hold them (contract/text.ts). */
+const storable = isStorableText
+const notStorable = textMessages.badCharacter
 const text = (max: number) => z.string().trim().min(1).max(max).refine(storable, notStorable)
 
 const isoDateTime = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time.' })
