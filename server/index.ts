@@ -5,6 +5,7 @@ import { createApp } from './app'
 import { dummyHash } from './auth/password'
 import { loadConfig } from './config'
 import { openDatabase } from './db/client'
+import { exitIfInUse } from './db/data-dir-lock'
 import { demoCustomer } from './db/demo'
 import { prepareDatabase } from './db/prepare'
 import { MailWorker } from './jobs/mail-worker'
@@ -16,7 +17,8 @@ import { postgresStorage } from './storage/postgres'
 const config = loadConfig()
 const started = performance.now()
 
-const database = await openDatabase(config)
+// A PGlite directory another process holds is refused (server/db/data-dir-lock.ts).
+const database = await openDatabase(config).catch(exitIfInUse)
 // password.ts reads the cost at each hash; loadConfig has validated it.
 process.env.SCRYPT_LOG_N = String(config.scryptLogN)
 const { applied, locations, seedLanes, demo } = await prepareDatabase(database.db, {

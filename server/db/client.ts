@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
+import { lockDataDirectory } from './data-dir-lock'
 import { PGliteDialect } from './pglite-dialect'
 import { prepareByText } from './prepared'
 import type { Database } from './schema'
@@ -185,10 +186,24 @@ function postgresListener(
   }
 }
 
+/**
+ * PGlite on `dataDir` (a directory, or `memory://`), which this process then holds alone until close():
+ * another process's open refuses with DataDirectoryInUse (server/db/data-dir-lock.ts).
+ */
 export async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
-  // PGlite creates its data directory but not the parents (the default is .data/pglite).
-  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir, { parsers: { [DATE_OID]: (value: string) => value } })
+  let unlock = () => {}
+  if (!dataDir.includes('://')) {
+    // PGlite creates its data directory but not the parents (the default is .data/pglite).
+    await mkdir(dataDir, { recursive: true })
+    unlock = lockDataDirectory(dataDir)
+  }
+  let client: PGlite
+  try {
+    client = await PGlite.create(dataDir, { parsers: { [DATE_OID]: (value: string) => value } })
+  } catch (error) {
+    unlock()
+    throw error
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) })
   const listeners: Promise<(() => Promise<void>) | undefined>[] = []
   return {
@@ -213,7 +228,11 @@ export async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
     },
     close: async () => {
       for (const stop of await Promise.all(listeners)) await stop?.()
-      await db.destroy()
+      try {
+        await db.destroy()
+      } finally {
+        unlock()
+      }
     },
   }
 }
