@@ -39,7 +39,10 @@ try {
       await writeFile(file, csv)
       console.log(`Exported to ${file}`)
     } else {
-      process.stdout.write(csv)
+      // To a pipe, stdout is written asynchronously: process.exit below would cut the export short.
+      await new Promise<void>((resolve, reject) =>
+        process.stdout.write(csv, (error) => (error ? reject(error) : resolve())),
+      )
     }
   }
 } finally {
