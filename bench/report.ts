@@ -4,6 +4,7 @@ import type { DashboardLoadReport } from './dashboard'
 import type { InitialJsReport } from './initial-js'
 import type { FailedAudit, LighthouseReport } from './lighthouse'
 import type { LoadReport, LoadStats } from './load'
+import { type MemoryReport, memorySection } from './memory'
 import type { QuoteLoadReport } from './quotes'
 import type { StaticEncodingReport } from './static-encoding'
 import type { TrackingLoadReport } from './tracking'
@@ -51,6 +52,8 @@ export interface FullReport {
   tracking: TrackingLoadReport
   /** Absent from reports written before the dashboard existed. */
   dashboard?: DashboardLoadReport
+  /** Absent from reports written before memory was measured. */
+  memory?: MemoryReport
   budgets: RouteBudget[]
   /** The API and static-serving budgets, which belong to no route. */
   serverBudgets: BudgetCheck[]
@@ -507,6 +510,10 @@ export function renderMarkdown(r: FullReport): string {
     '## Quote and tracking API load tests',
     '',
     quotesSection(r),
+    '',
+    '## Server memory',
+    '',
+    memorySection(r.memory),
     '',
   ].join('\n')
 }
