@@ -220,7 +220,11 @@ export const PGLITE_OPTIONS = {
  * idle server may never run; a thread's memory is let go when the thread ends.
  */
 async function createPGliteDirectory(dataDir: string): Promise<void> {
-  const worker = new Worker(new URL('./pglite-create.mjs', import.meta.url), { workerData: { dataDir } })
+  // Plain JavaScript that needs none of this process's options (a loader, `--input-type` of `node -e`).
+  const worker = new Worker(new URL('./pglite-create.mjs', import.meta.url), {
+    workerData: { dataDir },
+    execArgv: [],
+  })
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject)
     worker.once('exit', (code) =>
