@@ -5,6 +5,7 @@ import type { HydrationReport } from './hydration'
 import type { InitialJsReport } from './initial-js'
 import type { FailedAudit, LighthouseReport } from './lighthouse'
 import type { LoadReport, LoadStats } from './load'
+import { type MemoryReport, memorySection } from './memory'
 import type { QuoteLoadReport } from './quotes'
 import type { StaticEncodingReport } from './static-encoding'
 import type { TrackingLoadReport } from './tracking'
@@ -54,6 +55,8 @@ export interface FullReport {
   dashboard?: DashboardLoadReport
   /** Absent from reports written before time to hydrated was measured. */
   hydration?: HydrationReport
+  /** Absent from reports written before memory was measured. */
+  memory?: MemoryReport
   budgets: RouteBudget[]
   /** The API and static-serving budgets, which belong to no route. */
   serverBudgets: BudgetCheck[]
@@ -538,6 +541,10 @@ export function renderMarkdown(r: FullReport): string {
     '## Quote and tracking API load tests',
     '',
     quotesSection(r),
+    '',
+    '## Server memory',
+    '',
+    memorySection(r.memory),
     '',
   ].join('\n')
 }

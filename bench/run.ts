@@ -1,5 +1,5 @@
-// Benchmark: bundle sizes, initial JS, Lighthouse, precompressed static files and an API load test beside a
-// bare Hono server.
+// Benchmark: bundle sizes, initial JS, Lighthouse, precompressed static files, an API load test beside a
+// bare Hono server, and the server's resident memory on PGlite and PostgreSQL (bench/memory.ts).
 // Usage: npm run bench [-- --no-build] [--duration <s>] [--runs <n>]
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -14,6 +14,7 @@ import { measureHydration } from './hydration'
 import { measureInitialJs } from './initial-js'
 import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
+import { measureMemory } from './memory'
 import { startBenchPostgres } from './postgres'
 import { benchLogin, measureQuotes, prepareQuoteDatabase } from './quotes'
 import {
@@ -185,6 +186,7 @@ async function main(): Promise<void> {
     measureDashboard(trackingServer.origin, options.durationSeconds),
   )
   await trackingServer.stop()
+  const memory = await timed(phases, 'memory', () => measureMemory(postgres?.url))
   postgres?.stop()
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
@@ -206,6 +208,7 @@ async function main(): Promise<void> {
     tracking,
     dashboard,
     hydration,
+    memory,
     budgets,
     serverBudgets,
   }

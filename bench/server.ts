@@ -9,6 +9,8 @@ export interface RunningServer {
   /** e.g. http://127.0.0.1:41234 */
   origin: string
   port: number
+  /** The server's process id (its memory is read from /proc). */
+  pid: number
   logFile: string
   stop: () => Promise<void>
 }
@@ -156,7 +158,7 @@ export async function startServer({
         const origin = `http://${host}:${port}`
         if (await probe(`${origin}${healthPath}`)) {
           log(`${name} healthy at ${origin}`)
-          return { origin, port, logFile, stop }
+          return { origin, port, pid: child.pid as number, logFile, stop }
         }
       }
       await sleep(250)

@@ -78,7 +78,11 @@ export async function mailTo(
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+        // The outbox answers this machine only: a fixture's made-up client address (X-Forwarded-For, which
+        // the server trusts) would make the request one from elsewhere, so this one says it is local.
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, {
+          headers: { 'X-Forwarded-For': '127.0.0.1' },
+        })
         const body = (await response.json()) as { mails: OutboxMail[] }
         for (const mail of body.mails) {
           found = mail.text.match(pattern)

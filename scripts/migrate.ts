@@ -3,10 +3,12 @@
 // the same advisory lock, and finds the schema current.
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/client'
+import { exitIfInUse } from '../server/db/data-dir-lock'
 import { prepareDatabase } from '../server/db/prepare'
 
 const config = loadConfig()
-const database = await openDatabase(config)
+// A PGlite directory another process holds is refused (server/db/data-dir-lock.ts).
+const database = await openDatabase(config).catch(exitIfInUse)
 try {
   const { applied } = await prepareDatabase(database.db, { demoSeed: false })
   console.log(

@@ -1,9 +1,12 @@
 // The pricing team's command line (README, "Rate sheets"):
 //   npm run rates -- import FILE.csv   all or nothing: every bad row is named with its line and reason
 //   npm run rates -- export [FILE.csv] every lane, in the import format (to stdout without FILE)
+// On the embedded PGlite (no DATABASE_URL) it opens the data directory itself, so it refuses while the server
+// (or anything else) has it open: stop the server first. On PostgreSQL it may run beside the servers.
 import { readFile, writeFile } from 'node:fs/promises'
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/client'
+import { exitIfInUse } from '../server/db/data-dir-lock'
 import { prepareDatabase } from '../server/db/prepare'
 import { exportRates, importRates } from '../server/rates/import'
 
@@ -16,7 +19,8 @@ if ((command !== 'import' && command !== 'export') || (command === 'import' && !
 }
 
 const config = loadConfig()
-const database = await openDatabase(config)
+// A PGlite directory another process holds is refused (server/db/data-dir-lock.ts).
+const database = await openDatabase(config).catch(exitIfInUse)
 let status = 0
 try {
   await prepareDatabase(database.db, { demoSeed: false })
@@ -35,7 +39,10 @@ try {
       await writeFile(file, csv)
       console.log(`Exported to ${file}`)
     } else {
-      process.stdout.write(csv)
+      // To a pipe, stdout is written asynchronously: process.exit below would cut the export short.
+      await new Promise<void>((resolve, reject) =>
+        process.stdout.write(csv, (error) => (error ? reject(error) : resolve())),
+      )
     }
   }
 } finally {

@@ -51,6 +51,11 @@ export interface AppOptions {
   trustProxy?: number
   /** NODE_ENV is 'production': the development outbox page is off. */
   production?: boolean
+  /**
+   * Whether the development outbox (/dev/outbox, /api/dev/outbox) is served, to loopback clients only:
+   * devOutboxServed(config), false with SMTP_URL or in production. Default: not in production.
+   */
+  devOutbox?: boolean
   /** APP_URL, the base of links in mails; default http://localhost:3000. */
   appUrl?: string
   /** SALES_EMAIL: where new contact enquiries are mailed; default `sales@eship.local`. */
@@ -151,11 +156,11 @@ export function createApp(options: AppOptions) {
   app.route('/api', trackingRoutes(bookingDeps))
   app.route('/api', dashboardRoutes({ ...bookingDeps, genericDb: options.genericDb ?? db }))
   app.route('/api', operationsRoutes({ ...bookingDeps, opsApiKey: options.opsApiKey }))
-  if (!production) {
-    app.route('/', devOutboxRoutes(db))
-  } else {
-    app.get('/dev/outbox', (c) => c.notFound())
-  }
+  // Mounted even when not served, so that /dev/outbox answers the 404 rather than the SPA's fallback.
+  app.route(
+    '/',
+    devOutboxRoutes(db, { served: options.devOutbox ?? !production, clientAddress: deps.clientIp }),
+  )
 
   app.openAPIRegistry.registerPath({
     method: 'get',

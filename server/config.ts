@@ -63,7 +63,7 @@ export const envVars = [
     name: 'SMTP_URL',
     default: '',
     description:
-      'SMTP server for outgoing mail (`smtp://user:pass@host:587`, `smtps://...:465`); unset stores every mail in the database outbox and prints its links to the log.',
+      'SMTP server for outgoing mail (`smtp://user:pass@host:587`, `smtps://...:465`); unset stores every mail in the database outbox and prints its links to the log (and /dev/outbox shows them to this machine only); set, /dev/outbox answers 404.',
   },
   { name: 'MAIL_FROM', default: DEFAULT_MAIL_FROM, description: 'Sender address of outgoing mail.' },
   {

@@ -5,17 +5,20 @@ import { createApp } from './app'
 import { dummyHash } from './auth/password'
 import { loadConfig } from './config'
 import { openDatabase } from './db/client'
+import { exitIfInUse } from './db/data-dir-lock'
 import { demoCustomer } from './db/demo'
 import { prepareDatabase } from './db/prepare'
 import { MailWorker } from './jobs/mail-worker'
 import { QuoteReminderJob } from './jobs/quote-reminders'
 import { createMailDelivery, createMailer } from './mail/index'
+import { devOutboxServed } from './routes/dev-outbox'
 import { postgresStorage } from './storage/postgres'
 
 const config = loadConfig()
 const started = performance.now()
 
-const database = await openDatabase(config)
+// A PGlite directory another process holds is refused (server/db/data-dir-lock.ts).
+const database = await openDatabase(config).catch(exitIfInUse)
 // password.ts reads the cost at each hash; loadConfig has validated it.
 process.env.SCRYPT_LOG_N = String(config.scryptLogN)
 const { applied, locations, seedLanes, demo } = await prepareDatabase(database.db, {
@@ -53,13 +56,16 @@ worker.start()
 // The day-before reminders of expiring quotes, claimed once across processes like the outbox's mails.
 const reminders = new QuoteReminderJob({ db: database.db, mailer: createMailer({ appUrl: config.appUrl }) })
 reminders.start()
-const outboxPage = config.production ? '' : `, see http://localhost:${config.port}/dev/outbox`
+// The outbox page answers this machine only (server/routes/dev-outbox.ts), hence the localhost address.
+const devOutbox = devOutboxServed(config)
 if (config.smtpUrl) {
-  console.log(`Mail: the outbox delivers through SMTP (SMTP_URL)${outboxPage}`)
+  console.log('Mail: the outbox delivers through SMTP (SMTP_URL)')
 } else if (config.production) {
   console.warn('Mail: SMTP_URL is unset; mails are kept in the database outbox and their links logged')
 } else {
-  console.log(`Mail: kept in the outbox and logged${outboxPage}`)
+  console.log(
+    `Mail: kept in the outbox and logged; read it on this machine at http://localhost:${config.port}/dev/outbox`,
+  )
 }
 
 const staticDir = resolve(config.staticDir)
@@ -83,6 +89,7 @@ const app = createApp({
   ...(hasStatic ? { staticDir } : {}),
   trustProxy: config.trustProxy,
   production: config.production,
+  devOutbox,
   appUrl: config.appUrl,
   salesEmail: config.salesEmail,
   opsApiKey: config.opsApiKey,

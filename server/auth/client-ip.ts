@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
@@ -21,4 +22,17 @@ export function clientIp(c: Context, trustProxy: number): string {
   } catch {
     return 'unknown'
   }
+}
+
+const loopback = new BlockList()
+loopback.addSubnet('127.0.0.0', 8, 'ipv4')
+loopback.addAddress('::1', 'ipv6')
+
+/**
+ * Whether `address` (as clientIp gives it) is this machine's loopback: 127.0.0.0/8, ::1, or an IPv4 loopback
+ * written as IPv6 (::ffff:127.0.0.1). 'unknown' and anything that is not an address are not.
+ */
+export function isLoopback(address: string): boolean {
+  const version = isIP(address)
+  return version !== 0 && loopback.check(address, version === 6 ? 'ipv6' : 'ipv4')
 }

@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
+import { lockDataDirectory } from './data-dir-lock'
 import { PGliteDialect } from './pglite-dialect'
 import { prepareByText } from './prepared'
 import type { Database } from './schema'
@@ -185,10 +189,69 @@ function postgresListener(
   }
 }
 
+const BYTEA_OID = 17
+
+/**
+ * PGlite's memory (see docs/operations.md, "Memory"). PGlite is PostgreSQL compiled to WebAssembly, whose
+ * memory only ever grows, in the server's own process:
+ * - shared_buffers, PostgreSQL's page cache, is allocated and written whole at start, so all of it is
+ *   resident: 32 MB instead of PostgreSQL's default 128 MB holds the whole of a demo database (about 28 MB
+ *   of tables and indexes), and pages beyond it are read from the operating system's file cache;
+ * - bytea (uploaded documents, server/storage/postgres.ts) goes to and from PGlite as hex text, which PGlite's
+ *   own codec makes through an array of one string per byte: 8 MB of garbage for each 256 KB chunk, 18 s
+ *   for a 10 MB upload. Node's hex codec writes the text in one piece.
+ */
+export const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+  parsers: {
+    [DATE_OID]: (value: string) => value,
+    [BYTEA_OID]: (value: string) => Buffer.from(value.slice(2), 'hex'),
+  },
+  serializers: {
+    [BYTEA_OID]: (value: Uint8Array) =>
+      `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`,
+  },
+}
+
+/**
+ * Makes the new PGlite data directory `dataDir` in a worker thread, which exits when it is done. PGlite runs
+ * PostgreSQL's initdb as a WebAssembly program of its own beside the database's, and the process kept about
+ * 400 MB more resident after a first start than after any later one, until a full garbage collection that an
+ * idle server may never run; a thread's memory is let go when the thread ends.
+ */
+async function createPGliteDirectory(dataDir: string): Promise<void> {
+  // Plain JavaScript that needs none of this process's options (a loader, `--input-type` of `node -e`).
+  const worker = new Worker(new URL('./pglite-create.mjs', import.meta.url), {
+    workerData: { dataDir },
+    execArgv: [],
+  })
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject)
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Making the PGlite directory ${dataDir} failed (${code})`)),
+    )
+  })
+}
+
+/**
+ * PGlite on `dataDir` (a directory, or `memory://`), which this process then holds alone until close():
+ * another process's open refuses with DataDirectoryInUse (server/db/data-dir-lock.ts).
+ */
 export async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
-  // PGlite creates its data directory but not the parents (the default is .data/pglite).
-  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir, { parsers: { [DATE_OID]: (value: string) => value } })
+  let unlock = () => {}
+  let client: PGlite
+  try {
+    if (!dataDir.includes('://')) {
+      // PGlite creates its data directory but not the parents (the default is .data/pglite).
+      await mkdir(dataDir, { recursive: true })
+      unlock = lockDataDirectory(dataDir)
+      if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPGliteDirectory(dataDir)
+    }
+    client = await PGlite.create(dataDir, PGLITE_OPTIONS)
+  } catch (error) {
+    unlock()
+    throw error
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) })
   const listeners: Promise<(() => Promise<void>) | undefined>[] = []
   return {
@@ -213,7 +276,11 @@ export async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
     },
     close: async () => {
       for (const stop of await Promise.all(listeners)) await stop?.()
-      await db.destroy()
+      try {
+        await db.destroy()
+      } finally {
+        unlock()
+      }
     },
   }
 }

@@ -1,6 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Kysely } from 'kysely'
+import { isLoopback } from '../auth/client-ip'
+import type { Config } from '../config'
 import { listOutbox } from '../db/outbox'
 import type { Database, OutboxRow } from '../db/schema'
 import { mailLinks } from '../mail/index'
@@ -8,9 +11,16 @@ import { escapeHtml } from '../mail/templates'
 import { createRouter, errorResponses } from '../openapi'
 
 /**
- * Development only (NODE_ENV not production): every mail of the outbox with its delivery state, whether it
- * goes through SMTP or, without SMTP_URL, only to the log.
+ * The development mailbox: every mail of the outbox with its delivery state, live password-reset and
+ * activation links included. So it is served only where mails go nowhere else (no SMTP_URL) outside
+ * production (devOutboxServed), and then only to a client on this machine (a loopback address as
+ * TRUST_PROXY defines the client's address: a request a proxy forwards from elsewhere is from elsewhere);
+ * everyone else gets the 404 of an unknown path. Left out of the public OpenAPI document.
  */
+
+/** Whether this configuration serves the development outbox at all (to loopback clients). */
+export const devOutboxServed = (config: Pick<Config, 'production' | 'smtpUrl'>): boolean =>
+  !config.production && !config.smtpUrl
 
 const OutboxMailSchema = z
   .object({
@@ -44,9 +54,9 @@ const outboxJsonRoute = createRoute({
   method: 'get',
   operationId: 'listDevOutbox',
   path: '/api/dev/outbox',
+  hide: true,
   tags: ['Development'],
-  summary:
-    'Every mail of the outbox with its delivery state, newest first (development only: 404 in production)',
+  summary: 'Every mail of the outbox with its delivery state, newest first (development, loopback only)',
   request: { query: OutboxQuerySchema },
   responses: {
     200: {
@@ -62,6 +72,7 @@ const outboxPageRoute = createRoute({
   method: 'get',
   operationId: 'showDevOutbox',
   path: '/dev/outbox',
+  hide: true,
   tags: ['Development'],
   summary: 'The outbox as an HTML page: each mail, its delivery state and clickable links (development only)',
   request: { query: OutboxQuerySchema },
@@ -134,17 +145,25 @@ function renderMail(row: OutboxRow): string {
 function renderPage(rows: OutboxRow[], to: string | undefined): string {
   const heading = to ? `Outbox: mails to ${escapeHtml(to)}` : 'Outbox'
   const body = rows.length > 0 ? rows.map(renderMail).join('') : '<p>No mails yet.</p>'
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox (development)</title></head><body><h1>${heading}</h1><p>Development only: every mail the server wrote, newest first, with its delivery state (without SMTP_URL a mail is delivered to the log only). JSON: <a href="/api/dev/outbox">/api/dev/outbox</a>.</p>${body}</body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox (development)</title></head><body><h1>${heading}</h1><p>Development only, shown to this machine alone: every mail the server wrote, newest first, with its delivery state (without SMTP_URL a mail is delivered to the log only). JSON: <a href="/api/dev/outbox">/api/dev/outbox</a>.</p>${body}</body></html>`
 }
 
-export function devOutboxRoutes(db: Kysely<Database>) {
+/**
+ * The outbox's two pages, each answered only when `served` (devOutboxServed) and the client's address
+ * (`clientAddress`: clientIp under TRUST_PROXY) is a loopback one; otherwise the app's 404.
+ */
+export function devOutboxRoutes(
+  db: Kysely<Database>,
+  { served, clientAddress }: { served: boolean; clientAddress: (c: Context) => string },
+) {
   const router = createRouter()
-  const noStore = createMiddleware(async (c, next) => {
+  const localOnly = createMiddleware(async (c, next) => {
+    if (!served || !isLoopback(clientAddress(c))) return c.notFound()
     await next()
     c.header('Cache-Control', 'no-store')
   })
-  router.use(outboxJsonRoute.path, noStore)
-  router.use(outboxPageRoute.path, noStore)
+  router.use(outboxJsonRoute.path, localOnly)
+  router.use(outboxPageRoute.path, localOnly)
   return router
     .openapi(outboxJsonRoute, async (c) => {
       const rows = await listOutbox(db, { to: c.req.valid('query').to })

@@ -78,6 +78,24 @@ describe('migrations', () => {
   )
 })
 
+describe('bytea on PGlite', () => {
+  it('comes back byte for byte: every byte value, empty, and a chunk of documents', async () => {
+    const handle = await openPGlite('memory://')
+    try {
+      const every = Uint8Array.from({ length: 256 }, (_, i) => i)
+      const chunk = Uint8Array.from({ length: 256 * 1024 + 1 }, (_, i) => (i * 2654435761) >>> 24)
+      for (const bytes of [every, new Uint8Array(0), chunk, chunk.subarray(7, 7 + 4099)]) {
+        const { rows } = await sql<{ data: Uint8Array; length: number }>`
+          select ${bytes}::bytea as data, length(${bytes}::bytea) as length`.execute(handle.db)
+        expect(rows[0]?.length).toBe(bytes.byteLength)
+        expect(Buffer.from(rows[0]?.data as Uint8Array).equals(Buffer.from(bytes))).toBe(true)
+      }
+    } finally {
+      await handle.close()
+    }
+  }, 60_000)
+})
+
 /** Runs `body` on a fresh in-memory database migrated up to `version`, with the migrator to go on from there. */
 async function fromMigration(
   version: string,

@@ -202,5 +202,5 @@ describe('npm run rates', () => {
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
-  }, 60_000)
+  }, 120_000)
 })
