@@ -72,12 +72,13 @@ export function badCharacterErrors(value: unknown, target: string): Record<strin
  */
 export function createRouter<E extends Env = Env>(): OpenAPIHono<E> {
   const defaultHook: Hook<unknown, E, string, Promise<Response | undefined>> = async (result, c) => {
-    if (!result.success) return c.json(validationErrorBody(result.error, result.target), 422)
-    // A JSON body as it was sent (Hono keeps the parsed body): a schema may drop or rewrite what it does not
-    // keep (a DCSA reference of another type), and the sender is still told.
-    const sent = result.target === 'json' ? await c.req.json() : result.data
+    // A JSON body as it was sent (Hono keeps the parsed body), checked first: a schema may drop or rewrite
+    // what it does not keep (a DCSA reference of another type), or refuse the request for another reason,
+    // and the sender is still told which field holds the character.
+    const sent = result.target === 'json' ? await c.req.json() : result.success ? result.data : undefined
     const errors = badCharacterErrors(sent, result.target)
     if (errors) return c.json({ message: textMessages.badCharacter, errors } satisfies ErrorBody, 422)
+    if (!result.success) return c.json(validationErrorBody(result.error, result.target), 422)
   }
   return new OpenAPIHono<E>({ defaultHook })
 }
