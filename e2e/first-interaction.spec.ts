@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { ruleMessages } from '../contract/rules'
-import { clientAddress, createCustomer, type Customer, expect, test, uniqueEmail } from './fixtures'
+import { type Customer, clientAddress, createCustomer, expect, test, uniqueEmail } from './fixtures'
 
 /**
  * A first visit as people make it: a fresh browser context (cold cache), the page used as soon as it shows

@@ -93,7 +93,9 @@ const tree = (
  */
 function loadRouteCode() {
   for (const match of router.matchRoutes(router.latestLocation)) {
-    const route: AnyRoute | undefined = (router.routesById as unknown as Record<string, AnyRoute>)[match.routeId]
+    const route: AnyRoute | undefined = (router.routesById as unknown as Record<string, AnyRoute>)[
+      match.routeId
+    ]
     const component = route?.options.component as { preload?: () => Promise<void> } | undefined
     void component?.preload?.()
   }
