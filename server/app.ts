@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
-import { timing } from 'hono/timing'
 import type { Kysely } from 'kysely'
 import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
@@ -14,6 +13,7 @@ import type { DatabaseHandle } from './db/client'
 import { PlaceIndex } from './db/locations'
 import { RATE_SHEETS_CHANNEL, RateSheets } from './db/rate-sheets'
 import type { Database } from './db/schema'
+import { AfterAnswer } from './jobs/after-answer'
 import { createMailer, type Mailer } from './mail/index'
 import { createRouter, errorResponses } from './openapi'
 import { authRoutes } from './routes/auth'
@@ -33,6 +33,7 @@ import { trackingRoutes } from './routes/tracking'
 import { mountStaticSite } from './static'
 import type { DocumentStorage } from './storage/index'
 import { postgresStorage } from './storage/postgres'
+import { serverTiming } from './timing'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -65,6 +66,10 @@ export interface AppOptions {
    * server/auth/live-sessions.ts); without, each quote reads its sheets and each request its session.
    */
   listen?: DatabaseHandle['listen']
+  /** SERVER_TIMING: Server-Timing on API answers (never on the sign-in operations); default on, off in production. */
+  serverTiming?: boolean
+  /** Runs the work an answer must not wait for (the server awaits it before closing; tests, before looking). */
+  afterAnswer?: AfterAnswer
 }
 
 export const openApiConfig = {
@@ -115,13 +120,21 @@ export function createApp(options: AppOptions) {
 
   app.route('/api', countriesRoutes(db))
   app.route('/api', healthRoutes(db))
-  // Every API answer after these two says how long the server took (`Server-Timing: total;dur=…`): the bench
-  // reads it, and so do a browser's developer tools. The countries list is a cached file and health a ping.
-  app.use('/api/*', timing({ totalDescription: 'Server time' }))
+  // API answers after these two say how long the server took (`Server-Timing: total;dur=…`), unless SERVER_TIMING
+  // is off (the default in production) or their router says it would leak (server/timing.ts). The countries
+  // list is a cached file and health a ping.
+  app.use('/api/*', serverTiming(options.serverTiming ?? !production))
   // Who is logged in, held between requests while the database notifies sessions' ends (live-sessions.ts).
   const sessions = new LiveSessions(db)
   options.listen?.(SESSIONS_CHANNEL, sessions)
-  const deps = { db, now, mailer, sessions, clientIp: (c: Context) => clientIp(c, trustProxy) }
+  const deps = {
+    db,
+    now,
+    mailer,
+    sessions,
+    clientIp: (c: Context) => clientIp(c, trustProxy),
+    afterAnswer: options.afterAnswer ?? new AfterAnswer(logger),
+  }
   app.route('/api', authRoutes(deps))
   app.route('/api', registerRoutes(deps))
   app.route('/api', contactRoutes({ ...deps, salesEmail }))

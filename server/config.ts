@@ -27,6 +27,8 @@ export interface Config {
   opsApiKey: string | undefined
   /** S3_BUCKET (with S3_ENDPOINT, S3_REGION): where documents are kept; undefined keeps them in the database. */
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined
+  /** SERVER_TIMING: API answers say how long the server took (never those of the sign-in operations). */
+  serverTiming: boolean
 }
 
 export const DEFAULT_MAIL_FROM = 'eShip <no-reply@eship.local>'
@@ -125,6 +127,12 @@ export const envVars = [
       'With S3_BUCKET: the address of an S3-compatible service (MinIO, R2, ...), path-style; unset is AWS S3.',
   },
   { name: 'S3_REGION', default: 'us-east-1', description: 'With S3_BUCKET: the region of the bucket.' },
+  {
+    name: 'SERVER_TIMING',
+    default: '1, or 0 in production',
+    description:
+      '`1` adds Server-Timing (the server time of each API answer) for the bench and browser tools, `0` leaves it out; never sent on login, register, forgot-password and reset-password.',
+  },
 ] as const
 
 type Env = Record<string, string | undefined>
@@ -187,6 +195,13 @@ export function parseDuration(name: string, value: string): number {
   return Math.round(ms)
 }
 
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback
+  if (value === '1' || value === 'true') return true
+  if (value === '0' || value === 'false') return false
+  throw new Error(`${name} must be 1 or 0, got "${value}"`)
+}
+
 function parseUrl(name: string, value: string): string {
   if (!URL.canParse(value)) throw new Error(`${name} must be an absolute URL, got "${value}"`)
   return value.replace(/\/+$/, '')
@@ -228,5 +243,6 @@ export function loadConfig(env: Env = process.env): Config {
     mailSendTimeoutMs: parseDuration('MAIL_SEND_TIMEOUT', nonEmpty(env.MAIL_SEND_TIMEOUT) ?? '60s'),
     opsApiKey: nonEmpty(env.OPS_API_KEY),
     s3: parseS3(env),
+    serverTiming: parseSwitch('SERVER_TIMING', nonEmpty(env.SERVER_TIMING), !production),
   }
 }

@@ -7,6 +7,7 @@ import { loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { demoCustomer } from './db/demo'
 import { prepareDatabase } from './db/prepare'
+import { AfterAnswer } from './jobs/after-answer'
 import { MailWorker } from './jobs/mail-worker'
 import { QuoteReminderJob } from './jobs/quote-reminders'
 import { createMailDelivery, createMailer } from './mail/index'
@@ -76,6 +77,9 @@ console.log(
     : 'Documents: stored in the database',
 )
 
+// The mails some answers cause after they have gone (server/jobs/after-answer.ts), finished before shutdown.
+const afterAnswer = new AfterAnswer()
+
 const app = createApp({
   db: database.db,
   genericDb: database.generic,
@@ -87,6 +91,8 @@ const app = createApp({
   salesEmail: config.salesEmail,
   opsApiKey: config.opsApiKey,
   storage,
+  serverTiming: config.serverTiming,
+  afterAnswer,
 })
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -109,6 +115,7 @@ async function shutdown(signal: string) {
       server.close((err) => (err ? fail(err) : done()))
       if ('closeIdleConnections' in server) server.closeIdleConnections()
     })
+    await afterAnswer.idle()
     await reminders.stop()
     await worker.stop()
     delivery.close()

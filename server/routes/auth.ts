@@ -15,6 +15,7 @@ import { completePasswordReset, isUsableReset } from '../db/password-resets'
 import type { Database } from '../db/schema'
 import { endSession, openSession } from '../db/sessions'
 import { findUserByEmail, normalizeEmail, setPasswordHash, toSessionUser } from '../db/users'
+import type { AfterAnswer } from '../jobs/after-answer'
 import type { Mailer } from '../mail/index'
 import {
   createRouter,
@@ -27,6 +28,7 @@ import {
   noStore,
   tooManyResponse as tooMany,
 } from '../openapi'
+import { withoutServerTiming } from '../timing'
 
 export interface AuthDeps {
   db: Kysely<Database>
@@ -35,6 +37,8 @@ export interface AuthDeps {
   clientIp: (c: Context) => string
   mailer: Mailer
   sessions: LiveSessions
+  /** Where work that must not delay the answer goes (the mails that exist for some emails only). */
+  afterAnswer: AfterAnswer
 }
 
 export const SessionUserSchema = z
@@ -151,7 +155,7 @@ const resetRoute = createRoute({
   },
 })
 
-export function authRoutes({ db, now, clientIp, mailer, sessions }: AuthDeps) {
+export function authRoutes({ db, now, clientIp, mailer, sessions, afterAnswer }: AuthDeps) {
   const session = requireSession(sessions, now)
   const router = createRouter()
   router.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -159,7 +163,8 @@ export function authRoutes({ db, now, clientIp, mailer, sessions }: AuthDeps) {
     scheme: 'bearer',
     description: 'The token of POST /api/auth/login',
   })
-  router.use('/auth/*', limitJsonBody(), noStore)
+  // Their times would tell which emails have accounts: no Server-Timing (docs/security.md).
+  router.use('/auth/*', limitJsonBody(), noStore, withoutServerTiming)
 
   return router
     .openapi(loginRoute, async (c) => {
@@ -199,12 +204,14 @@ export function authRoutes({ db, now, clientIp, mailer, sessions }: AuthDeps) {
       const at = now()
       const wait = await checkLimits(db, [limits.forgotEmail(email), limits.forgotIp(clientIp(c))], at)
       if (wait !== undefined) return c.json(retryLater(c, wait), 429)
-      await sendPasswordResetLink(db, mailer, email, at)
+      // Whether there is an account to mail is looked up after the answer, so every email gets it alike.
+      afterAnswer.run('The password reset mail', () => sendPasswordResetLink(db, mailer, email, at))
       return c.json({ message: messages.resetLinkSent }, 200)
     })
     .openapi(resetRoute, async (c) => {
       const { token, esus_password } = c.req.valid('json')
       const tokenHash = hashToken(token)
+      // An unknown token and a used or expired one (of a real account) are refused after the same statement.
       if (!(await isUsableReset(db, tokenHash, now()))) {
         return c.json({ message: authMessages.resetInvalid }, 400)
       }

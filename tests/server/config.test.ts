@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       mailSendTimeoutMs: 60_000,
       opsApiKey: undefined,
       s3: undefined,
+      serverTiming: true,
     })
   })
 
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
         S3_BUCKET: 'eship-documents',
         S3_ENDPOINT: 'http://minio.local:9000/',
         S3_REGION: 'ap-southeast-1',
+        SERVER_TIMING: '0',
       }),
     ).toEqual({
       port: 8080,
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       mailSendTimeoutMs: 2500,
       opsApiKey: 'ops-secret-key',
       s3: { bucket: 'eship-documents', endpoint: 'http://minio.local:9000', region: 'ap-southeast-1' },
+      serverTiming: false,
     })
   })
 
@@ -137,6 +140,14 @@ describe('loadConfig', () => {
     )
   })
 
+  it('sends Server-Timing unless in production, where only SERVER_TIMING=1 turns it on', () => {
+    expect(loadConfig({}).serverTiming).toBe(true)
+    expect(loadConfig({ SERVER_TIMING: '0' }).serverTiming).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production' }).serverTiming).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', SERVER_TIMING: '1' }).serverTiming).toBe(true)
+    expect(() => loadConfig({ SERVER_TIMING: 'yes' })).toThrow(/SERVER_TIMING/)
+  })
+
   it('documents every variable it reads', () => {
     expect(envVars.map((v) => v.name)).toEqual([
       'PORT',
@@ -158,6 +169,7 @@ describe('loadConfig', () => {
       'S3_BUCKET',
       'S3_ENDPOINT',
       'S3_REGION',
+      'SERVER_TIMING',
     ])
     for (const v of envVars) expect(v.description.length).toBeGreaterThan(10)
   })
