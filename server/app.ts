@@ -6,8 +6,17 @@ import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
 import { apiCompress } from './api-compress'
 import { clientIp } from './auth/client-ip'
+import { HashQueue } from './auth/hash-queue'
 import { LiveSessions, SESSIONS_CHANNEL } from './auth/live-sessions'
-import { DEFAULT_SALES_EMAIL } from './config'
+import { LoginLimiter } from './auth/login-limits'
+import {
+  DEFAULT_LOGIN_LIMITS,
+  DEFAULT_PASSWORD_HASH_QUEUE,
+  DEFAULT_SALES_EMAIL,
+  defaultHashConcurrency,
+  type LoginLimits,
+  type PasswordHashingSettings,
+} from './config'
 import { inlineScriptHashes } from './csp'
 import type { DatabaseHandle } from './db/client'
 import { PlaceIndex } from './db/locations'
@@ -68,6 +77,10 @@ export interface AppOptions {
   listen?: DatabaseHandle['listen']
   /** SERVER_TIMING: Server-Timing on API answers (never on the sign-in operations); default on, off in production. */
   serverTiming?: boolean
+  /** LOGIN_FAILURES_PER_ADDRESS and LOGIN_FAILURES_PER_ACCOUNT; default 20 in 15 minutes and 50 in an hour. */
+  loginLimits?: LoginLimits
+  /** PASSWORD_HASH_CONCURRENCY and PASSWORD_HASH_QUEUE. */
+  passwordHashing?: PasswordHashingSettings
   /** Runs the work an answer must not wait for (the server awaits it before closing; tests, before looking). */
   afterAnswer?: AfterAnswer
 }
@@ -127,12 +140,17 @@ export function createApp(options: AppOptions) {
   // Who is logged in, held between requests while the database notifies sessions' ends (live-sessions.ts).
   const sessions = new LiveSessions(db)
   options.listen?.(SESSIONS_CHANNEL, sessions)
+  const hashing = new HashQueue(
+    options.passwordHashing ?? { concurrency: defaultHashConcurrency(), queue: DEFAULT_PASSWORD_HASH_QUEUE },
+  )
   const deps = {
     db,
     now,
     mailer,
     sessions,
     clientIp: (c: Context) => clientIp(c, trustProxy),
+    hashing,
+    loginLimiter: new LoginLimiter(db, options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
     afterAnswer: options.afterAnswer ?? new AfterAnswer(logger),
   }
   app.route('/api', authRoutes(deps))
@@ -154,7 +172,7 @@ export function createApp(options: AppOptions) {
       sessions,
     }),
   )
-  app.route('/api', profileRoutes({ db, now, mailer, sessions }))
+  app.route('/api', profileRoutes({ db, now, mailer, sessions, hashing }))
   const bookingDeps = { db, now, mailer, places, sessions }
   app.route('/api', bookingRoutes(bookingDeps))
   app.route('/api', trackingRoutes(bookingDeps))

@@ -79,6 +79,11 @@ console.log(
 
 // The mails some answers cause after they have gone (server/jobs/after-answer.ts), finished before shutdown.
 const afterAnswer = new AfterAnswer()
+const { perAddress, perAccount } = config.loginLimits
+const { concurrency, queue } = config.passwordHashing
+console.log(
+  `Logins: at most ${perAddress.max} failures per address in ${perAddress.windowMs / 60_000} min and ${perAccount.max} per account in ${perAccount.windowMs / 60_000} min; ${concurrency} password hashes at once, ${queue} waiting (docs/security.md)`,
+)
 
 const app = createApp({
   db: database.db,
@@ -92,6 +97,8 @@ const app = createApp({
   opsApiKey: config.opsApiKey,
   storage,
   serverTiming: config.serverTiming,
+  loginLimits: config.loginLimits,
+  passwordHashing: config.passwordHashing,
   afterAnswer,
 })
 

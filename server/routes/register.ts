@@ -4,8 +4,9 @@ import type { Kysely } from 'kysely'
 import { messages } from '../../contract/messages'
 import { forgotPasswordSchema, type RegistrationPayload, registrationSchema } from '../../contract/rules'
 import type { Country, ErrorBody } from '../../contract/wire'
+import type { HashQueue } from '../auth/hash-queue'
 import { hashPassword } from '../auth/password'
-import { checkLimits, limits, retryLater } from '../auth/rate-limit'
+import { busyLater, checkLimits, limits, retryLater } from '../auth/rate-limit'
 import { hashToken } from '../auth/tokens'
 import { activateAccount } from '../db/activation-tokens'
 import { findCountry } from '../db/countries'
@@ -14,6 +15,7 @@ import { normalizeEmail } from '../db/users'
 import type { AfterAnswer } from '../jobs/after-answer'
 import type { Mailer } from '../mail/index'
 import {
+  busyResponse,
   createRouter,
   errorResponse,
   errorResponses,
@@ -33,6 +35,8 @@ export interface RegisterDeps {
   /** The client's address for rate limits. */
   clientIp: (c: Context) => string
   mailer: Mailer
+  /** The bound on password hashing of this process. */
+  hashing: HashQueue
   /** Where work that must not delay the answer goes (the mails that exist for some emails only). */
   afterAnswer: AfterAnswer
 }
@@ -62,6 +66,7 @@ const registerRoute = createRoute({
   responses: {
     200: messageResponse(`Always \`${messages.registered}\``),
     ...tooManyResponse,
+    ...busyResponse,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
@@ -121,7 +126,7 @@ export function countryErrors(
   return first ? { message: first, errors } : undefined
 }
 
-export function registerRoutes({ db, now, clientIp, mailer, afterAnswer }: RegisterDeps) {
+export function registerRoutes({ db, now, clientIp, mailer, hashing, afterAnswer }: RegisterDeps) {
   const router = createRouter()
   // Their times would tell which emails have accounts: no Server-Timing (docs/security.md).
   router.use('/register/*', limitJsonBody(), noStore, withoutServerTiming)
@@ -138,12 +143,14 @@ export function registerRoutes({ db, now, clientIp, mailer, afterAnswer }: Regis
 
       // Up to the answer the same work for every email: the limit, the country, one hash. Whether the email
       // has an account (a new account and its activation mail, or a notice to its owner) is found after it.
+      const hashed = await hashing.tryRun(0, () => hashPassword(input.esus_password))
+      if ('retryAfter' in hashed) return c.json(busyLater(c, hashed.retryAfter), 503)
       const registration = {
         esus_name: input.esus_name,
         esus_company_name: input.esus_company_name,
         esus_regn_no: input.esus_regn_no,
         esus_email_id: normalizeEmail(input.esus_email_id),
-        password_hash: await hashPassword(input.esus_password),
+        password_hash: hashed.value,
         esus_mcou: country.mcou_rid,
         code: country.mcou_country_dialing_code,
         esus_phone: input.esus_phone,

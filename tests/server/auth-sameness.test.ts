@@ -47,6 +47,7 @@ function recording(db: Kysely<Database>) {
 }
 
 const MINUTE = 60_000
+const ACCOUNT_LIMIT = 3
 let database: TestDatabase
 let statements: string[]
 let app: ReturnType<typeof createApp>
@@ -65,6 +66,10 @@ beforeAll(async () => {
     trustProxy: 1,
     afterAnswer,
     logger: { error: (...args: unknown[]) => logged.push(args), info: () => {} },
+    loginLimits: {
+      perAddress: { max: 1000, windowMs: 15 * MINUTE },
+      perAccount: { max: ACCOUNT_LIMIT, windowMs: 60 * MINUTE },
+    },
   })
   sg = await database.db
     .selectFrom('countries')
@@ -140,6 +145,20 @@ describe('login', () => {
         unknown,
       )
     }
+  })
+
+  it('reaches the account limit and then refuses (429) an email with an account as one without', async () => {
+    const user = await createTestUser(database.db)
+    const other = unknownEmail()
+    for (let attempt = 1; attempt <= ACCOUNT_LIMIT + 1; attempt += 1) {
+      const known = await work(apiPaths.login, { email: user.email, password: 'Wrong#1234' })
+      const unknown = await work(apiPaths.login, { email: other, password: 'Wrong#1234' })
+      expect(known, `attempt ${attempt}`).toEqual(unknown)
+      expect(known.status).toBe(attempt <= ACCOUNT_LIMIT ? 401 : 429)
+    }
+    // Only the owner of an account was told, after the answer.
+    expect(await mailsTo(user.email)).toEqual([{ subject: 'Logins to your eShip account are paused' }])
+    expect(await mailsTo(other)).toEqual([])
   })
 })
 
