@@ -7,12 +7,14 @@ import { writeFile } from 'node:fs/promises'
 import { cpus, loadavg, platform, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { measureAuthTiming } from './auth-timing'
 import { measureBundle } from './bundle'
 import { BENCH_DIR, DIST_DIR, LIGHTHOUSE_RUNS, LOAD_TEST, ROOT_DIR, ROUTES } from './config'
 import { measureDashboard } from './dashboard'
 import { measureInitialJs } from './initial-js'
 import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
+import { measureLoginFlood } from './login-flood'
 import { startBenchPostgres } from './postgres'
 import { benchLogin, measureQuotes, prepareQuoteDatabase } from './quotes'
 import {
@@ -182,10 +184,17 @@ async function main(): Promise<void> {
     measureDashboard(trackingServer.origin, options.durationSeconds),
   )
   await trackingServer.stop()
+  const login = await timed(phases, 'login flood', () =>
+    measureLoginFlood(postgres?.url, options.durationSeconds),
+  )
+  const signInTiming = await timed(phases, 'sign-in timing', () => measureAuthTiming(postgres?.url))
   postgres?.stop()
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
-  const serverBudgets = evaluateServerBudgets(load, staticEncoding, quotes, tracking, dashboard)
+  const serverBudgets = evaluateServerBudgets(load, staticEncoding, quotes, tracking, dashboard, {
+    login,
+    signInTiming,
+  })
   const report: FullReport = {
     date: date.toISOString(),
     machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart, loadavg()),
@@ -199,6 +208,8 @@ async function main(): Promise<void> {
     quotes,
     tracking,
     dashboard,
+    login,
+    signInTiming,
     budgets,
     serverBudgets,
   }
