@@ -132,8 +132,9 @@ export class LoginLimiter {
   ): Promise<number> {
     const windowMs = now.getTime() - since.getTime()
     const at = await failureAt(this.db, by, since, count - 1 - max, except)
-    const leavesAt = (at ?? now).getTime() + windowMs
-    return Math.max(1, Math.ceil((leavesAt - now.getTime()) / 1000))
+    // None: failures were taken back meanwhile (right passwords), and the next attempt may well pass.
+    if (!at) return 1
+    return Math.max(1, Math.ceil((at.getTime() + windowMs - now.getTime()) / 1000))
   }
 
   /** Now and then, deletes failures older than the longest window and notices older than a day. */

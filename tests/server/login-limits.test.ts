@@ -61,7 +61,7 @@ function atSecond(seconds: number) {
   server.clock.advance(Math.ceil(now / MINUTE) * MINUTE + seconds * 1000 - now)
 }
 
-describe('failed logins per client address', () => {
+describe('failed logins per client address', { timeout: 60_000 }, () => {
   it('allows 20 in 15 minutes across all emails, then 429 until the oldest leaves the window', async () => {
     const ip = nextIp()
     const user = await createTestUser(server.db)
@@ -132,7 +132,7 @@ describe('failed logins per client address', () => {
   })
 })
 
-describe('failed logins per account', () => {
+describe('failed logins per account', { timeout: 60_000 }, () => {
   /** 50 wrong passwords for `user`, each from an address of its own. */
   async function lockOut(user: TestUser) {
     for (let n = 1; n <= 50; n += 1) {
@@ -210,7 +210,7 @@ describe('failed logins per account', () => {
   })
 })
 
-describe('limits from the environment', () => {
+describe('limits from the environment', { timeout: 60_000 }, () => {
   it('follows LOGIN_FAILURES_PER_ADDRESS and LOGIN_FAILURES_PER_ACCOUNT', async () => {
     const app = createApp({
       db: server.db,
