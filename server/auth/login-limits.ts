@@ -16,6 +16,7 @@
  * with 429 is taken back too: it was not checked, and Retry-After then says when the next one will be.
  */
 import type { Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { LoginLimits } from '../config'
 import {
   claimLockoutNotice,
@@ -36,6 +37,7 @@ import { hashToken, newToken } from './tokens'
 /** An account's owner is told of a lockout at most once a day (a completed reset lets the next one through). */
 export const LOCKOUT_NOTICE_EVERY_MS = 24 * 60 * 60 * 1000
 const CLEANUP_EVERY_MS = 60_000
+const REFUSAL_MEMORY_MS = 1000
 
 export interface LoginAttempt {
   id: number
@@ -49,11 +51,28 @@ export type LoginAdmission = { attempt: LoginAttempt } | { retryAfter: number }
 
 export class LoginLimiter {
   private lastCleanup: number | undefined
+  /**
+   * Addresses this process refused, with the time (ms) the database said their refusal ends: for a second
+   * after each refusal their attempts are refused from memory, so a flood from a refused address costs the
+   * database one check a second. Not longer: attempts that came at once may all have been refused for each
+   * other's rows, which they then took back.
+   */
+  private readonly refusedAddresses = new LRUCache<string, { until: number; recheckAt: number }>({
+    max: 10_000,
+  })
 
   constructor(
     private readonly db: Kysely<Database>,
     readonly limits: LoginLimits,
   ) {}
+
+  /** The seconds until `address` may try again, when this process refused it and that still holds. */
+  addressRefusal(address: string, now: Date): number | undefined {
+    const refused = this.refusedAddresses.get(address)
+    const at = now.getTime()
+    if (!refused || refused.until <= at || refused.recheckAt <= at) return undefined
+    return Math.ceil((refused.until - at) / 1000)
+  }
 
   /**
    * Counts this attempt as a failure until it is known to be none; refuses it (the seconds until the next
@@ -67,17 +86,20 @@ export class LoginLimiter {
     }
     const { id, counts } = await recordLoginFailure(this.db, { address, email, at: now }, since)
     await this.cleanup(now)
-    let retryAfter = 0
+    let until = 0
     if (counts.address > perAddress.max) {
-      retryAfter = await this.wait({ address }, since.address, counts.address, perAddress.max, id, now)
+      until = await this.freeAt({ address }, since.address, counts.address, perAddress.max, id, now)
+      this.refusedAddresses.set(address, { until, recheckAt: now.getTime() + REFUSAL_MEMORY_MS })
     }
     if (counts.email > perAccount.max) {
-      const wait = await this.wait({ email }, since.email, counts.email, perAccount.max, id, now)
-      retryAfter = Math.max(retryAfter, wait)
+      until = Math.max(
+        until,
+        await this.freeAt({ email }, since.email, counts.email, perAccount.max, id, now),
+      )
     }
-    if (retryAfter > 0) {
+    if (until > 0) {
       await deleteLoginFailure(this.db, id)
-      return { retryAfter }
+      return { retryAfter: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) }
     }
     return {
       attempt: {
@@ -121,8 +143,8 @@ export class LoginLimiter {
     })
   }
 
-  /** Seconds until enough of the `count` - 1 earlier failures leave the window for one more to pass. */
-  private async wait(
+  /** When (ms) enough of the `count` - 1 earlier failures have left the window for one more to pass. */
+  private async freeAt(
     by: { address: string } | { email: string },
     since: Date,
     count: number,
@@ -133,8 +155,8 @@ export class LoginLimiter {
     const windowMs = now.getTime() - since.getTime()
     const at = await failureAt(this.db, by, since, count - 1 - max, except)
     // None: failures were taken back meanwhile (right passwords), and the next attempt may well pass.
-    if (!at) return 1
-    return Math.max(1, Math.ceil((at.getTime() + windowMs - now.getTime()) / 1000))
+    if (!at) return now.getTime() + 1000
+    return at.getTime() + windowMs
   }
 
   /** Now and then, deletes failures older than the longest window and notices older than a day. */

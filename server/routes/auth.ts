@@ -189,12 +189,15 @@ export function authRoutes({
       const { password } = c.req.valid('json')
       const email = normalizeEmail(c.req.valid('json').email)
       const ip = clientIp(c)
+      const address = limitAddress(ip)
       const at = now()
+      const refused = loginLimiter.addressRefusal(address, at)
+      if (refused !== undefined) return c.json(retryLater(c, refused), 429)
       const wait = await checkLimits(db, [limits.login(email, ip)], at)
       if (wait !== undefined) return c.json(retryLater(c, wait), 429)
       // Known or unknown, every email takes the same steps up to the answer: the failure limits, the
       // look-up, one scrypt verification (against a dummy hash when there is no account).
-      const admitted = await loginLimiter.admit(limitAddress(ip), email, at)
+      const admitted = await loginLimiter.admit(address, email, at)
       if ('retryAfter' in admitted) return c.json(retryLater(c, admitted.retryAfter), 429)
       const { attempt } = admitted
       const user = await findUserByEmail(db, email)

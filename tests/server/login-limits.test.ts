@@ -85,6 +85,21 @@ describe('failed logins per client address', { timeout: 60_000 }, () => {
     // Another server process on the same database counts the same failures.
     const other = createApp({ db: server.db, now: server.clock.now, trustProxy: 1 })
     expect((await login(nextEmail(), 'Wrong#1234', ip, other)).status).toBe(429)
+    // The process that refused the address refuses it from memory meanwhile: nothing is written.
+    const rows = async () =>
+      Number(
+        (
+          await server.db
+            .selectFrom('rate_limits')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const before = await rows()
+    const fromMemory = await login(nextEmail(), 'Wrong#1234', ip)
+    expect(fromMemory.status).toBe(429)
+    expect(fromMemory.retryAfter).toBe(limited.retryAfter)
+    expect(await rows()).toBe(before)
     // Other addresses are not limited.
     expect((await login(user.email, user.password, nextIp())).status).toBe(200)
 
@@ -126,6 +141,8 @@ describe('failed logins per client address', { timeout: 60_000 }, () => {
     const passed = answers.filter((answer) => answer.status === 401).length
     expect(passed).toBeLessThanOrEqual(5)
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(12 - passed)
+    // A refusal is remembered for a second; then the database counts again what is left.
+    server.clock.advance(1000)
     for (let n = passed + 1; n <= 5; n += 1)
       expect((await login(nextEmail(), 'Wrong#1234', ip)).status).toBe(401)
     expect((await login(nextEmail(), 'Wrong#1234', ip)).status).toBe(429)
