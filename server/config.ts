@@ -66,17 +66,18 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   perAddress: { max: 20, windowMs: 15 * 60_000 },
   perAccount: { max: 50, windowMs: 60 * 60_000 },
 }
-export const DEFAULT_PASSWORD_HASH_QUEUE = 16
+export const DEFAULT_PASSWORD_HASH_QUEUE = 8
 
 /**
  * scrypt runs on libuv's thread pool (UV_THREADPOOL_SIZE threads, 4 by default), which file reads, DNS
- * look-ups and compression share: hash on as many threads as there are CPUs, but always leave one free.
+ * look-ups and compression share, while the event loop and the database serve every other request: hash on
+ * one CPU fewer than there are, and on one thread fewer than the pool has (at least one).
  */
 export function defaultHashConcurrency(
   cpus = availableParallelism(),
   threadPool = Number(process.env.UV_THREADPOOL_SIZE) || 4,
 ): number {
-  return Math.max(1, Math.min(cpus, threadPool - 1))
+  return Math.max(1, Math.min(cpus - 1, threadPool - 1))
 }
 
 export const envVars = [
@@ -183,7 +184,7 @@ export const envVars = [
   },
   {
     name: 'PASSWORD_HASH_CONCURRENCY',
-    default: 'CPUs, at most UV_THREADPOOL_SIZE - 1',
+    default: 'CPUs - 1, at most UV_THREADPOOL_SIZE - 1',
     description:
       'Password hashes (scrypt) one process computes at once; the others wait in a queue, requests from addresses with fewer failed logins first.',
   },

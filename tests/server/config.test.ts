@@ -26,7 +26,7 @@ describe('loadConfig', () => {
         perAddress: { max: 20, windowMs: 15 * 60_000 },
         perAccount: { max: 50, windowMs: 3_600_000 },
       },
-      passwordHashing: { concurrency: defaultHashConcurrency(availableParallelism(), 4), queue: 16 },
+      passwordHashing: { concurrency: defaultHashConcurrency(availableParallelism(), 4), queue: 8 },
       serverTiming: true,
     })
   })
@@ -168,8 +168,9 @@ describe('loadConfig', () => {
     })
   })
 
-  it('hashes on as many threads as there are CPUs, always leaving one of the thread pool free', () => {
-    expect(defaultHashConcurrency(2, 4)).toBe(2)
+  it('hashes on one CPU fewer than there are, always leaving one thread of the pool free', () => {
+    expect(defaultHashConcurrency(2, 4)).toBe(1)
+    expect(defaultHashConcurrency(4, 4)).toBe(3)
     expect(defaultHashConcurrency(16, 4)).toBe(3)
     expect(defaultHashConcurrency(16, 9)).toBe(8)
     expect(defaultHashConcurrency(1, 4)).toBe(1)
