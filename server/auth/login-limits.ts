@@ -49,29 +49,42 @@ export interface LoginAttempt {
 
 export type LoginAdmission = { attempt: LoginAttempt } | { retryAfter: number }
 
+interface Refusal {
+  status: 429 | 503
+  /** When the refusal ends (ms). */
+  until: number
+  /** When to ask the database again, however long the refusal. */
+  recheckAt: number
+}
+
 export class LoginLimiter {
   private lastCleanup: number | undefined
   /**
-   * Addresses this process refused, with the time (ms) the database said their refusal ends: for a second
-   * after each refusal their attempts are refused from memory, so a flood from a refused address costs the
-   * database one check a second. Not longer: attempts that came at once may all have been refused for each
-   * other's rows, which they then took back.
+   * Addresses this process refused, and until when (ms), so that a flood from one of them costs neither the
+   * database nor the hashing queue anything meanwhile:
+   * - 429, as the database said: remembered for a second only, then the database is asked again (attempts
+   *   that came at once may all have been refused for each other's rows, which they then took back);
+   * - 503, the hashing queue had no room for it: remembered for its Retry-After.
    */
-  private readonly refusedAddresses = new LRUCache<string, { until: number; recheckAt: number }>({
-    max: 10_000,
-  })
+  private readonly refusedAddresses = new LRUCache<string, Refusal>({ max: 10_000 })
 
   constructor(
     private readonly db: Kysely<Database>,
     readonly limits: LoginLimits,
   ) {}
 
-  /** The seconds until `address` may try again, when this process refused it and that still holds. */
-  addressRefusal(address: string, now: Date): number | undefined {
+  /** How this process last refused `address`, when that still holds: the answer to give again. */
+  addressRefusal(address: string, now: Date): { status: 429 | 503; retryAfter: number } | undefined {
     const refused = this.refusedAddresses.get(address)
     const at = now.getTime()
     if (!refused || refused.until <= at || refused.recheckAt <= at) return undefined
-    return Math.ceil((refused.until - at) / 1000)
+    return { status: refused.status, retryAfter: Math.ceil((refused.until - at) / 1000) }
+  }
+
+  /** The hashing queue had no room for an attempt from `address`: it is told to wait `retryAfter` seconds. */
+  busy(address: string, retryAfter: number, now: Date): void {
+    const until = now.getTime() + retryAfter * 1000
+    this.refusedAddresses.set(address, { status: 503, until, recheckAt: until })
   }
 
   /**
@@ -89,7 +102,7 @@ export class LoginLimiter {
     let until = 0
     if (counts.address > perAddress.max) {
       until = await this.freeAt({ address }, since.address, counts.address, perAddress.max, id, now)
-      this.refusedAddresses.set(address, { until, recheckAt: now.getTime() + REFUSAL_MEMORY_MS })
+      this.refusedAddresses.set(address, { status: 429, until, recheckAt: now.getTime() + REFUSAL_MEMORY_MS })
     }
     if (counts.email > perAccount.max) {
       until = Math.max(

@@ -192,7 +192,8 @@ export function authRoutes({
       const address = limitAddress(ip)
       const at = now()
       const refused = loginLimiter.addressRefusal(address, at)
-      if (refused !== undefined) return c.json(retryLater(c, refused), 429)
+      if (refused?.status === 503) return c.json(busyLater(c, refused.retryAfter), 503)
+      if (refused) return c.json(retryLater(c, refused.retryAfter), 429)
       const wait = await checkLimits(db, [limits.login(email, ip)], at)
       if (wait !== undefined) return c.json(retryLater(c, wait), 429)
       // Known or unknown, every email takes the same steps up to the answer: the failure limits, the
@@ -206,6 +207,7 @@ export function authRoutes({
       )
       if ('retryAfter' in verified) {
         await loginLimiter.withdraw(attempt)
+        loginLimiter.busy(address, verified.retryAfter, at)
         return c.json(busyLater(c, verified.retryAfter), 503)
       }
       if (!user || !verified.value || user.user_type !== CUSTOMER_USER_TYPE) {

@@ -380,5 +380,13 @@ describe('the bound on password hashing', () => {
       .where('address', '=', ip)
       .executeTakeFirstOrThrow()
     expect(Number(failures.n)).toBe(4 - busy.length)
+    // The address was told to wait: until then it gets the same answer, the queue free or not; others do not.
+    const again = await login(nextEmail(), 'Wrong#1234', ip, app)
+    expect(again.status).toBe(503)
+    const told = busy.map((answer) => Number(answer.retryAfter))
+    expect(told).toContain(Number(again.retryAfter))
+    expect((await login(nextEmail(), 'Wrong#1234', nextIp(), app)).status).toBe(401)
+    server.clock.advance(Math.max(...told) * 1000)
+    expect((await login(nextEmail(), 'Wrong#1234', ip, app)).status).toBe(401)
   })
 })
