@@ -7,14 +7,33 @@
  * In-process: a process that dies in the instant between an answer and its work loses that work (the user
  * asks for the mail again); what the work writes, it writes in one transaction, as before.
  */
+import type { HttpBindings } from '@hono/node-server'
+import type { Context } from 'hono'
+
+/** Resolves once the answer of `c` is sent or its connection closed. */
+function sent(c: Context): Promise<void> {
+  const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing
+  return new Promise<void>((resolve) => {
+    if (!outgoing || outgoing.writableFinished || outgoing.destroyed) setImmediate(resolve)
+    else {
+      outgoing.once('finish', resolve)
+      outgoing.once('close', resolve)
+    }
+  })
+}
+
 export class AfterAnswer {
   private readonly pending = new Set<Promise<void>>()
 
   constructor(private readonly logger: Pick<Console, 'error'> = console) {}
 
-  /** Runs `task` after the current answer; a failure is logged, never thrown. */
-  run(label: string, task: () => Promise<unknown>): void {
-    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+  /**
+   * Runs `task` once the answer of `c` is sent (its last byte handed to the socket: an answer whose headers
+   * changed after it was made is written from a stream, over several turns of the event loop), or, with no
+   * socket (app.request), on the next turn; a failure is logged, never thrown.
+   */
+  run(c: Context, label: string, task: () => Promise<unknown>): void {
+    const done: Promise<void> = sent(c)
       .then(task)
       .then(
         () => {},

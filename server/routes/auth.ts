@@ -212,7 +212,7 @@ export function authRoutes({
       }
       if (!user || !verified.value || user.user_type !== CUSTOMER_USER_TYPE) {
         if (attempt.reachesAccountLimit) {
-          afterAnswer.run('The lockout notice', () => loginLimiter.noticeLockout(mailer, email, at))
+          afterAnswer.run(c, 'The lockout notice', () => loginLimiter.noticeLockout(mailer, email, at))
         }
         return c.json({ message: authMessages.invalidCredentials }, 401)
       }
@@ -250,7 +250,7 @@ export function authRoutes({
       const wait = await checkLimits(db, [limits.forgotEmail(email), limits.forgotIp(clientIp(c))], at)
       if (wait !== undefined) return c.json(retryLater(c, wait), 429)
       // Whether there is an account to mail is looked up after the answer, so every email gets it alike.
-      afterAnswer.run('The password reset mail', () => sendPasswordResetLink(db, mailer, email, at))
+      afterAnswer.run(c, 'The password reset mail', () => sendPasswordResetLink(db, mailer, email, at))
       return c.json({ message: messages.resetLinkSent }, 200)
     })
     .openapi(resetRoute, async (c) => {

@@ -158,7 +158,7 @@ export function registerRoutes({ db, now, clientIp, mailer, hashing, afterAnswer
         esus_source: input.esus_source,
         esus_mcpy: country.eshp_mcpy,
       }
-      afterAnswer.run('The registration', () => completeRegistration(db, mailer, registration, at))
+      afterAnswer.run(c, 'The registration', () => completeRegistration(db, mailer, registration, at))
       return c.json({ message: messages.registered }, 200)
     })
     .openapi(activateRoute, async (c) => {
@@ -179,7 +179,7 @@ export function registerRoutes({ db, now, clientIp, mailer, hashing, afterAnswer
       const at = now()
       const wait = await checkLimits(db, [limits.resendEmail(email), limits.resendIp(clientIp(c))], at)
       if (wait !== undefined) return c.json(retryLater(c, wait), 429)
-      afterAnswer.run('The activation resend', () => resendActivationLink(db, mailer, email, at))
+      afterAnswer.run(c, 'The activation resend', () => resendActivationLink(db, mailer, email, at))
       return c.json({ message: registerMessages.activationResent }, 200)
     })
 }
