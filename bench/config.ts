@@ -62,6 +62,10 @@ export const BUDGETS = {
   getDashboardP99Ms: 50,
   /** Median time to hydrated of each HYDRATION route. */
   hydratedMs: 1_500,
+  /** A correct login under a flood of wrong passwords from one address (LOGIN_FLOOD), at scrypt N = 2^17. */
+  loginUnderFloodP99Ms: 1500,
+  /** forgot-password: the medians of known and unknown emails (AUTH_TIMING.rounds × samples each) at most this far apart. */
+  forgotPasswordMedianDifferenceMs: 1,
 } as const
 
 export const CHROMIUM_PATH = chromiumPath
@@ -75,3 +79,27 @@ export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url))
 export const DIST_DIR = fileURLToPath(new URL('../dist/client', import.meta.url))
 export const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
 export const TMP_DIR = fileURLToPath(new URL('./.tmp', import.meta.url))
+
+/**
+ * Correct logins while LOGIN_FLOOD.connections send wrong passwords (bench/login-flood.ts), at production's
+ * scrypt cost.
+ */
+export const LOGIN_FLOOD = {
+  connections: 20,
+  scryptLogN: 17,
+  idleLogins: 10,
+  durationSeconds: 15,
+} as const
+
+/**
+ * Known and unknown emails on the sign-in operations (bench/auth-timing.ts): pairs measured after a warm-up,
+ * a pause before each request.
+ */
+export const AUTH_TIMING = {
+  samples: 30,
+  warmUp: 5,
+  /** Of forgot-password and reset-password; login and register, at 0.4 s a hash, once. */
+  rounds: 5,
+  pauseMs: 20,
+  scryptLogN: 17,
+} as const

@@ -1,3 +1,4 @@
+import { type AuthTimingReport, authTimingLines } from './auth-timing'
 import type { BundleReport } from './bundle'
 import { BUDGETS, type CategoryId, QUOTE_LOAD, TRACKING_LOAD } from './config'
 import type { DashboardLoadReport } from './dashboard'
@@ -5,6 +6,7 @@ import type { HydrationReport } from './hydration'
 import type { InitialJsReport } from './initial-js'
 import type { FailedAudit, LighthouseReport } from './lighthouse'
 import type { LoadReport, LoadStats } from './load'
+import { type LoginFloodReport, loginFloodLines } from './login-flood'
 import { type MemoryReport, memorySection } from './memory'
 import type { QuoteLoadReport } from './quotes'
 import type { StaticEncodingReport } from './static-encoding'
@@ -57,6 +59,9 @@ export interface FullReport {
   hydration?: HydrationReport
   /** Absent from reports written before memory was measured. */
   memory?: MemoryReport
+  /** Absent from reports written before the login limits (issue 19). */
+  login?: LoginFloodReport
+  signInTiming?: AuthTimingReport
   budgets: RouteBudget[]
   /** The API and static-serving budgets, which belong to no route. */
   serverBudgets: BudgetCheck[]
@@ -110,8 +115,11 @@ export function evaluateServerBudgets(
   quotes: QuoteLoadReport,
   tracking: TrackingLoadReport,
   dashboard?: DashboardLoadReport,
+  auth: { login?: LoginFloodReport; signInTiming?: AuthTimingReport } = {},
 ): BudgetCheck[] {
   const clean = (s: LoadStats) => s.non2xx === 0 && s.errors === 0 && s.timeouts === 0
+  const flooded = auth.login?.scenarios.find((s) => s.name === 'one address')?.correct
+  const forgot = auth.signInTiming?.operations.find((o) => o.operation === 'forgotPassword')
   return [
     {
       metric: 'GET /api/countries requests/s',
@@ -167,6 +175,31 @@ export function evaluateServerBudgets(
             pass:
               dashboard.getDashboard.latencyP99Ms <= BUDGETS.getDashboardP99Ms &&
               clean(dashboard.getDashboard),
+          },
+        ]
+      : []),
+    ...(flooded
+      ? [
+          {
+            metric: `Correct login p99 (ms) while ${auth.login?.connections} connections send wrong passwords from one address`,
+            value: flooded.p99Ms,
+            budget: `≤ ${BUDGETS.loginUnderFloodP99Ms} ms`,
+            pass:
+              flooded.p99Ms <= BUDGETS.loginUnderFloodP99Ms &&
+              flooded.count > 0 &&
+              flooded.statuses['200'] === flooded.count,
+          },
+        ]
+      : []),
+    ...(forgot
+      ? [
+          {
+            metric: `forgot-password median difference (ms), ${forgot.samples * forgot.rounds.length} known vs as many unknown emails`,
+            value: forgot.differenceMs,
+            budget: `≤ ${BUDGETS.forgotPasswordMedianDifferenceMs} ms`,
+            pass:
+              forgot.differenceMs <= BUDGETS.forgotPasswordMedianDifferenceMs &&
+              Object.keys(forgot.statuses).join() === '200',
           },
         ]
       : []),
@@ -546,5 +579,9 @@ export function renderMarkdown(r: FullReport): string {
     '',
     memorySection(r.memory),
     '',
+    ...(r.login ? ['## Login under a flood of wrong passwords', '', ...loginFloodLines(r.login), ''] : []),
+    ...(r.signInTiming
+      ? ['## Sign-in answers for known and unknown emails', '', ...authTimingLines(r.signInTiming), '']
+      : []),
   ].join('\n')
 }

@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises'
 import { cpus, loadavg, platform, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { measureAuthTiming } from './auth-timing'
 import { measureBundle } from './bundle'
 import { BENCH_DIR, DIST_DIR, LIGHTHOUSE_RUNS, LOAD_TEST, ROOT_DIR, ROUTES } from './config'
 import { measureDashboard } from './dashboard'
@@ -14,6 +15,7 @@ import { measureHydration } from './hydration'
 import { measureInitialJs } from './initial-js'
 import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
+import { measureLoginFlood } from './login-flood'
 import { measureMemory } from './memory'
 import { startBenchPostgres } from './postgres'
 import { benchLogin, measureQuotes, prepareQuoteDatabase } from './quotes'
@@ -187,12 +189,19 @@ async function main(): Promise<void> {
   )
   await trackingServer.stop()
   const memory = await timed(phases, 'memory', () => measureMemory(postgres?.url))
+  const login = await timed(phases, 'login flood', () =>
+    measureLoginFlood(postgres?.url, options.durationSeconds),
+  )
+  const signInTiming = await timed(phases, 'sign-in timing', () => measureAuthTiming(postgres?.url))
   postgres?.stop()
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
   const serverBudgets = [
     ...evaluateHydrationBudgets(hydration),
-    ...evaluateServerBudgets(load, staticEncoding, quotes, tracking, dashboard),
+    ...evaluateServerBudgets(load, staticEncoding, quotes, tracking, dashboard, {
+      login,
+      signInTiming,
+    }),
   ]
   const report: FullReport = {
     date: date.toISOString(),
@@ -209,6 +218,8 @@ async function main(): Promise<void> {
     dashboard,
     hydration,
     memory,
+    login,
+    signInTiming,
     budgets,
     serverBudgets,
   }

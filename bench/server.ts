@@ -84,6 +84,8 @@ function serverEnv(port: number, overrides: NodeJS.ProcessEnv): NodeJS.ProcessEn
     HOST: '127.0.0.1',
     PGLITE_DIR: 'memory://',
     STATIC_DIR: DIST_DIR,
+    // Off by default in production; the API load tests read each answer's server time.
+    SERVER_TIMING: '1',
   }
   // The in-memory PGlite unless the bench itself points the server at a database: never a PostgreSQL
   // the caller's environment may point at.

@@ -1,19 +1,28 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
-import { timing } from 'hono/timing'
 import type { Kysely } from 'kysely'
 import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
 import { apiCompress } from './api-compress'
 import { clientIp } from './auth/client-ip'
+import { HashQueue } from './auth/hash-queue'
 import { LiveSessions, SESSIONS_CHANNEL } from './auth/live-sessions'
-import { DEFAULT_SALES_EMAIL } from './config'
+import { LoginLimiter } from './auth/login-limits'
+import {
+  DEFAULT_LOGIN_LIMITS,
+  DEFAULT_PASSWORD_HASH_QUEUE,
+  DEFAULT_SALES_EMAIL,
+  defaultHashConcurrency,
+  type LoginLimits,
+  type PasswordHashingSettings,
+} from './config'
 import { inlineScriptHashes } from './csp'
 import type { DatabaseHandle } from './db/client'
 import { PlaceIndex } from './db/locations'
 import { RATE_SHEETS_CHANNEL, RateSheets } from './db/rate-sheets'
 import type { Database } from './db/schema'
+import { AfterAnswer } from './jobs/after-answer'
 import { createMailer, type Mailer } from './mail/index'
 import { createRouter, errorResponses, withSharedAnswers } from './openapi'
 import { authRoutes } from './routes/auth'
@@ -33,6 +42,7 @@ import { trackingRoutes } from './routes/tracking'
 import { mountStaticSite } from './static'
 import type { DocumentStorage } from './storage/index'
 import { postgresStorage } from './storage/postgres'
+import { serverTiming } from './timing'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -70,6 +80,14 @@ export interface AppOptions {
    * server/auth/live-sessions.ts); without, each quote reads its sheets and each request its session.
    */
   listen?: DatabaseHandle['listen']
+  /** SERVER_TIMING: Server-Timing on API answers (never on the sign-in operations); default on, off in production. */
+  serverTiming?: boolean
+  /** LOGIN_FAILURES_PER_ADDRESS and LOGIN_FAILURES_PER_ACCOUNT; default 20 in 15 minutes and 50 in an hour. */
+  loginLimits?: LoginLimits
+  /** PASSWORD_HASH_CONCURRENCY and PASSWORD_HASH_QUEUE. */
+  passwordHashing?: PasswordHashingSettings
+  /** Runs the work an answer must not wait for (the server awaits it before closing; tests, before looking). */
+  afterAnswer?: AfterAnswer
 }
 
 export const openApiConfig = {
@@ -124,13 +142,26 @@ export function createApp(options: AppOptions) {
 
   app.route('/api', countriesRoutes(db))
   app.route('/api', healthRoutes(db))
-  // Every API answer after these two says how long the server took (`Server-Timing: total;dur=…`): the bench
-  // reads it, and so do a browser's developer tools. The countries list is a cached file and health a ping.
-  app.use('/api/*', timing({ totalDescription: 'Server time' }))
+  // API answers after these two say how long the server took (`Server-Timing: total;dur=…`), unless SERVER_TIMING
+  // is off (the default in production) or their router says it would leak (server/timing.ts). The countries
+  // list is a cached file and health a ping.
+  app.use('/api/*', serverTiming(options.serverTiming ?? !production))
   // Who is logged in, held between requests while the database notifies sessions' ends (live-sessions.ts).
   const sessions = new LiveSessions(db)
   options.listen?.(SESSIONS_CHANNEL, sessions)
-  const deps = { db, now, mailer, sessions, clientIp: (c: Context) => clientIp(c, trustProxy) }
+  const hashing = new HashQueue(
+    options.passwordHashing ?? { concurrency: defaultHashConcurrency(), queue: DEFAULT_PASSWORD_HASH_QUEUE },
+  )
+  const deps = {
+    db,
+    now,
+    mailer,
+    sessions,
+    clientIp: (c: Context) => clientIp(c, trustProxy),
+    hashing,
+    loginLimiter: new LoginLimiter(db, options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
+    afterAnswer: options.afterAnswer ?? new AfterAnswer(logger),
+  }
   app.route('/api', authRoutes(deps))
   app.route('/api', registerRoutes(deps))
   app.route('/api', contactRoutes({ ...deps, salesEmail }))
@@ -150,7 +181,7 @@ export function createApp(options: AppOptions) {
       sessions,
     }),
   )
-  app.route('/api', profileRoutes({ db, now, mailer, sessions }))
+  app.route('/api', profileRoutes({ db, now, mailer, sessions, hashing }))
   const bookingDeps = { db, now, mailer, places, sessions }
   app.route('/api', bookingRoutes(bookingDeps))
   app.route('/api', trackingRoutes(bookingDeps))

@@ -1,3 +1,25 @@
+import { availableParallelism } from 'node:os'
+
+/** At most `max` failed logins in any `windowMs` (a sliding window). */
+export interface FailureLimit {
+  max: number
+  windowMs: number
+}
+
+/** The limits of failed logins beside the 5 attempts a minute per email and address (docs/security.md). */
+export interface LoginLimits {
+  /** Failed logins from one client address (an IPv6 /64) across all emails. */
+  perAddress: FailureLimit
+  /** Failed logins for one email from every address; its owner is mailed when it is reached. */
+  perAccount: FailureLimit
+}
+
+/** How much scrypt work one process does at once, and how many requests may wait for it. */
+export interface PasswordHashingSettings {
+  concurrency: number
+  queue: number
+}
+
 export interface Config {
   port: number
   host: string
@@ -27,6 +49,12 @@ export interface Config {
   opsApiKey: string | undefined
   /** S3_BUCKET (with S3_ENDPOINT, S3_REGION): where documents are kept; undefined keeps them in the database. */
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined
+  /** LOGIN_FAILURES_PER_ADDRESS and LOGIN_FAILURES_PER_ACCOUNT. */
+  loginLimits: LoginLimits
+  /** PASSWORD_HASH_CONCURRENCY and PASSWORD_HASH_QUEUE. */
+  passwordHashing: PasswordHashingSettings
+  /** SERVER_TIMING: API answers say how long the server took (never those of the sign-in operations). */
+  serverTiming: boolean
 }
 
 export const DEFAULT_MAIL_FROM = 'eShip <no-reply@eship.local>'
@@ -34,6 +62,23 @@ export const DEFAULT_SALES_EMAIL = 'sales@eship.local'
 /** OWASP's scrypt recommendation: N = 2^17, r = 8, p = 1. */
 export const DEFAULT_SCRYPT_LOG_N = 17
 export const MIN_SCRYPT_LOG_N = 10
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perAddress: { max: 20, windowMs: 15 * 60_000 },
+  perAccount: { max: 50, windowMs: 60 * 60_000 },
+}
+export const DEFAULT_PASSWORD_HASH_QUEUE = 8
+
+/**
+ * scrypt runs on libuv's thread pool (UV_THREADPOOL_SIZE threads, 4 by default), which file reads, DNS
+ * look-ups and compression share, while the event loop and the database serve every other request: hash on
+ * one CPU fewer than there are, and on one thread fewer than the pool has (at least one).
+ */
+export function defaultHashConcurrency(
+  cpus = availableParallelism(),
+  threadPool = Number(process.env.UV_THREADPOOL_SIZE) || 4,
+): number {
+  return Math.max(1, Math.min(cpus - 1, threadPool - 1))
+}
 
 export const envVars = [
   { name: 'PORT', default: '3000', description: 'TCP port the HTTP server listens on.' },
@@ -125,6 +170,36 @@ export const envVars = [
       'With S3_BUCKET: the address of an S3-compatible service (MinIO, R2, ...), path-style; unset is AWS S3.',
   },
   { name: 'S3_REGION', default: 'us-east-1', description: 'With S3_BUCKET: the region of the bucket.' },
+  {
+    name: 'LOGIN_FAILURES_PER_ADDRESS',
+    default: '20/15m',
+    description:
+      'Failed logins one client address (an IPv6 /64) may make across all emails in a sliding window, as count/duration; then 429 with Retry-After.',
+  },
+  {
+    name: 'LOGIN_FAILURES_PER_ACCOUNT',
+    default: '50/1h',
+    description:
+      'Failed logins for one email from all addresses in a sliding window, as count/duration; then 429 for that email from everywhere, its owner is mailed once, and a password reset lifts it.',
+  },
+  {
+    name: 'PASSWORD_HASH_CONCURRENCY',
+    default: 'CPUs - 1, at most UV_THREADPOOL_SIZE - 1',
+    description:
+      'Password hashes (scrypt) one process computes at once; the others wait in a queue, requests from addresses with fewer failed logins first.',
+  },
+  {
+    name: 'PASSWORD_HASH_QUEUE',
+    default: String(DEFAULT_PASSWORD_HASH_QUEUE),
+    description:
+      'Requests that may wait for a password hash; beyond it the one from the address with the most failed logins is answered 503 with Retry-After.',
+  },
+  {
+    name: 'SERVER_TIMING',
+    default: '1, or 0 in production',
+    description:
+      '`1` adds Server-Timing (the server time of each API answer) for the bench and browser tools, `0` leaves it out; never sent on login, register, forgot-password and reset-password.',
+  },
 ] as const
 
 type Env = Record<string, string | undefined>
@@ -187,6 +262,31 @@ export function parseDuration(name: string, value: string): number {
   return Math.round(ms)
 }
 
+/** `count/duration`, such as `20/15m`. */
+export function parseFailureLimit(name: string, value: string): FailureLimit {
+  const match = /^(\d+)\s*\/\s*(\S+)$/.exec(value)
+  const max = Number(match?.[1])
+  if (!match?.[2] || !Number.isInteger(max) || max < 1) {
+    throw new Error(`${name} must be a count and a duration such as 20/15m, got "${value}"`)
+  }
+  return { max, windowMs: parseDuration(name, match[2]) }
+}
+
+function parseCount(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be an integer of at least ${min}, got "${value}"`)
+  return n
+}
+
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback
+  if (value === '1' || value === 'true') return true
+  if (value === '0' || value === 'false') return false
+  throw new Error(`${name} must be 1 or 0, got "${value}"`)
+}
+
 function parseUrl(name: string, value: string): string {
   if (!URL.canParse(value)) throw new Error(`${name} must be an absolute URL, got "${value}"`)
   return value.replace(/\/+$/, '')
@@ -228,5 +328,29 @@ export function loadConfig(env: Env = process.env): Config {
     mailSendTimeoutMs: parseDuration('MAIL_SEND_TIMEOUT', nonEmpty(env.MAIL_SEND_TIMEOUT) ?? '60s'),
     opsApiKey: nonEmpty(env.OPS_API_KEY),
     s3: parseS3(env),
+    loginLimits: {
+      perAddress: loginLimit(env, 'LOGIN_FAILURES_PER_ADDRESS', DEFAULT_LOGIN_LIMITS.perAddress),
+      perAccount: loginLimit(env, 'LOGIN_FAILURES_PER_ACCOUNT', DEFAULT_LOGIN_LIMITS.perAccount),
+    },
+    passwordHashing: {
+      concurrency: parseCount(
+        'PASSWORD_HASH_CONCURRENCY',
+        nonEmpty(env.PASSWORD_HASH_CONCURRENCY),
+        defaultHashConcurrency(availableParallelism(), Number(nonEmpty(env.UV_THREADPOOL_SIZE)) || 4),
+        1,
+      ),
+      queue: parseCount(
+        'PASSWORD_HASH_QUEUE',
+        nonEmpty(env.PASSWORD_HASH_QUEUE),
+        DEFAULT_PASSWORD_HASH_QUEUE,
+        0,
+      ),
+    },
+    serverTiming: parseSwitch('SERVER_TIMING', nonEmpty(env.SERVER_TIMING), !production),
   }
+}
+
+function loginLimit(env: Env, name: string, fallback: FailureLimit): FailureLimit {
+  const value = nonEmpty(env[name])
+  return value === undefined ? fallback : parseFailureLimit(name, value)
 }

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client'
 import { exitIfInUse } from './db/data-dir-lock'
 import { demoCustomer } from './db/demo'
 import { prepareDatabase } from './db/prepare'
+import { AfterAnswer } from './jobs/after-answer'
 import { MailWorker } from './jobs/mail-worker'
 import { QuoteReminderJob } from './jobs/quote-reminders'
 import { createMailDelivery, createMailer } from './mail/index'
@@ -82,6 +83,14 @@ console.log(
     : 'Documents: stored in the database',
 )
 
+// The mails some answers cause after they have gone (server/jobs/after-answer.ts), finished before shutdown.
+const afterAnswer = new AfterAnswer()
+const { perAddress, perAccount } = config.loginLimits
+const { concurrency, queue } = config.passwordHashing
+console.log(
+  `Logins: at most ${perAddress.max} failures per address in ${perAddress.windowMs / 60_000} min and ${perAccount.max} per account in ${perAccount.windowMs / 60_000} min; ${concurrency} password hashes at once, ${queue} waiting (docs/security.md)`,
+)
+
 const app = createApp({
   db: database.db,
   genericDb: database.generic,
@@ -94,6 +103,10 @@ const app = createApp({
   salesEmail: config.salesEmail,
   opsApiKey: config.opsApiKey,
   storage,
+  serverTiming: config.serverTiming,
+  loginLimits: config.loginLimits,
+  passwordHashing: config.passwordHashing,
+  afterAnswer,
 })
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -116,6 +129,7 @@ async function shutdown(signal: string) {
       server.close((err) => (err ? fail(err) : done()))
       if ('closeIdleConnections' in server) server.closeIdleConnections()
     })
+    await afterAnswer.idle()
     await reminders.stop()
     await worker.stop()
     delivery.close()

@@ -115,6 +115,15 @@ export const tooManyResponse = {
   },
 }
 
+/** A password hash was needed and the queue for them was full (server/auth/hash-queue.ts). */
+export const busyResponse = {
+  503: {
+    description: 'The server is hashing as many passwords as it can; wait for the seconds of Retry-After',
+    headers: z.object({ 'Retry-After': z.string().openapi({ example: '3' }) }),
+    ...json(ErrorSchema),
+  },
+}
+
 /**
  * JSON request bodies of the API are small: larger ones get a JSON 413. A body whose length is declared is
  * judged by its Content-Length header before it is read, and a GET's or HEAD's is never read; Hono's

@@ -13,3 +13,8 @@ export const authMessages = {
 export function tooManyAttempts(seconds: number): string {
   return `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
 }
+
+/** The answer of a request refused a place in the password hashing queue (503). */
+export function serverBusy(seconds: number): string {
+  return `The server is busy. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
+}

@@ -1,8 +1,39 @@
+import { isIPv6 } from 'node:net'
 import type { Kysely } from 'kysely'
 import type { ErrorBody } from '../../contract/wire'
 import { deleteOldWindows, hitWindow } from '../db/rate-limits'
 import type { Database } from '../db/schema'
-import { tooManyAttempts } from './messages'
+import { serverBusy, tooManyAttempts } from './messages'
+
+/**
+ * The address a limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 one as IPv4), an IPv6 one by its
+ * /64, the smallest network a subscriber is usually given: otherwise one client would have 2^64 addresses,
+ * each with limits of its own. Anything else (`unknown`) as it is.
+ */
+export function limitAddress(ip: string): string {
+  const address = ip.split('%')[0] ?? ip
+  if (!isIPv6(address)) return ip
+  let text = address.toLowerCase()
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head = '', tail] = text.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+  const hextets = groups.map((group) => Number.parseInt(group, 16))
+  if (hextets.slice(0, 5).every((n) => n === 0) && hextets[5] === 0xffff) {
+    const [hi = 0, lo = 0] = hextets.slice(6)
+    return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.')
+  }
+  return `${hextets
+    .slice(0, 4)
+    .map((n) => n.toString(16))
+    .join(':')}::/64`
+}
 
 export interface Limit {
   key: string
@@ -15,13 +46,17 @@ const HOUR = 60 * MINUTE
 
 export const limits = {
   /** 5 login attempts a minute per email and client address. */
-  login: (email: string, ip: string): Limit => ({ key: `login:${email}:${ip}`, max: 5, windowMs: MINUTE }),
+  login: (email: string, ip: string): Limit => ({
+    key: `login:${email}:${limitAddress(ip)}`,
+    max: 5,
+    windowMs: MINUTE,
+  }),
   /** One reset mail a minute per email, whether or not it has an account, so answers stay alike. */
   forgotEmail: (email: string): Limit => ({ key: `forgot:email:${email}`, max: 1, windowMs: MINUTE }),
   /** 5 reset requests a minute per client address. */
-  forgotIp: (ip: string): Limit => ({ key: `forgot:ip:${ip}`, max: 5, windowMs: MINUTE }),
+  forgotIp: (ip: string): Limit => ({ key: `forgot:ip:${limitAddress(ip)}`, max: 5, windowMs: MINUTE }),
   /** 10 registrations an hour per client address. */
-  registerIp: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 10, windowMs: HOUR }),
+  registerIp: (ip: string): Limit => ({ key: `register:ip:${limitAddress(ip)}`, max: 10, windowMs: HOUR }),
   /**
    * At most 3 "someone tried to register with your address" mails an hour per address. Checked after the
    * answer has gone: over the limit the mail is silently skipped, so the answer stays the same.
@@ -30,9 +65,13 @@ export const limits = {
   /** One new activation link a minute per email, whether or not it has an account, so answers stay alike. */
   resendEmail: (email: string): Limit => ({ key: `resend:email:${email}`, max: 1, windowMs: MINUTE }),
   /** 5 activation resend requests a minute per client address. */
-  resendIp: (ip: string): Limit => ({ key: `resend:ip:${ip}`, max: 5, windowMs: MINUTE }),
+  resendIp: (ip: string): Limit => ({ key: `resend:ip:${limitAddress(ip)}`, max: 5, windowMs: MINUTE }),
   /** 10 contact enquiries per 10 minutes per client address. */
-  contactIp: (ip: string): Limit => ({ key: `contact:ip:${ip}`, max: 10, windowMs: 10 * MINUTE }),
+  contactIp: (ip: string): Limit => ({
+    key: `contact:ip:${limitAddress(ip)}`,
+    max: 10,
+    windowMs: 10 * MINUTE,
+  }),
 }
 
 /** Windows are kept this long after they start (at least the longest window), then deleted now and then. */
@@ -68,4 +107,10 @@ export async function checkLimits(
 export function retryLater(c: { header(name: string, value: string): void }, seconds: number): ErrorBody {
   c.header('Retry-After', String(seconds))
   return { message: tooManyAttempts(seconds) }
+}
+
+/** Sets Retry-After and returns the 503 body of a request the password hashing queue had no room for. */
+export function busyLater(c: { header(name: string, value: string): void }, seconds: number): ErrorBody {
+  c.header('Retry-After', String(seconds))
+  return { message: serverBusy(seconds) }
 }

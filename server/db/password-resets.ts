@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { liftAccountFailures } from './login-failures'
 import type { Database } from './schema'
 import { inTransaction } from './transaction'
 
@@ -44,7 +45,8 @@ export async function isUsableReset(db: Kysely<Database>, tokenHash: string, now
 
 /**
  * Uses the token once: sets the new password hash, marks this and every other open token of the user
- * used and ends all of the user's sessions, atomically. False when the token is not (or no longer) usable.
+ * used, ends all of the user's sessions and lifts the account's count of failed logins, atomically. False
+ * when the token is not (or no longer) usable.
  */
 export async function completePasswordReset(
   db: Kysely<Database>,
@@ -62,11 +64,14 @@ export async function completePasswordReset(
       .returning('user_id')
       .executeTakeFirst()
     if (!claimed) return undefined
-    await trx
+    const user = await trx
       .updateTable('users')
       .set({ password_hash: passwordHash })
       .where('id', '=', claimed.user_id)
-      .execute()
+      .returning('esus_email_id')
+      .executeTakeFirstOrThrow()
+    // The failed logins of the old password stop counting against the account, and unlock it.
+    await liftAccountFailures(trx, user.esus_email_id)
     await trx
       .updateTable('password_resets')
       .set({ used_at: now })

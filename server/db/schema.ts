@@ -244,6 +244,22 @@ export interface RateLimitsTable {
   count: number
 }
 
+/** One failed login (or one being checked): server/auth/login-limits.ts. */
+export interface LoginFailuresTable {
+  id: Generated<number>
+  /** The client address as the limits count it (an IPv6 address by its /64). */
+  address: string
+  /** The email tried, normalized; null once a password reset lifted the account's count. */
+  email: string | null
+  at: Timestamp
+}
+
+/** When an account's owner was last told that logins to it are paused. */
+export interface LoginLockoutNoticesTable {
+  email: string
+  sent_at: Timestamp
+}
+
 /** A mail's delivery: `pending` waits for an attempt, `sending` is claimed by a worker, then `sent` or `failed`. */
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
@@ -345,6 +361,8 @@ export interface Database {
   activation_tokens: ActivationTokensTable
   enquiries: EnquiriesTable
   rate_limits: RateLimitsTable
+  login_failures: LoginFailuresTable
+  login_lockout_notices: LoginLockoutNoticesTable
   outbox: OutboxTable
   locations: LocationsTable
   rate_lanes: RateLanesTable

@@ -309,6 +309,48 @@ export function passwordChangedMail(input: { to: string; name: string; appUrl: s
   ])
 }
 
+/** A duration in words: `an hour`, `15 minutes`, `2 days`. */
+function inWords(ms: number): string {
+  const units: [number, string, string][] = [
+    [86_400_000, 'a day', 'days'],
+    [3_600_000, 'an hour', 'hours'],
+    [60_000, 'a minute', 'minutes'],
+  ]
+  for (const [size, one, many] of units) {
+    if (ms >= size && ms % size === 0) return ms === size ? one : `${ms / size} ${many}`
+  }
+  return `${Math.ceil(ms / 1000)} seconds`
+}
+
+/**
+ * Sent once when an account reaches its limit of failed logins (server/auth/login-limits.ts): logins to it
+ * are paused from every address until the failures leave the window, or until the password is reset.
+ */
+export function accountLockedMail(input: {
+  to: string
+  name: string
+  failures: number
+  windowMs: number
+  link: string
+}): Mail {
+  const minutes = RESET_TOKEN_TTL_MS / 60_000
+  const window = inWords(input.windowMs)
+  return compose(input.to, 'Logins to your eShip account are paused', [
+    para(`Hello ${input.name},`),
+    para(
+      `Someone tried to log in to your eShip account with a wrong password ${input.failures} times within ${window}. To protect your account, logins to it are paused for up to ${window}, from every device.`,
+    ),
+    linkPara(
+      `If it was not you, someone may be guessing your password: choose a new one now. Resetting your password also unpauses logins at once and logs you out of every device. The link works once and expires in ${minutes} minutes:`,
+      'Reset my password',
+      input.link,
+    ),
+    para(
+      'If it was you, you can also simply wait, or reset your password with the link above. Later, use Forgot Password on the login page.',
+    ),
+  ])
+}
+
 export interface QuoteExpiryMailInput {
   to: string
   name: string

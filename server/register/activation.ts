@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { checkLimits, limits } from '../auth/rate-limit'
 import { hashToken, newToken } from '../auth/tokens'
-import { createActivationToken } from '../db/activation-tokens'
+import { createActivationToken, type NewRegistration, registerUser } from '../db/activation-tokens'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { findUserByEmail } from '../db/users'
@@ -71,4 +71,27 @@ export async function resendActivationLink(
     await queueActivationMail(trx, mailer, { email: user.esus_email_id, name: user.esus_name, token }, now)
   })
   return true
+}
+
+/**
+ * A registration, after its answer: a new email gets its inactive account, token and activation mail in one
+ * transaction; an email that has an account gets no second one, and its owner a notice instead.
+ */
+export async function completeRegistration(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  registration: NewRegistration & { esus_email_id: string; esus_name: string },
+  now: Date,
+): Promise<'registered' | 'notified' | 'skipped'> {
+  const token = newToken()
+  const email = registration.esus_email_id
+  const created = await db.transaction().execute(async (trx) => {
+    const userId = await registerUser(trx, registration, hashToken(token), now)
+    if (userId !== undefined) {
+      await queueActivationMail(trx, mailer, { email, name: registration.esus_name, token }, now)
+    }
+    return userId !== undefined
+  })
+  if (created) return 'registered'
+  return (await queueRegistrationNotice(db, mailer, email, now)) ? 'notified' : 'skipped'
 }

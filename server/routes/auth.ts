@@ -4,19 +4,23 @@ import type { Kysely } from 'kysely'
 import { CUSTOMER_USER_TYPE, messages } from '../../contract/messages'
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../contract/rules'
 import type { LoginResponse, SessionUser } from '../../contract/wire'
+import type { HashQueue } from '../auth/hash-queue'
 import type { LiveSessions } from '../auth/live-sessions'
+import type { LoginLimiter } from '../auth/login-limits'
 import { authMessages } from '../auth/messages'
 import { hashPassword, needsRehash, verifyOrDummy } from '../auth/password'
 import { sendPasswordResetLink } from '../auth/password-reset'
-import { checkLimits, limits, retryLater } from '../auth/rate-limit'
+import { busyLater, checkLimits, limitAddress, limits, retryLater } from '../auth/rate-limit'
 import { requireSession } from '../auth/session'
 import { hashToken, newToken } from '../auth/tokens'
 import { completePasswordReset, isUsableReset } from '../db/password-resets'
 import type { Database } from '../db/schema'
 import { endSession, openSession } from '../db/sessions'
 import { findUserByEmail, normalizeEmail, setPasswordHash, toSessionUser } from '../db/users'
+import type { AfterAnswer } from '../jobs/after-answer'
 import type { Mailer } from '../mail/index'
 import {
+  busyResponse,
   createRouter,
   errorResponse as error,
   errorResponses,
@@ -27,6 +31,7 @@ import {
   noStore,
   tooManyResponse as tooMany,
 } from '../openapi'
+import { withoutServerTiming } from '../timing'
 
 export interface AuthDeps {
   db: Kysely<Database>
@@ -35,6 +40,12 @@ export interface AuthDeps {
   clientIp: (c: Context) => string
   mailer: Mailer
   sessions: LiveSessions
+  /** The bound on password hashing of this process. */
+  hashing: HashQueue
+  /** The limits on failed logins. */
+  loginLimiter: LoginLimiter
+  /** Where work that must not delay the answer goes (the mails that exist for some emails only). */
+  afterAnswer: AfterAnswer
 }
 
 export const SessionUserSchema = z
@@ -85,6 +96,7 @@ const loginRoute = createRoute({
     401: error(`Unknown email, wrong password or not a customer: \`${authMessages.invalidCredentials}\``),
     403: error(`Right password, account not activated: \`${authMessages.notActivated}\``),
     ...tooMany,
+    ...busyResponse,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
@@ -146,12 +158,22 @@ const resetRoute = createRoute({
   responses: {
     200: { description: `\`${authMessages.passwordReset}\``, ...json(MessageSchema) },
     400: error(`Unknown, used or expired token: \`${authMessages.resetInvalid}\``),
+    ...busyResponse,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
 })
 
-export function authRoutes({ db, now, clientIp, mailer, sessions }: AuthDeps) {
+export function authRoutes({
+  db,
+  now,
+  clientIp,
+  mailer,
+  sessions,
+  hashing,
+  loginLimiter,
+  afterAnswer,
+}: AuthDeps) {
   const session = requireSession(sessions, now)
   const router = createRouter()
   router.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -159,20 +181,48 @@ export function authRoutes({ db, now, clientIp, mailer, sessions }: AuthDeps) {
     scheme: 'bearer',
     description: 'The token of POST /api/auth/login',
   })
-  router.use('/auth/*', limitJsonBody(), noStore)
+  // Their times would tell which emails have accounts: no Server-Timing (docs/security.md).
+  router.use('/auth/*', limitJsonBody(), noStore, withoutServerTiming)
 
   return router
     .openapi(loginRoute, async (c) => {
-      const { email, password } = c.req.valid('json')
-      const wait = await checkLimits(db, [limits.login(normalizeEmail(email), clientIp(c))], now())
+      const { password } = c.req.valid('json')
+      const email = normalizeEmail(c.req.valid('json').email)
+      const ip = clientIp(c)
+      const address = limitAddress(ip)
+      const at = now()
+      const refused = loginLimiter.addressRefusal(address, at)
+      if (refused?.status === 503) return c.json(busyLater(c, refused.retryAfter), 503)
+      if (refused) return c.json(retryLater(c, refused.retryAfter), 429)
+      const wait = await checkLimits(db, [limits.login(email, ip)], at)
       if (wait !== undefined) return c.json(retryLater(c, wait), 429)
+      // Known or unknown, every email takes the same steps up to the answer: the failure limits, the
+      // look-up, one scrypt verification (against a dummy hash when there is no account).
+      const admitted = await loginLimiter.admit(address, email, at)
+      if ('retryAfter' in admitted) return c.json(retryLater(c, admitted.retryAfter), 429)
+      const { attempt } = admitted
       const user = await findUserByEmail(db, email)
-      const valid = await verifyOrDummy(password, user?.password_hash)
-      if (!user || !valid || user.user_type !== CUSTOMER_USER_TYPE) {
+      const verified = await hashing.tryRun(attempt.addressFailures, () =>
+        verifyOrDummy(password, user?.password_hash),
+      )
+      if ('retryAfter' in verified) {
+        await loginLimiter.withdraw(attempt)
+        loginLimiter.busy(address, verified.retryAfter, at)
+        return c.json(busyLater(c, verified.retryAfter), 503)
+      }
+      if (!user || !verified.value || user.user_type !== CUSTOMER_USER_TYPE) {
+        if (attempt.reachesAccountLimit) {
+          afterAnswer.run(c, 'The lockout notice', () => loginLimiter.noticeLockout(mailer, email, at))
+        }
         return c.json({ message: authMessages.invalidCredentials }, 401)
       }
+      await loginLimiter.withdraw(attempt)
       if (!user.activated_at) return c.json({ message: authMessages.notActivated }, 403)
-      if (needsRehash(user.password_hash)) await setPasswordHash(db, user.id, await hashPassword(password))
+      if (needsRehash(user.password_hash)) {
+        // A hash of an older cost is replaced now that the password is known; when hashing is busy, next time.
+        const rehashed = await hashing.tryRun(0, () => hashPassword(password))
+        if ('value' in rehashed) await setPasswordHash(db, user.id, rehashed.value)
+      }
       const token = newToken()
       if (!(await openSession(db, user.id, hashToken(token), now()))) {
         return c.json({ message: messages.loggedInElsewhere, isLoggedIn: true }, 200)
@@ -199,17 +249,20 @@ export function authRoutes({ db, now, clientIp, mailer, sessions }: AuthDeps) {
       const at = now()
       const wait = await checkLimits(db, [limits.forgotEmail(email), limits.forgotIp(clientIp(c))], at)
       if (wait !== undefined) return c.json(retryLater(c, wait), 429)
-      await sendPasswordResetLink(db, mailer, email, at)
+      // Whether there is an account to mail is looked up after the answer, so every email gets it alike.
+      afterAnswer.run(c, 'The password reset mail', () => sendPasswordResetLink(db, mailer, email, at))
       return c.json({ message: messages.resetLinkSent }, 200)
     })
     .openapi(resetRoute, async (c) => {
       const { token, esus_password } = c.req.valid('json')
       const tokenHash = hashToken(token)
+      // An unknown token and a used or expired one (of a real account) are refused after the same statement.
       if (!(await isUsableReset(db, tokenHash, now()))) {
         return c.json({ message: authMessages.resetInvalid }, 400)
       }
-      const passwordHash = await hashPassword(esus_password)
-      const userId = await completePasswordReset(db, tokenHash, passwordHash, now())
+      const hashed = await hashing.tryRun(0, () => hashPassword(esus_password))
+      if ('retryAfter' in hashed) return c.json(busyLater(c, hashed.retryAfter), 503)
+      const userId = await completePasswordReset(db, tokenHash, hashed.value, now())
       if (userId === undefined) return c.json({ message: authMessages.resetInvalid }, 400)
       sessions.forgetUser(userId)
       return c.json({ message: authMessages.passwordReset }, 200)

@@ -11,9 +11,10 @@ import {
   profileMessages,
   profileSchema,
 } from '../../contract/profile'
+import type { HashQueue } from '../auth/hash-queue'
 import type { LiveSessions } from '../auth/live-sessions'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { checkLimits, type Limit, retryLater } from '../auth/rate-limit'
+import { busyLater, checkLimits, type Limit, retryLater } from '../auth/rate-limit'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { hashToken, newToken } from '../auth/tokens'
 import { findCountry } from '../db/countries'
@@ -23,6 +24,7 @@ import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { passwordChangedMail } from '../mail/templates'
 import {
+  busyResponse,
   createRouter,
   errorResponses,
   json,
@@ -40,6 +42,8 @@ export interface ProfileDeps {
   now: () => Date
   mailer: Mailer
   sessions: LiveSessions
+  /** The bound on password hashing of this process. */
+  hashing: HashQueue
 }
 
 /** 5 change-password attempts a minute per user, counted like login attempts (right or wrong). */
@@ -142,6 +146,7 @@ const changePasswordRoute = createRoute({
     },
     ...unauthenticated,
     ...tooManyResponse,
+    ...busyResponse,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
@@ -166,7 +171,7 @@ const updateNotificationsRoute = createRoute({
   },
 })
 
-export function profileRoutes({ db, now, mailer, sessions }: ProfileDeps) {
+export function profileRoutes({ db, now, mailer, sessions, hashing }: ProfileDeps) {
   const session = requireSession(sessions, now)
   const router = createRouter<SessionEnv>()
   // '/profile/*' matches '/profile' too: one registration, so the session is looked up once.
@@ -211,7 +216,13 @@ export function profileRoutes({ db, now, mailer, sessions }: ProfileDeps) {
       const wait = await checkLimits(db, [changePasswordLimit(userId)], at)
       if (wait !== undefined) return c.json(retryLater(c, wait), 429)
       const hash = await passwordHashOf(db, userId)
-      if (!hash || !(await verifyPassword(current_password, hash))) {
+      // Both hashes, the check of the current password and the new one, in one turn of the hashing queue.
+      const hashed = await hashing.tryRun(0, async () =>
+        hash && (await verifyPassword(current_password, hash)) ? hashPassword(esus_password) : undefined,
+      )
+      if ('retryAfter' in hashed) return c.json(busyLater(c, hashed.retryAfter), 503)
+      const passwordHash = hashed.value
+      if (!passwordHash) {
         return c.json(
           {
             message: profileMessages.currentWrong,
@@ -221,15 +232,12 @@ export function profileRoutes({ db, now, mailer, sessions }: ProfileDeps) {
         )
       }
       const token = newToken()
-      await replacePassword(
-        db,
-        { userId, passwordHash: await hashPassword(esus_password), tokenHash: hashToken(token), now: at },
-        (trx) =>
-          mailer.queue(
-            trx,
-            passwordChangedMail({ to: user.esus_email_id, name: user.esus_name, appUrl: mailer.appUrl }),
-            at,
-          ),
+      await replacePassword(db, { userId, passwordHash, tokenHash: hashToken(token), now: at }, (trx) =>
+        mailer.queue(
+          trx,
+          passwordChangedMail({ to: user.esus_email_id, name: user.esus_name, appUrl: mailer.appUrl }),
+          at,
+        ),
       )
       sessions.forgetUser(userId)
       return c.json({ message: profileMessages.passwordChanged, token } satisfies ChangePasswordResponse, 200)

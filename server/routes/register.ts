@@ -4,15 +4,18 @@ import type { Kysely } from 'kysely'
 import { messages } from '../../contract/messages'
 import { forgotPasswordSchema, type RegistrationPayload, registrationSchema } from '../../contract/rules'
 import type { Country, ErrorBody } from '../../contract/wire'
+import type { HashQueue } from '../auth/hash-queue'
 import { hashPassword } from '../auth/password'
-import { checkLimits, limits, retryLater } from '../auth/rate-limit'
-import { hashToken, newToken } from '../auth/tokens'
-import { activateAccount, registerUser } from '../db/activation-tokens'
+import { busyLater, checkLimits, limits, retryLater } from '../auth/rate-limit'
+import { hashToken } from '../auth/tokens'
+import { activateAccount } from '../db/activation-tokens'
 import { findCountry } from '../db/countries'
 import type { Database } from '../db/schema'
 import { normalizeEmail } from '../db/users'
+import type { AfterAnswer } from '../jobs/after-answer'
 import type { Mailer } from '../mail/index'
 import {
+  busyResponse,
   createRouter,
   errorResponse,
   errorResponses,
@@ -22,8 +25,9 @@ import {
   noStore,
   tooManyResponse,
 } from '../openapi'
-import { queueActivationMail, queueRegistrationNotice, resendActivationLink } from '../register/activation'
+import { completeRegistration, resendActivationLink } from '../register/activation'
 import { registerMessages } from '../register/messages'
+import { withoutServerTiming } from '../timing'
 
 export interface RegisterDeps {
   db: Kysely<Database>
@@ -31,6 +35,10 @@ export interface RegisterDeps {
   /** The client's address for rate limits. */
   clientIp: (c: Context) => string
   mailer: Mailer
+  /** The bound on password hashing of this process. */
+  hashing: HashQueue
+  /** Where work that must not delay the answer goes (the mails that exist for some emails only). */
+  afterAnswer: AfterAnswer
 }
 
 const ActivateSchema = z.object({
@@ -58,6 +66,7 @@ const registerRoute = createRoute({
   responses: {
     200: messageResponse(`Always \`${messages.registered}\``),
     ...tooManyResponse,
+    ...busyResponse,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
@@ -117,9 +126,10 @@ export function countryErrors(
   return first ? { message: first, errors } : undefined
 }
 
-export function registerRoutes({ db, now, clientIp, mailer }: RegisterDeps) {
+export function registerRoutes({ db, now, clientIp, mailer, hashing, afterAnswer }: RegisterDeps) {
   const router = createRouter()
-  router.use('/register/*', limitJsonBody(), noStore)
+  // Their times would tell which emails have accounts: no Server-Timing (docs/security.md).
+  router.use('/register/*', limitJsonBody(), noStore, withoutServerTiming)
 
   return router
     .openapi(registerRoute, async (c) => {
@@ -131,15 +141,16 @@ export function registerRoutes({ db, now, clientIp, mailer }: RegisterDeps) {
       const invalid = countryErrors(input, country)
       if (invalid || !country) return c.json(invalid ?? { message: registerMessages.unknownCountry }, 422)
 
-      // The same work whether or not the email has an account: hash, one insert attempt, one mail queued.
-      const email = normalizeEmail(input.esus_email_id)
-      const token = newToken()
+      // Up to the answer the same work for every email: the limit, the country, one hash. Whether the email
+      // has an account (a new account and its activation mail, or a notice to its owner) is found after it.
+      const hashed = await hashing.tryRun(0, () => hashPassword(input.esus_password))
+      if ('retryAfter' in hashed) return c.json(busyLater(c, hashed.retryAfter), 503)
       const registration = {
         esus_name: input.esus_name,
         esus_company_name: input.esus_company_name,
         esus_regn_no: input.esus_regn_no,
-        esus_email_id: email,
-        password_hash: await hashPassword(input.esus_password),
+        esus_email_id: normalizeEmail(input.esus_email_id),
+        password_hash: hashed.value,
         esus_mcou: country.mcou_rid,
         code: country.mcou_country_dialing_code,
         esus_phone: input.esus_phone,
@@ -147,15 +158,7 @@ export function registerRoutes({ db, now, clientIp, mailer }: RegisterDeps) {
         esus_source: input.esus_source,
         esus_mcpy: country.eshp_mcpy,
       }
-      // The account, its token and its activation mail exist together or not at all.
-      const created = await db.transaction().execute(async (trx) => {
-        const userId = await registerUser(trx, registration, hashToken(token), at)
-        if (userId !== undefined) {
-          await queueActivationMail(trx, mailer, { email, name: input.esus_name, token }, at)
-        }
-        return userId !== undefined
-      })
-      if (!created) await queueRegistrationNotice(db, mailer, email, at)
+      afterAnswer.run(c, 'The registration', () => completeRegistration(db, mailer, registration, at))
       return c.json({ message: messages.registered }, 200)
     })
     .openapi(activateRoute, async (c) => {
@@ -176,7 +179,7 @@ export function registerRoutes({ db, now, clientIp, mailer }: RegisterDeps) {
       const at = now()
       const wait = await checkLimits(db, [limits.resendEmail(email), limits.resendIp(clientIp(c))], at)
       if (wait !== undefined) return c.json(retryLater(c, wait), 429)
-      await resendActivationLink(db, mailer, email, at)
+      afterAnswer.run(c, 'The activation resend', () => resendActivationLink(db, mailer, email, at))
       return c.json({ message: registerMessages.activationResent }, 200)
     })
 }

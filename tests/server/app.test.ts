@@ -156,17 +156,50 @@ describe('security headers', () => {
 })
 
 describe('Server-Timing', () => {
-  it('tells how long the server took on API answers, errors too, but not on the cached countries list', async () => {
-    const login = await server.app.request(apiPaths.login, {
+  const post = (app: { request: typeof server.app.request }, path: string, body: unknown) =>
+    app.request(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }),
+      body: JSON.stringify(body),
     })
-    expect(login.headers.get('Server-Timing')).toMatch(/^total;dur=\d+(\.\d+)?;desc="Server time"$/)
+
+  it('tells how long the server took on API answers, errors too, but not on the cached countries list', async () => {
+    const locations = await server.app.request(`${apiPaths.locations}?q=sin`)
+    expect(locations.status).toBe(401)
+    expect(locations.headers.get('Server-Timing')).toMatch(/^total;dur=\d+(\.\d+)?;desc="Server time"$/)
     const unknown = await server.app.request('/api/no-such-thing')
     expect(unknown.headers.get('Server-Timing')).toMatch(/^total;dur=/)
     const countries = await server.app.request(apiPaths.countries)
     expect(countries.headers.get('Server-Timing')).toBeNull()
+  })
+
+  it('is never sent by the sign-in operations, whose time could tell who has an account', async () => {
+    const answers = [
+      await post(server.app, apiPaths.login, { email: 'nobody@example.com', password: 'wrong-password' }),
+      await post(server.app, apiPaths.login, { email: 'not-an-email', password: '' }),
+      await post(server.app, apiPaths.forgotPassword, { email: 'nobody@example.com' }),
+      await post(server.app, apiPaths.resetPassword, { token: 'x', esus_password: 'Secret#123' }),
+      await post(server.app, apiPaths.register, { esus_email_id: 'nobody@example.com' }),
+      await post(server.app, apiPaths.resendActivation, { email: 'nobody@example.com' }),
+      await post(server.app, apiPaths.activate, { token: 'x' }),
+      await server.app.request(apiPaths.authCheck),
+    ]
+    for (const res of answers) expect(res.headers.get('Server-Timing'), res.url).toBeNull()
+  })
+
+  it('is off in production unless SERVER_TIMING asks for it', async () => {
+    const production = createApp({ db: server.database.db, production: true, logger: silentLogger })
+    expect((await production.request('/api/no-such-thing')).headers.get('Server-Timing')).toBeNull()
+    const asked = createApp({
+      db: server.database.db,
+      production: true,
+      serverTiming: true,
+      logger: silentLogger,
+    })
+    expect((await asked.request('/api/no-such-thing')).headers.get('Server-Timing')).toMatch(/^total;dur=/)
+    const login = await post(asked, apiPaths.login, { email: 'nobody@example.com', password: 'Wrong#123' })
+    expect(login.status).toBe(401)
+    expect(login.headers.get('Server-Timing')).toBeNull()
   })
 })
 

@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { envVars, loadConfig } from '../../server/config'
+import { defaultHashConcurrency, envVars, loadConfig } from '../../server/config'
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
@@ -21,6 +22,12 @@ describe('loadConfig', () => {
       mailSendTimeoutMs: 60_000,
       opsApiKey: undefined,
       s3: undefined,
+      loginLimits: {
+        perAddress: { max: 20, windowMs: 15 * 60_000 },
+        perAccount: { max: 50, windowMs: 3_600_000 },
+      },
+      passwordHashing: { concurrency: defaultHashConcurrency(availableParallelism(), 4), queue: 8 },
+      serverTiming: true,
     })
   })
 
@@ -46,6 +53,11 @@ describe('loadConfig', () => {
         S3_BUCKET: 'eship-documents',
         S3_ENDPOINT: 'http://minio.local:9000/',
         S3_REGION: 'ap-southeast-1',
+        LOGIN_FAILURES_PER_ADDRESS: '10/5m',
+        LOGIN_FAILURES_PER_ACCOUNT: '30 / 2h',
+        PASSWORD_HASH_CONCURRENCY: '3',
+        PASSWORD_HASH_QUEUE: '40',
+        SERVER_TIMING: '0',
       }),
     ).toEqual({
       port: 8080,
@@ -65,6 +77,12 @@ describe('loadConfig', () => {
       mailSendTimeoutMs: 2500,
       opsApiKey: 'ops-secret-key',
       s3: { bucket: 'eship-documents', endpoint: 'http://minio.local:9000', region: 'ap-southeast-1' },
+      loginLimits: {
+        perAddress: { max: 10, windowMs: 5 * 60_000 },
+        perAccount: { max: 30, windowMs: 2 * 3_600_000 },
+      },
+      passwordHashing: { concurrency: 3, queue: 40 },
+      serverTiming: false,
     })
   })
 
@@ -137,6 +155,42 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads the login failure limits as a count and a duration', () => {
+    for (const value of ['20', '/15m', '0/15m', '-1/15m', '20/15', '20/forever', '2.5/1h']) {
+      expect(() => loadConfig({ LOGIN_FAILURES_PER_ADDRESS: value }), value).toThrow(
+        /LOGIN_FAILURES_PER_ADDRESS must be a count and a duration such as 20\/15m|LOGIN_FAILURES_PER_ADDRESS must be a duration/,
+      )
+    }
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '50' })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/)
+    expect(loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '1/30s' }).loginLimits.perAccount).toEqual({
+      max: 1,
+      windowMs: 30_000,
+    })
+  })
+
+  it('hashes on one CPU fewer than there are, always leaving one thread of the pool free', () => {
+    expect(defaultHashConcurrency(2, 4)).toBe(1)
+    expect(defaultHashConcurrency(4, 4)).toBe(3)
+    expect(defaultHashConcurrency(16, 4)).toBe(3)
+    expect(defaultHashConcurrency(16, 9)).toBe(8)
+    expect(defaultHashConcurrency(1, 4)).toBe(1)
+    expect(defaultHashConcurrency(8, 1)).toBe(1)
+    expect(loadConfig({ UV_THREADPOOL_SIZE: '2' }).passwordHashing.concurrency).toBe(1)
+    for (const PASSWORD_HASH_CONCURRENCY of ['0', 'two', '1.5']) {
+      expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY })).toThrow(/PASSWORD_HASH_CONCURRENCY/)
+    }
+    expect(loadConfig({ PASSWORD_HASH_QUEUE: '0' }).passwordHashing.queue).toBe(0)
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE/)
+  })
+
+  it('sends Server-Timing unless in production, where only SERVER_TIMING=1 turns it on', () => {
+    expect(loadConfig({}).serverTiming).toBe(true)
+    expect(loadConfig({ SERVER_TIMING: '0' }).serverTiming).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production' }).serverTiming).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', SERVER_TIMING: '1' }).serverTiming).toBe(true)
+    expect(() => loadConfig({ SERVER_TIMING: 'yes' })).toThrow(/SERVER_TIMING/)
+  })
+
   it('documents every variable it reads', () => {
     expect(envVars.map((v) => v.name)).toEqual([
       'PORT',
@@ -158,6 +212,11 @@ describe('loadConfig', () => {
       'S3_BUCKET',
       'S3_ENDPOINT',
       'S3_REGION',
+      'LOGIN_FAILURES_PER_ADDRESS',
+      'LOGIN_FAILURES_PER_ACCOUNT',
+      'PASSWORD_HASH_CONCURRENCY',
+      'PASSWORD_HASH_QUEUE',
+      'SERVER_TIMING',
     ])
     for (const v of envVars) expect(v.description.length).toBeGreaterThan(10)
   })

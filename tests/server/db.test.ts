@@ -43,6 +43,7 @@ describe('migrations', () => {
       '0010_profile_notifications',
       '0011_change_notifications',
       '0012_quote_number_sequences',
+      '0013_login_failures',
     ])
   })
 
@@ -64,6 +65,7 @@ describe('migrations', () => {
           '0010_profile_notifications',
           '0011_change_notifications',
           '0012_quote_number_sequences',
+          '0013_login_failures',
         ])
         await first.close()
         const second = await openPGlite(dir)

@@ -7,6 +7,7 @@ import { type DatabaseHandle, openPGlite, openPostgres } from '../../server/db/c
 import { migrateToLatest } from '../../server/db/migrate'
 import type { CountryRow, Database } from '../../server/db/schema'
 import { createUser, type NewUser } from '../../server/db/users'
+import { AfterAnswer } from '../../server/jobs/after-answer'
 
 // Password hashes at 2^10 instead of 2^17 keep the suite fast; password.test.ts checks the real cost.
 process.env.SCRYPT_LOG_N ??= '10'
@@ -45,8 +46,17 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 export async function setupServer(options: Omit<AppOptions, 'db'> = {}) {
   const database = await openTestDatabase()
-  const app = createApp({ db: database.db, genericDb: database.generic, listen: database.listen, ...options })
-  return { app, database }
+  const afterAnswer = options.afterAnswer ?? new AfterAnswer()
+  const app = createApp({
+    db: database.db,
+    genericDb: database.generic,
+    listen: database.listen,
+    afterAnswer,
+    ...options,
+  })
+  /** Resolves once the work answers left behind (their mails) is done. */
+  const settled = () => afterAnswer.idle()
+  return { app, database, settled }
 }
 
 /** A database handle that never connects: for app tests that do not reach the database. */
@@ -152,6 +162,9 @@ export async function setupAuthServer(options: Omit<AppOptions, 'db'> = {}) {
   const clock = testClock()
   const logged: string[] = []
   const logger = { error: (...args: unknown[]) => logged.push(args.map(String).join(' ')), info: () => {} }
-  const app = createApp({ db: database.db, now: clock.now, logger, trustProxy: 1, ...options })
-  return { app, database, db: database.db, clock, logged }
+  const afterAnswer = options.afterAnswer ?? new AfterAnswer(logger)
+  const app = createApp({ db: database.db, now: clock.now, logger, trustProxy: 1, afterAnswer, ...options })
+  /** Resolves once the work answers left behind (their mails) is done. */
+  const settled = () => afterAnswer.idle()
+  return { app, database, db: database.db, clock, logged, settled }
 }

@@ -82,6 +82,8 @@ describe('the outbox worker', () => {
     )
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ message: messages.registered })
+    // The account and its mail are written after the answer.
+    await server.settled()
     expect(await outboxRow(email)).toMatchObject({
       status: 'pending',
       attempts: 0,

@@ -94,6 +94,7 @@ describe('GET /api/openapi.json', () => {
       '422',
       '429',
       '500',
+      '503',
     ])
     expect(statuses(apiPaths.logout, 'post')).toEqual(['200', '401', '500'])
     expect(statuses(apiPaths.authCheck, 'get')).toEqual(['200', '401', '500'])
@@ -106,8 +107,25 @@ describe('GET /api/openapi.json', () => {
       '429',
       '500',
     ])
-    expect(statuses(apiPaths.resetPassword, 'post')).toEqual(['200', '400', '413', '415', '422', '500'])
-    expect(statuses(apiPaths.register, 'post')).toEqual(['200', '400', '413', '415', '422', '429', '500'])
+    expect(statuses(apiPaths.resetPassword, 'post')).toEqual([
+      '200',
+      '400',
+      '413',
+      '415',
+      '422',
+      '500',
+      '503',
+    ])
+    expect(statuses(apiPaths.register, 'post')).toEqual([
+      '200',
+      '400',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+      '503',
+    ])
     expect(statuses(apiPaths.activate, 'post')).toEqual(['200', '400', '410', '413', '415', '422', '500'])
     expect(statuses(apiPaths.resendActivation, 'post')).toEqual([
       '200',
@@ -200,6 +218,7 @@ describe('GET /api/openapi.json', () => {
       '422',
       '429',
       '500',
+      '503',
     ])
     expect(statuses('/api/profile', 'put')).toEqual(['200', '400', '401', '413', '415', '422', '500'])
     expect(statuses('/api/tracking/{hbl}', 'get')).toEqual(['200', '401', '404', '422', '500'])

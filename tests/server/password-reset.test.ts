@@ -42,7 +42,9 @@ async function login(user: { email: string }, password: string) {
   return { status: res.status, body: (await res.json()) as LoginResponse }
 }
 
+/** The mails to `email`, newest first, once the work of earlier answers is done (their mails come after them). */
 async function mailsTo(email: string) {
+  await server.settled()
   return server.db.selectFrom('outbox').selectAll().where('to', '=', email).orderBy('id', 'desc').execute()
 }
 

@@ -10,6 +10,7 @@ import * as m0009 from './0009_documents'
 import * as m0010 from './0010_profile_notifications'
 import * as m0011 from './0011_change_notifications'
 import * as m0012 from './0012_quote_number_sequences'
+import * as m0013 from './0013_login_failures'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0010_profile_notifications': m0010,
   '0011_change_notifications': m0011,
   '0012_quote_number_sequences': m0012,
+  '0013_login_failures': m0013,
 }
 
 export const migrationProvider: MigrationProvider = {
