@@ -41,10 +41,13 @@ export function NavDropdown({
   }
   useEffect(() => () => window.clearTimeout(closeTimer.current), [])
 
-  // Following a link closes the dropdown.
+  // Following a link closes the dropdown. Not on the first render: a dropdown opened between the commit
+  // that hydrated it and its effects (a hover before hydration, handed over then) stays open.
   const pathname = useLocation({ select: (location) => location.pathname })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  const shownOn = useRef(pathname)
   useEffect(() => {
+    if (shownOn.current === pathname) return
+    shownOn.current = pathname
     window.clearTimeout(closeTimer.current)
     setOpenState(false)
   }, [pathname])
