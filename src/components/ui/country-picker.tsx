@@ -21,7 +21,7 @@ function CountryOption({ country }: { country: Country }) {
       textValue={`${country.mcou_name} ${country.mcou_code} ${country.mcou_country_dialing_code}`}
       className={styles.option}
     >
-      <Flag code={country.mcou_code} name="" className={styles.optionFlag} />
+      <Flag code={country.mcou_code} name="" className={styles.optionFlag} lazy />
       <span className={styles.optionName}>{country.mcou_name}</span>
       <span className={styles.optionCode}>{country.mcou_country_dialing_code}</span>
     </ListBoxItem>
