@@ -17,10 +17,11 @@
   window.__earlyInput = store
   const early = (el) => !html.hasAttribute('data-hydrated') && el.closest('#root[data-prerendered]')
   const waits = (el) => el instanceof Element && (early(el) || el.closest('[data-pending]'))
-  const held = ({ target: el }) =>
-    waits(el) &&
+  const widget = (el) =>
+    el instanceof Element &&
     !el.closest('a[href]:not([data-replay-click])') &&
     el.closest('button,[role=button],[role=combobox]:not(input),input[type=submit],[data-replay-click]')
+  const held = ({ target: el }) => waits(el) && widget(el)
   const hold = (event, item) => {
     event.preventDefault()
     event.stopPropagation()
@@ -29,7 +30,24 @@
     store.wake?.()
   }
   const on = (type, listener, options = true) => addEventListener(type, listener, options)
-  on('click', (event) => held(event) && hold(event, { type: 'click', target: held(event) }))
+  // A pointer's press is held or let through whole: its click goes where its pointerdown went, even when
+  // the page was marked hydrated (or its form stopped loading) between the two. A widget that never saw the
+  // press ignores its click (React Aria acts on presses), so letting the click through would lose it.
+  let pressHeld = null
+  on(
+    'pointerdown',
+    (event) => {
+      pressHeld = Boolean(held(event))
+    },
+    { capture: true, passive: true },
+  )
+  on('click', (event) => {
+    // A click from a pointer counts its presses (detail); one from the keyboard or a script has none.
+    const holding = event.detail > 0 && pressHeld !== null ? pressHeld : held(event)
+    pressHeld = null
+    const target = holding && widget(event.target)
+    if (target) hold(event, { type: 'click', target })
+  })
   on(
     'submit',
     (event) =>

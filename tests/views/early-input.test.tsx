@@ -1,17 +1,29 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Suspense, useState } from 'react'
+import { Button } from 'react-aria-components'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { beforeEach, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 
 /** A fresh page each test: its own early script store, no mark, and hydration.ts's own content signal. */
 let hydration: typeof import('../../src/app/hydration')
+/** The window's listeners a test added (the early script's), removed after it so the next page starts bare. */
+const added: Parameters<typeof window.addEventListener>[] = []
 beforeEach(async () => {
   window.__earlyInput = undefined
   delete document.documentElement.dataset.hydrated
+  const add = window.addEventListener.bind(window)
+  vi.spyOn(window, 'addEventListener').mockImplementation((...args: Parameters<typeof add>) => {
+    added.push(args)
+    add(...args)
+  })
   vi.resetModules()
   hydration = await import('../../src/app/hydration')
+})
+afterEach(() => {
+  for (const [type, listener, options] of added.splice(0)) window.removeEventListener(type, listener, options)
+  vi.restoreAllMocks()
 })
 
 interface Sent {
@@ -120,4 +132,35 @@ it('tells React of a field left before hydration only after handing it the value
   // The blur reached the field's handler once, with the value already in React's state.
   expect(left.mock.calls).toEqual([['foo']])
   expect(email.value).toBe('foo')
+})
+
+it('holds the click of a press that began before hydration and ended after, and acts on it once', async () => {
+  const pressed = vi.fn()
+  // React Aria's Button acts on presses: a click whose press it never saw is ignored.
+  const page = (
+    <Suspense fallback={null}>
+      <Button onPress={pressed}>Code</Button>
+      <hydration.ContentReady />
+    </Suspense>
+  )
+  document.body.innerHTML = `<div id="root" data-prerendered="/press">${renderToString(page)}</div>`
+  new Function(readFileSync(join(import.meta.dirname, '../../public/early-input.js'), 'utf8'))()
+  const root = document.getElementById('root') as HTMLElement
+  const button = root.querySelector('button') as HTMLButtonElement
+  // The press begins before hydration: the early script keeps it from the page.
+  button.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+  button.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, detail: 1 }))
+
+  hydrateRoot(root, page)
+  hydration.markHydrated()
+  await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'))
+  // It ends after: its click goes where its pointerdown went, held and replayed.
+  button.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, detail: 1 }))
+  button.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))
+  await vi.waitFor(() => expect(pressed).toHaveBeenCalledTimes(1))
+  expect(window.__earlyInput?.queue).toHaveLength(0)
+  // A later click (from the keyboard: no pointer press) reaches the button directly, held by nothing.
+  button.click()
+  expect(window.__earlyInput?.queue).toHaveLength(0)
+  await vi.waitFor(() => expect(pressed).toHaveBeenCalledTimes(2))
 })
