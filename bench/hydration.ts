@@ -2,9 +2,9 @@
 // committed and what was typed before handed over), in a fresh browser context each run, with the CPU
 // throttled 4x through CDP (a mid-range phone) and the network unthrottled (loopback).
 // Alone: node --import tsx bench/hydration.ts [origin] (default: starts the built server).
-import { chromium } from 'playwright-core'
-import { CHROME_FLAGS, CHROMIUM_PATH, HYDRATION } from './config'
-import { log, median, onCleanup, round } from './util'
+import { launchBenchBrowser } from './browser'
+import { HYDRATION } from './config'
+import { log, median, round } from './util'
 
 export interface HydrationRoute {
   route: string
@@ -28,14 +28,7 @@ const watchHydration = `new MutationObserver(() => {
 }).observe(document, { attributes: true, subtree: true })`
 
 export async function measureHydration(origin: string, runs = HYDRATION.runs): Promise<HydrationReport> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROME_FLAGS],
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  })
-  const unregister = onCleanup(() => browser.close())
+  const { browser, close } = await launchBenchBrowser()
   try {
     const routes: HydrationRoute[] = []
     for (const route of HYDRATION.routes) {
@@ -59,8 +52,7 @@ export async function measureHydration(origin: string, runs = HYDRATION.runs): P
     }
     return { cpuThrottling: HYDRATION.cpuThrottling, routes }
   } finally {
-    await browser.close()
-    unregister()
+    await close()
   }
 }
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
-import { chromium, type Response } from 'playwright-core'
-import { CHROME_FLAGS, CHROMIUM_PATH } from './config'
-import { gzipSize, log, onCleanup } from './util'
+import type { Response } from 'playwright-core'
+import { launchBenchBrowser } from './browser'
+import { gzipSize, log } from './util'
 
 export interface ScriptFile {
   url: string
@@ -66,15 +66,7 @@ export async function measureInitialJs(
   routes: readonly string[],
   distDir: string,
 ): Promise<InitialJsReport> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROME_FLAGS],
-    // Signals are handled by bench/run.ts, which closes the browser through onCleanup.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  })
-  const unregister = onCleanup(() => browser.close())
+  const { browser, close } = await launchBenchBrowser()
   try {
     const results: InitialJsResult[] = []
     for (const route of routes) {
@@ -110,7 +102,6 @@ export async function measureInitialJs(
     }
     return { browserVersion: browser.version(), routes: results }
   } finally {
-    unregister()
-    await browser.close()
+    await close()
   }
 }
