@@ -387,6 +387,8 @@ test('milestone mails switched off in My Profile: confirming and departing mail 
 })
 
 test('public pages never load the logged-in screens of bookings and tracking', async ({ page }) => {
+  // Five pages, each given 3.5 s to settle: 22 s on an idle machine, past the 30 s default under CI's load.
+  test.setTimeout(60_000)
   const bodies: Promise<string>[] = []
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''))
