@@ -143,6 +143,8 @@ async function fillEnquiry(scope: Locator, page: Page, email: string) {
 test('contact: toasts for invalid input, thank-you page, then a duplicate from the footer', async ({
   page,
 }) => {
+  // Two whole enquiries, six dropdowns of them: 14.5 s on an idle machine, past the 30 s default under CI's load.
+  test.setTimeout(60_000)
   const email = uniqueEmail('enquiry')
   await page.goto('/contact-us')
   await expect(page.getByRole('contentinfo').getByRole('form')).toHaveCount(0)
