@@ -9,6 +9,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
+  // Two workers on a 2-core CI machine: the long journeys (several pages, axe on each) that take 15 to 22 s
+  // idle went past the 30 s default there.
+  timeout: 60_000,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: process.env.CI
