@@ -34,13 +34,6 @@
   // the page was marked hydrated (or its form stopped loading) between the two. A widget that never saw the
   // press ignores its click (React Aria acts on presses), so letting the click through would lose it.
   let pressHeld = null
-  on(
-    'pointerdown',
-    (event) => {
-      pressHeld = Boolean(held(event))
-    },
-    { capture: true, passive: true },
-  )
   on('click', (event) => {
     // A click from a pointer counts its presses (detail); one from the keyboard or a script has none.
     const holding = event.detail > 0 && pressHeld !== null ? pressHeld : held(event)
@@ -55,8 +48,17 @@
       hold(event, { type: 'submit', target: event.target, submitter: event.submitter }),
   )
   // A press that starts before a widget hydrates must not half reach it: the held click stands for it.
+  // pointerdown also decides what its click will do (above).
   for (const type of ['pointerdown', 'mousedown', 'touchstart'])
-    on(type, (event) => held(event) && event.stopPropagation(), { capture: true, passive: true })
+    on(
+      type,
+      (event) => {
+        const holding = Boolean(held(event))
+        if (type === 'pointerdown') pressHeld = holding
+        if (holding) event.stopPropagation()
+      },
+      { capture: true, passive: true },
+    )
   const field = (el) => /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && early(el)
   const record = ({ target: el }) =>
     field(el) && store.values.set(el, /^(checkbox|radio)$/.test(el.type) ? el.checked : el.value)
