@@ -32,13 +32,16 @@
   const on = (type, listener, options = true) => addEventListener(type, listener, options)
   // A pointer's press is held or let through whole: its click goes where its pointerdown went, even when
   // the page was marked hydrated (or its form stopped loading) between the two. A widget that never saw the
-  // press ignores its click (React Aria acts on presses), so letting the click through would lose it.
-  let pressHeld = null
+  // press ignores its click (React Aria acts on presses), so letting the click through would lose it. And
+  // the held click is the pressed widget's: when hydration moves the page under a still pointer, the
+  // browser sends the click to the element holding both the press and the release (the page itself, 13
+  // times in 60 first visits that pressed the contact form's Code dropdown), which is no widget at all.
+  // pressed: the widget a held press began on, false for a press let through, null when none is under way.
+  let pressed = null
   on('click', (event) => {
     // A click from a pointer counts its presses (detail); one from the keyboard or a script has none.
-    const holding = event.detail > 0 && pressHeld !== null ? pressHeld : held(event)
-    pressHeld = null
-    const target = holding && widget(event.target)
+    const target = event.detail > 0 && pressed !== null ? pressed : held(event) && widget(event.target)
+    pressed = null
     if (target) hold(event, { type: 'click', target })
   })
   on(
@@ -54,7 +57,7 @@
       type,
       (event) => {
         const holding = Boolean(held(event))
-        if (type === 'pointerdown') pressHeld = holding
+        if (type === 'pointerdown') pressed = holding && widget(event.target)
         if (holding) event.stopPropagation()
       },
       { capture: true, passive: true },

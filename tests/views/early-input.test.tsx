@@ -164,3 +164,29 @@ it('holds the click of a press that began before hydration and ended after, and 
   expect(window.__earlyInput?.queue).toHaveLength(0)
   await vi.waitFor(() => expect(pressed).toHaveBeenCalledTimes(2))
 })
+
+it('replays a held press on the widget pressed when the page moved under the pointer before its release', async () => {
+  const pressed = vi.fn()
+  const page = (
+    <Suspense fallback={null}>
+      <Button onPress={pressed}>Code</Button>
+      <hydration.ContentReady />
+    </Suspense>
+  )
+  document.body.innerHTML = `<div id="root" data-prerendered="/press">${renderToString(page)}</div>`
+  new Function(readFileSync(join(import.meta.dirname, '../../public/early-input.js'), 'utf8'))()
+  const root = document.getElementById('root') as HTMLElement
+  const button = root.querySelector('button') as HTMLButtonElement
+  button.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+  button.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, detail: 1 }))
+
+  hydrateRoot(root, page)
+  hydration.markHydrated()
+  await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'))
+  // Hydration moved the button: the release is over something else, and the browser sends the click to the
+  // element holding both, the page.
+  root.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, detail: 1 }))
+  root.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))
+  await vi.waitFor(() => expect(pressed).toHaveBeenCalledTimes(1))
+  expect(window.__earlyInput?.queue).toHaveLength(0)
+})
