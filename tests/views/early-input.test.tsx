@@ -134,7 +134,11 @@ it('tells React of a field left before hydration only after handing it the value
   expect(email.value).toBe('foo')
 })
 
-it('holds the click of a press that began before hydration and ended after, and acts on it once', async () => {
+/**
+ * A React Aria button pressed on the prerendered page (pointerdown and mousedown, kept from the page by the
+ * early script), then hydrated and marked, the press not yet released.
+ */
+async function pressBeforeHydration() {
   const pressed = vi.fn()
   // React Aria's Button acts on presses: a click whose press it never saw is ignored.
   const page = (
@@ -147,16 +151,24 @@ it('holds the click of a press that began before hydration and ended after, and 
   new Function(readFileSync(join(import.meta.dirname, '../../public/early-input.js'), 'utf8'))()
   const root = document.getElementById('root') as HTMLElement
   const button = root.querySelector('button') as HTMLButtonElement
-  // The press begins before hydration: the early script keeps it from the page.
   button.dispatchEvent(new Event('pointerdown', { bubbles: true }))
   button.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, detail: 1 }))
-
   hydrateRoot(root, page)
   hydration.markHydrated()
   await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'))
+  return { pressed, root, button }
+}
+
+/** A pointer's release and the click the browser sends with it, on `target`. */
+function release(target: Element) {
+  target.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, detail: 1 }))
+  target.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))
+}
+
+it('holds the click of a press that began before hydration and ended after, and acts on it once', async () => {
+  const { pressed, button } = await pressBeforeHydration()
   // It ends after: its click goes where its pointerdown went, held and replayed.
-  button.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, detail: 1 }))
-  button.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))
+  release(button)
   await vi.waitFor(() => expect(pressed).toHaveBeenCalledTimes(1))
   expect(window.__earlyInput?.queue).toHaveLength(0)
   // A later click (from the keyboard: no pointer press) reaches the button directly, held by nothing.
@@ -166,27 +178,10 @@ it('holds the click of a press that began before hydration and ended after, and 
 })
 
 it('replays a held press on the widget pressed when the page moved under the pointer before its release', async () => {
-  const pressed = vi.fn()
-  const page = (
-    <Suspense fallback={null}>
-      <Button onPress={pressed}>Code</Button>
-      <hydration.ContentReady />
-    </Suspense>
-  )
-  document.body.innerHTML = `<div id="root" data-prerendered="/press">${renderToString(page)}</div>`
-  new Function(readFileSync(join(import.meta.dirname, '../../public/early-input.js'), 'utf8'))()
-  const root = document.getElementById('root') as HTMLElement
-  const button = root.querySelector('button') as HTMLButtonElement
-  button.dispatchEvent(new Event('pointerdown', { bubbles: true }))
-  button.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, detail: 1 }))
-
-  hydrateRoot(root, page)
-  hydration.markHydrated()
-  await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'))
+  const { pressed, root } = await pressBeforeHydration()
   // Hydration moved the button: the release is over something else, and the browser sends the click to the
   // element holding both, the page.
-  root.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, detail: 1 }))
-  root.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))
+  release(root)
   await vi.waitFor(() => expect(pressed).toHaveBeenCalledTimes(1))
   expect(window.__earlyInput?.queue).toHaveLength(0)
 })
