@@ -40,7 +40,7 @@
   let pressed = null
   on('click', (event) => {
     // A click from a pointer counts its presses (detail); one from the keyboard or a script has none.
-    const target = event.detail > 0 && pressed !== null ? pressed : held(event) && widget(event.target)
+    const target = event.detail > 0 && pressed !== null ? pressed : held(event)
     pressed = null
     if (target) hold(event, { type: 'click', target })
   })
@@ -56,9 +56,9 @@
     on(
       type,
       (event) => {
-        const holding = Boolean(held(event))
-        if (type === 'pointerdown') pressed = holding && widget(event.target)
-        if (holding) event.stopPropagation()
+        const widgetHeld = held(event)
+        if (type === 'pointerdown') pressed = widgetHeld || false
+        if (widgetHeld) event.stopPropagation()
       },
       { capture: true, passive: true },
     )
