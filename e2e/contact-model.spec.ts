@@ -4,7 +4,7 @@ import { timings } from '../contract/constants'
 import { messages } from '../contract/messages'
 import { contactMachine } from '../machines/contact.machine'
 import { describePath, pathsOf } from '../tests/machines/model'
-import { expect, test } from './fixtures'
+import { chooseCountryCode, expect, test } from './fixtures'
 import { replayOnPage } from './model-replay'
 
 /**
@@ -83,7 +83,7 @@ async function perform(page: Page, event: EventObject & Record<string, unknown>)
     }
     case 'country.chosen':
       await form.getByRole('button', { name: /^Code/ }).click()
-      await page.getByRole('option', { name: /Singapore/ }).click()
+      await chooseCountryCode(page)
       await expect(form.getByRole('button', { name: /Code/ })).toContainText('+65')
       return
     case 'user.submit':

@@ -103,6 +103,19 @@ export async function singapore(request: APIRequestContext) {
   return country
 }
 
+/**
+ * Chooses a country in an open dialling-code list as a person with a keyboard does: the list is virtualized
+ * (only the rows in view exist), so they type the name, which the list's typeahead brings into view and
+ * focuses, and press Enter. They type once they see the list open with focus in it (a click before hydration
+ * opens it when the page hydrates).
+ */
+export async function chooseCountryCode(page: Page, name = 'Singapore') {
+  await expect(page.locator('[role="listbox"]:focus-within')).toBeVisible({ timeout: 20_000 })
+  await page.keyboard.type(name)
+  await expect(page.getByRole('option', { name: new RegExp(`^${name}`) })).toBeFocused()
+  await page.keyboard.press('Enter')
+}
+
 /** A made-up client address (TEST-NET-2), so each fixture has its own rate-limit counters. */
 export const clientAddress = () => `198.51.100.${Math.floor(Math.random() * 254) + 1}`
 

@@ -5,10 +5,12 @@ import {
   Label,
   ListBox,
   ListBoxItem,
+  ListLayout,
   Popover,
   Select,
   SelectValue,
   Text,
+  Virtualizer,
 } from 'react-aria-components'
 import type { Country } from '../../../contract/wire'
 import { Flag } from '../layout/flag'
@@ -25,6 +27,23 @@ function CountryOption({ country }: { country: Country }) {
       <span className={styles.optionName}>{country.mcou_name}</span>
       <span className={styles.optionCode}>{country.mcou_country_dialing_code}</span>
     </ListBoxItem>
+  )
+}
+
+/**
+ * The open list of countries: virtualized, so opening it renders the rows in view (about ten), not all 250
+ * (which took seconds on a throttled phone). Typing still finds any country: the Select's typeahead scrolls
+ * to it, the ComboBox filters.
+ */
+function CountryList({ items }: { items?: Country[] }) {
+  return (
+    <Popover className={[styles.listPopover, styles.virtualPopover].join(' ')}>
+      <Virtualizer layout={ListLayout} layoutOptions={{ estimatedRowHeight: 40, padding: 4 }}>
+        <ListBox className={styles.virtualListBox} {...(items ? { items } : {})}>
+          {(country: Country) => <CountryOption country={country} />}
+        </ListBox>
+      </Virtualizer>
+    </Popover>
   )
 }
 
@@ -76,11 +95,7 @@ export function CountryComboBox({
           {error}
         </Text>
       ) : null}
-      <Popover className={styles.listPopover}>
-        <ListBox className={styles.listBox}>
-          {(country: Country) => <CountryOption country={country} />}
-        </ListBox>
-      </Popover>
+      <CountryList />
     </ComboBox>
   )
 }
@@ -118,11 +133,7 @@ export function DiallingCodeSelect({
           {error}
         </Text>
       ) : null}
-      <Popover className={styles.listPopover}>
-        <ListBox className={styles.listBox} items={countries}>
-          {(country: Country) => <CountryOption country={country} />}
-        </ListBox>
-      </Popover>
+      <CountryList items={countries} />
     </Select>
   )
 }

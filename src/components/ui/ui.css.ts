@@ -203,6 +203,21 @@ export const listPopover = style({
 
 export const listBox = style({ outline: 'none', padding: vars.space['1'] })
 
+/**
+ * A virtualized list (the 250 countries) scrolls itself inside its popover: the Virtualizer sizes and
+ * positions the rows, so the list takes the popover's height (as React Aria placed it) and the popover
+ * does not scroll.
+ */
+export const virtualPopover = style({ display: 'flex', flexDirection: 'column', overflow: 'hidden' })
+
+export const virtualListBox = style({
+  outline: 'none',
+  flex: 1,
+  minHeight: 0,
+  maxHeight: 'inherit',
+  overflow: 'auto',
+})
+
 export const option = style({
   display: 'flex',
   alignItems: 'center',
