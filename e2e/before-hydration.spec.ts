@@ -33,7 +33,12 @@ function holdAppCode() {
     if (/^index-[\w-]+\.js$/.test(file)) allow(file)
     await gate(file)
     try {
-      const response = await route.fetch()
+      const response = await route.fetch().catch((error) => {
+        // A kept-alive connection the server closed as it idled (Node closes them after 5 s) resets the
+        // request sent on it just then; a browser sends such a request again, and so does this handler.
+        if (/ECONNRESET|socket hang up/.test(String(error))) return route.fetch()
+        throw error
+      })
       const body = await response.text()
       // Static imports only (`import{…}from"./x.js"`, `import"./x.js"`), not import("./x.js").
       for (const [, dependency] of body.matchAll(/\b(?:import|export)\b[^'"(]*?["']\.\/([\w.-]+\.js)["']/g)) {
