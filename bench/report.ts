@@ -11,7 +11,7 @@ import { type MemoryReport, memorySection } from './memory'
 import type { QuoteLoadReport } from './quotes'
 import type { StaticEncodingReport } from './static-encoding'
 import type { TrackingLoadReport } from './tracking'
-import { kb } from './util'
+import { kb, round } from './util'
 
 export interface MachineFacts {
   node: string
@@ -206,26 +206,54 @@ export function evaluateServerBudgets(
   ]
 }
 
-/** Each measured route's median time to hydrated against its budget. */
+/**
+ * Each measured route's median time to hydrated against its budget, at the rate the issue wrote (4x) and at
+ * the rate calibrated to this machine (bench/hydration.ts says why both).
+ */
 export function evaluateHydrationBudgets(hydration: HydrationReport): BudgetCheck[] {
-  return hydration.routes.map((route) => ({
-    metric: `${route.route} time to hydrated, median (ms), ${hydration.cpuThrottling}x CPU throttling`,
-    value: route.medianMs,
-    budget: `≤ ${BUDGETS.hydratedMs} ms`,
-    pass: route.medianMs <= BUDGETS.hydratedMs,
-  }))
+  const rates =
+    hydration.calibrated === hydration.fixed ? [hydration.fixed] : [hydration.fixed, hydration.calibrated]
+  return rates.flatMap(({ cpuThrottling, routes }) =>
+    routes.map((route) => ({
+      metric: `${route.route} time to hydrated, median (ms), ${cpuThrottling}x CPU throttling${cpuThrottling === hydration.fixed.cpuThrottling ? '' : ' (calibrated)'}`,
+      value: route.medianMs,
+      budget: `≤ ${BUDGETS.hydratedMs} ms`,
+      pass: route.medianMs <= BUDGETS.hydratedMs,
+    })),
+  )
 }
 
 function hydrationSection(r: FullReport): string {
   const h = r.hydration
-  if (!h) return 'Not measured in this report.'
+  if (!h || !('fixed' in h)) return 'Not measured in this report.'
+  const { fixed, calibrated } = h
+  const rows = [fixed.reactAlone, ...fixed.routes].map((route, i) => {
+    const at = i === 0 ? calibrated.reactAlone : calibrated.routes[i - 1]
+    return [
+      route.route,
+      route.medianMs,
+      route.maxMs,
+      round(route.medianMs / fixed.reactAlone.medianMs, 2),
+      at?.medianMs ?? '',
+      at?.maxMs ?? '',
+    ]
+  })
   return [
-    `From navigation start to \`html[data-hydrated]\` (the page's content hydrated and what was typed before handed over), each run in a fresh browser context, CPU throttled ${h.cpuThrottling}x through CDP, network unthrottled (loopback); ${h.routes[0]?.runsMs.length ?? 0} runs per route after one not counted.`,
+    `From navigation start to \`html[data-hydrated]\` (the page's content hydrated and what was typed before handed over), each run in a fresh browser context, CPU throttled through CDP, network unthrottled (loopback); ${fixed.routes[0]?.runsMs.length ?? 0} runs per route and rate after one not counted.`,
+    '',
+    `This machine's Lighthouse benchmarkIndex is ${h.benchmarkIndex}; Lighthouse tunes ${fixed.cpuThrottling}x for a high-end desktop (1500 to 2000), so here the phone ${fixed.cpuThrottling}x means is ${calibrated.cpuThrottling}x. *React alone* is the control: React hydrating a prerendered three-control form (bench/react-floor), no product code; no page can hydrate sooner.`,
     '',
     table(
-      ['Route', 'median ms', 'max ms', 'runs ms'],
-      h.routes.map((route) => [route.route, route.medianMs, route.maxMs, route.runsMs.join(', ')]),
-      ['l', 'r', 'r', 'l'],
+      [
+        'Route',
+        `${fixed.cpuThrottling}x median ms`,
+        `${fixed.cpuThrottling}x max ms`,
+        '× React alone',
+        `${calibrated.cpuThrottling}x median ms`,
+        `${calibrated.cpuThrottling}x max ms`,
+      ],
+      rows,
+      ['l', 'r', 'r', 'r', 'r', 'r'],
     ),
   ].join('\n')
 }
