@@ -296,3 +296,12 @@ export const bookingMessages = {
   cannotCancel: 'This booking can no longer be cancelled. Please contact us.',
   cancelled: 'The booking has been cancelled.',
 } as const
+
+/** My Bookings' filters, as listBookings takes them. */
+export interface BookingFilters {
+  status: BookingStatus | ''
+  mode: Mode | ''
+  q: string
+}
+
+export const noBookingFilters: BookingFilters = { status: '', mode: '', q: '' }

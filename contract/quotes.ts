@@ -16,7 +16,7 @@ import type {
   ServiceTariff,
 } from './pricing/types'
 import { INT32_MAX, safeString } from './text'
-import type { Place } from './wire'
+import type { ApiFailure, Place } from './wire'
 
 export const quoteStatuses = ['Active', 'Expiring soon', 'Expired', 'Booked', 'Requested'] as const
 export type QuoteStatus = (typeof quoteStatuses)[number]
@@ -187,3 +187,38 @@ export const confirmBodySchema = confirmSchema({ pickup: null, delivery: null })
   })
 
 export type { HazardousDetails }
+
+// ---- Wire shapes of the quote API the client sends and reads -------------------------------------------
+
+export type ConfirmBody = Omit<ConfirmInput, 'pickupAddress' | 'deliveryAddress'> & {
+  pickupAddress?: string
+  deliveryAddress?: string
+  services: ServiceSelection
+}
+
+/** confirmQuote's 409 "price changed": the server's current price travels with it (its answer's body). */
+export interface PriceChangedFailure extends ApiFailure {
+  status: 409
+  message: string
+  price: QuotePrice
+}
+
+/** Whether a failure is a 409 carrying the server's new price (a 409 for a requested quote has none). */
+export function isPriceChanged(error: unknown): error is PriceChangedFailure {
+  const candidate = error as Partial<PriceChangedFailure> | null | undefined
+  const price = candidate?.price as Partial<QuotePrice> | undefined
+  return (
+    candidate?.status === 409 &&
+    typeof price === 'object' &&
+    price !== null &&
+    typeof price.totalUsd === 'number' &&
+    Array.isArray(price.lines)
+  )
+}
+
+/** My Quotes' filters, as listQuotes takes them. */
+export interface QuoteFilters {
+  status: QuoteStatus | ''
+  mode: Mode | ''
+  q: string
+}

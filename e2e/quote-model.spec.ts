@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { sessionStorageKeys, storageKeys } from '../contract/constants'
+import { noServices } from '../contract/pricing/types'
 import { confirmMessages, type PriceResponse, type QuoteDetail, singaporeDate } from '../contract/quotes'
 import type { LoginResponse, SessionUser } from '../contract/wire'
-import { noServices, previewPrice, quoteOfferMachine } from '../machines/quote.machine'
+import { previewPrice, quoteOfferMachine } from '../machines/quote.machine'
 import { pathsOf } from '../tests/machines/model'
 import { test as base, clientAddress, createCustomer, expect } from './fixtures'
 

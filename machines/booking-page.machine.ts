@@ -20,6 +20,7 @@ import {
 } from '../contract/bookings'
 import { messages } from '../contract/messages'
 import type { ApiFailure } from '../contract/wire'
+import { actorError } from './actor-error'
 import { documentUploadMachine, type UploadFile, type UploadParentEvent } from './document-upload.machine'
 
 export interface UploadEntry {
@@ -136,14 +137,14 @@ export const bookingPageMachine = setup({
         onDone: { target: 'ready', actions: { type: 'setBooking', params: ({ event }) => event.output } },
         onError: [
           {
-            guard: { type: 'isNotFound', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'isNotFound', params: actorError },
             target: 'notFound',
           },
           {
             target: 'failed',
             actions: {
               type: 'setMessage',
-              params: ({ event }: { event: { error: unknown } }) => event.error,
+              params: actorError,
             },
           },
         ],
@@ -181,7 +182,7 @@ export const bookingPageMachine = setup({
                   target: 'idle',
                   actions: {
                     type: 'setDialog',
-                    params: ({ event }: { event: { error: unknown } }) => event.error,
+                    params: actorError,
                   },
                 },
               },
@@ -206,7 +207,7 @@ export const bookingPageMachine = setup({
                   target: 'idle',
                   actions: {
                     type: 'setDialog',
-                    params: ({ event }: { event: { error: unknown } }) => event.error,
+                    params: actorError,
                   },
                 },
               },
@@ -230,7 +231,7 @@ export const bookingPageMachine = setup({
                   target: 'idle',
                   actions: {
                     type: 'setDialog',
-                    params: ({ event }: { event: { error: unknown } }) => event.error,
+                    params: actorError,
                   },
                 },
               },

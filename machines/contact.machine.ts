@@ -9,6 +9,7 @@ import {
   contactToastMessage,
 } from '../contract/rules'
 import type { Country, MessageResponse } from '../contract/wire'
+import { actorError } from './actor-error'
 import {
   changeField,
   changeFields,
@@ -172,7 +173,7 @@ export const contactMachine = setup({
               {
                 guard: {
                   type: 'isDuplicate',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                  params: actorError,
                 },
                 target: 'editing',
                 actions: ['reset', 'setDuplicateToast', 'showToast'],

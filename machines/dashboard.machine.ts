@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { Dashboard } from '../contract/dashboard'
 import { messages } from '../contract/messages'
 import type { ApiFailure } from '../contract/wire'
+import { actorError } from './actor-error'
 
 export interface DashboardContext {
   dashboard: Dashboard | null
@@ -21,7 +22,7 @@ export type DashboardEvent = { type: 'user.retry' } | { type: 'user.refresh' }
 const failure = {
   actions: {
     type: 'setMessage',
-    params: ({ event }: { event: { error: unknown } }) => event.error,
+    params: actorError,
   },
 } as const
 

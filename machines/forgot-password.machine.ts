@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { messages } from '../contract/messages'
 import { forgotPasswordSchema } from '../contract/rules'
 import type { MessageResponse } from '../contract/wire'
+import { actorError } from './actor-error'
 import {
   changeField,
   type FieldChange,
@@ -110,12 +111,12 @@ export const forgotPasswordMachine = setup({
               {
                 guard: {
                   type: 'isRateLimited',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                  params: actorError,
                 },
                 target: 'failed',
                 actions: {
                   type: 'openServerDialog',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                  params: actorError,
                 },
               },
               { target: 'failed', actions: 'openGenericDialog' },

@@ -3,6 +3,7 @@ import { timings } from '../contract/constants'
 import { CUSTOMER_USER_TYPE, messages } from '../contract/messages'
 import { loginSchema } from '../contract/rules'
 import type { LoginResponse } from '../contract/wire'
+import { actorError } from './actor-error'
 import {
   changeField,
   type FieldChange,
@@ -113,7 +114,7 @@ export const loginMachine = setup({
           target: 'failed',
           actions: {
             type: 'openFailureDialog',
-            params: ({ event }: { event: { error: unknown } }) => event.error,
+            params: actorError,
           },
         },
       },

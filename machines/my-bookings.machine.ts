@@ -7,18 +7,16 @@
  * Effects (`listBookings`, `filtersChanged`) are injected by the app with `machine.provide`.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
-import { type BookingStatus, type BookingSummary, bookingStatuses } from '../contract/bookings'
+import {
+  type BookingFilters,
+  type BookingSummary,
+  bookingStatuses,
+  noBookingFilters,
+} from '../contract/bookings'
 import { messages } from '../contract/messages'
-import { type Mode, modes } from '../contract/pricing/types'
+import { modes } from '../contract/pricing/types'
 import type { ApiFailure } from '../contract/wire'
-
-export interface BookingFilters {
-  status: BookingStatus | ''
-  mode: Mode | ''
-  q: string
-}
-
-export const noBookingFilters: BookingFilters = { status: '', mode: '', q: '' }
+import { actorError } from './actor-error'
 
 export interface MyBookingsContext {
   filters: BookingFilters
@@ -93,7 +91,7 @@ export const myBookingsMachine = setup({
         onDone: { target: 'list', actions: { type: 'setBookings', params: ({ event }) => event.output } },
         onError: {
           target: 'failed',
-          actions: { type: 'setMessage', params: ({ event }: { event: { error: unknown } }) => event.error },
+          actions: { type: 'setMessage', params: actorError },
         },
       },
     },

@@ -17,6 +17,7 @@ import {
 } from '../contract/profile'
 import type { FieldErrors } from '../contract/rules'
 import type { ApiFailure, Country, SessionUser } from '../contract/wire'
+import { actorError } from './actor-error'
 import {
   changeField,
   changeFields,
@@ -337,19 +338,19 @@ export const profileMachine = setup({
                   {
                     guard: {
                       type: 'hasFieldErrors',
-                      params: ({ event }: { event: { error: unknown } }) => event.error,
+                      params: actorError,
                     },
                     target: 'editing',
                     actions: {
                       type: 'applyServerErrors',
-                      params: ({ event }: { event: { error: unknown } }) => event.error,
+                      params: actorError,
                     },
                   },
                   {
                     target: 'editing',
                     actions: {
                       type: 'openFailureDialog',
-                      params: ({ event }: { event: { error: unknown } }) => event.error,
+                      params: actorError,
                     },
                   },
                 ],
@@ -378,19 +379,19 @@ export const profileMachine = setup({
                   {
                     guard: {
                       type: 'hasFieldErrors',
-                      params: ({ event }: { event: { error: unknown } }) => event.error,
+                      params: actorError,
                     },
                     target: 'editing',
                     actions: {
                       type: 'applyPasswordErrors',
-                      params: ({ event }: { event: { error: unknown } }) => event.error,
+                      params: actorError,
                     },
                   },
                   {
                     target: 'editing',
                     actions: {
                       type: 'openFailureDialog',
-                      params: ({ event }: { event: { error: unknown } }) => event.error,
+                      params: actorError,
                     },
                   },
                 ],
@@ -430,7 +431,7 @@ export const profileMachine = setup({
                     'revertNotifications',
                     {
                       type: 'openFailureDialog',
-                      params: ({ event }: { event: { error: unknown } }) => event.error,
+                      params: actorError,
                     },
                   ],
                 },

@@ -23,27 +23,31 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { priceQuote } from '../contract/pricing/price'
 import { quoteMessages, quoteRequestSchema } from '../contract/pricing/rules'
-import type {
-  ContainerType,
-  Mode,
-  QuotePrice,
-  QuoteRequest,
-  ServiceSelection,
-  TruckingZone,
+import {
+  type ContainerType,
+  type Mode,
+  noServices,
+  type QuotePrice,
+  type QuoteRequest,
+  type ServiceSelection,
+  type TruckingZone,
 } from '../contract/pricing/types'
 import {
   type BookingCreated,
-  type ConfirmInput,
+  type ConfirmBody,
   type CreateQuoteResponse,
   confirmMessages,
   confirmSchema,
+  isPriceChanged,
+  type PriceChangedFailure,
   type PriceResponse,
   type QuoteDetail,
-  type QuoteStatus,
+  type QuoteFilters,
   type QuoteSummary,
 } from '../contract/quotes'
 import { type FieldErrors, firstErrors } from '../contract/rules'
 import type { ApiFailure, Place } from '../contract/wire'
+import { actorError } from './actor-error'
 
 // ---- The request form ---------------------------------------------------------------------------------
 
@@ -162,10 +166,10 @@ export function toQuoteRequest(values: QuoteFormValues): QuoteRequest {
 
 /** The form's field of a schema issue: hazardous and totals fields by their own names. */
 function fieldOf(path: readonly PropertyKey[]): string {
-  const [head, second, third] = path.map(String)
+  const [head, second] = path.map(String)
   if (head === 'hazardous' && second) return second
   if (head === 'cargo' && second && ['volumeCbm', 'weightKg', 'pieces'].includes(second)) return second
-  if (head === 'cargo' && second === 'packages') return third === undefined ? 'packages' : 'packages'
+  if (head === 'cargo' && second === 'packages') return 'packages'
   return head ?? ''
 }
 
@@ -243,26 +247,6 @@ function withValues(context: QuoteFormContext, patch: Partial<QuoteFormValues>) 
 }
 
 const failure = (error: unknown) => (error ?? {}) as Partial<ApiFailure>
-
-/** confirmQuote's 409 "price changed": the server's current price travels with it (its answer's body). */
-export interface PriceChangedFailure extends ApiFailure {
-  status: 409
-  message: string
-  price: QuotePrice
-}
-
-/** Whether a failure is a 409 carrying the server's new price (a 409 for a requested quote has none). */
-export function isPriceChanged(error: unknown): error is PriceChangedFailure {
-  const candidate = error as Partial<PriceChangedFailure> | null | undefined
-  const price = candidate?.price as Partial<QuotePrice> | undefined
-  return (
-    candidate?.status === 409 &&
-    typeof price === 'object' &&
-    price !== null &&
-    typeof price.totalUsd === 'number' &&
-    Array.isArray(price.lines)
-  )
-}
 
 /** In results, no rates or requested, changing the request goes back to editing it. */
 const backToEditing = {
@@ -437,10 +421,7 @@ export const quoteFormMachine = setup({
             ],
             onError: {
               target: 'editing',
-              actions: [
-                'showAll',
-                { type: 'setFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
-              ],
+              actions: ['showAll', { type: 'setFailure', params: actorError }],
             },
           },
         },
@@ -479,7 +460,7 @@ export const quoteFormMachine = setup({
               target: 'noRates',
               actions: {
                 type: 'setFailure',
-                params: ({ event }: { event: { error: unknown } }) => event.error,
+                params: actorError,
               },
             },
           },
@@ -605,14 +586,6 @@ export function shownErrors(context: Pick<QuoteFormContext, 'errors' | 'shown'>)
 
 // ---- The offer: services, preview, confirmation --------------------------------------------------------
 
-export const noServices: ServiceSelection = {
-  exportCustoms: false,
-  importCustoms: false,
-  insurance: false,
-  pickup: null,
-  delivery: null,
-}
-
 /** The chosen option priced with `services` by the same function the server uses, or null if it cannot be. */
 export function previewPrice(
   quote: QuoteDetail | null,
@@ -666,12 +639,6 @@ export const emptyConfirm: ConfirmValues = {
   deliveryAddress: '',
   cargoDescription: '',
   acceptTerms: false,
-}
-
-export type ConfirmBody = Omit<ConfirmInput, 'pickupAddress' | 'deliveryAddress'> & {
-  pickupAddress?: string
-  deliveryAddress?: string
-  services: ServiceSelection
 }
 
 /** The body of confirmQuote from the form (services travel with it). */
@@ -918,7 +885,7 @@ export const quoteOfferMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: { type: 'setMessage', params: ({ event }: { event: { error: unknown } }) => event.error },
+          actions: { type: 'setMessage', params: actorError },
         },
       },
     },
@@ -956,7 +923,7 @@ export const quoteOfferMachine = setup({
               target: 'saved',
               actions: {
                 type: 'setMessage',
-                params: ({ event }: { event: { error: unknown } }) => event.error,
+                params: actorError,
               },
             },
           },
@@ -981,7 +948,7 @@ export const quoteOfferMachine = setup({
         },
         onError: {
           target: 'services',
-          actions: { type: 'setMessage', params: ({ event }: { event: { error: unknown } }) => event.error },
+          actions: { type: 'setMessage', params: actorError },
         },
       },
     },
@@ -1016,16 +983,16 @@ export const quoteOfferMachine = setup({
               {
                 guard: {
                   type: 'priceChanged',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                  params: actorError,
                 },
                 target: 'priceChanged',
                 actions: {
                   type: 'setChangedPrice',
-                  params: ({ event }: { event: { error: unknown } }) => event.error as PriceChangedFailure,
+                  params: (args: { event: { error: unknown } }) => actorError(args) as PriceChangedFailure,
                 },
               },
               {
-                guard: { type: 'gone', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'gone', params: actorError },
                 target: '#quoteOffer.expired',
                 actions: 'setExpired',
               },
@@ -1033,7 +1000,7 @@ export const quoteOfferMachine = setup({
                 target: 'editing',
                 actions: {
                   type: 'setMessage',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                  params: actorError,
                 },
               },
             ],
@@ -1067,7 +1034,7 @@ export const quoteOfferMachine = setup({
         ],
         onError: {
           target: 'expired',
-          actions: { type: 'setMessage', params: ({ event }: { event: { error: unknown } }) => event.error },
+          actions: { type: 'setMessage', params: actorError },
         },
       },
     },
@@ -1077,12 +1044,6 @@ export const quoteOfferMachine = setup({
 })
 
 // ---- My Quotes -----------------------------------------------------------------------------------------
-
-export interface QuoteFilters {
-  status: QuoteStatus | ''
-  mode: Mode | ''
-  q: string
-}
 
 export interface QuoteListContext {
   filters: QuoteFilters
@@ -1146,7 +1107,7 @@ export const quoteListMachine = setup({
         onDone: { target: 'list', actions: { type: 'setQuotes', params: ({ event }) => event.output } },
         onError: {
           target: 'failed',
-          actions: { type: 'setMessage', params: ({ event }: { event: { error: unknown } }) => event.error },
+          actions: { type: 'setMessage', params: actorError },
         },
       },
     },
@@ -1176,7 +1137,7 @@ export const quoteListMachine = setup({
         ],
         onError: {
           target: 'list',
-          actions: { type: 'setMessage', params: ({ event }: { event: { error: unknown } }) => event.error },
+          actions: { type: 'setMessage', params: actorError },
         },
       },
     },
@@ -1191,7 +1152,7 @@ export const quoteListMachine = setup({
         },
         onError: {
           target: 'list',
-          actions: { type: 'setMessage', params: ({ event }: { event: { error: unknown } }) => event.error },
+          actions: { type: 'setMessage', params: actorError },
         },
       },
     },

@@ -3,6 +3,7 @@ import { timings } from '../contract/constants'
 import { messages } from '../contract/messages'
 import { type RegistrationPayload, type RegistrationSource, registrationSchema } from '../contract/rules'
 import type { Country, MessageResponse } from '../contract/wire'
+import { actorError } from './actor-error'
 import {
   changeField,
   changeFields,
@@ -172,7 +173,7 @@ export const registerMachine = setup({
               target: 'failed',
               actions: {
                 type: 'openFailureDialog',
-                params: ({ event }: { event: { error: unknown } }) => event.error,
+                params: actorError,
               },
             },
           },

@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { messages } from '../contract/messages'
 import { resetPasswordSchema } from '../contract/rules'
 import type { MessageResponse } from '../contract/wire'
+import { actorError } from './actor-error'
 import {
   changeField,
   type FieldChange,
@@ -94,7 +95,7 @@ export const resetPasswordMachine = setup({
           target: 'failed',
           actions: {
             type: 'openFailureDialog',
-            params: ({ event }: { event: { error: unknown } }) => event.error,
+            params: actorError,
           },
         },
       },

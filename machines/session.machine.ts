@@ -2,6 +2,7 @@ import { and, assertEvent, assign, fromPromise, raise, setup } from 'xstate'
 import { timings } from '../contract/constants'
 import { messages } from '../contract/messages'
 import type { MessageResponse, SessionUser } from '../contract/wire'
+import { actorError } from './actor-error'
 
 /** What the browser had stored when the app started (spec section 3, storage keys). */
 export interface SessionInput {
@@ -255,7 +256,7 @@ export const sessionMachine = setup({
               {
                 guard: {
                   type: 'hasErrorMessage',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                  params: actorError,
                 },
                 target: 'signedOut',
                 actions: ['clearStorage', 'forget', 'goHome', 'notifyLogoutFailed'],

@@ -10,6 +10,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { HBL_NUMBER, type TrackingView, trackingMessages } from '../contract/bookings'
 import { messages } from '../contract/messages'
 import type { ApiFailure } from '../contract/wire'
+import { actorError } from './actor-error'
 
 /** What was typed, as it is looked up: spaces dropped, upper case. */
 export const normaliseHbl = (text: string) => text.replace(/\s+/g, '').toUpperCase()
@@ -125,13 +126,13 @@ export const trackingMachine = setup({
         onDone: { target: 'found', actions: { type: 'setView', params: ({ event }) => event.output } },
         onError: [
           {
-            guard: { type: 'isNotFound', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'isNotFound', params: actorError },
             target: 'notFound',
             actions: 'setNotFound',
           },
           {
             target: 'failed',
-            actions: { type: 'setFailed', params: ({ event }: { event: { error: unknown } }) => event.error },
+            actions: { type: 'setFailed', params: actorError },
           },
         ],
       },

@@ -147,6 +147,15 @@ export interface ServiceSelection {
   delivery: TruckingZone | null
 }
 
+/** No service chosen: the freight alone. */
+export const noServices: ServiceSelection = {
+  exportCustoms: false,
+  importCustoms: false,
+  insurance: false,
+  pickup: null,
+  delivery: null,
+}
+
 /** What the services cost at one end of the lane (customs, trucking) and for cover. */
 export interface ServiceTariff {
   currency: string

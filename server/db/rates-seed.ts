@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely'
-import type { ChargeLine, ContainerType, Mode, RateLane, ServiceTariff } from '../../contract/pricing/types'
+import {
+  modes as allModes,
+  type ChargeLine,
+  type ContainerType,
+  type Mode,
+  type RateLane,
+  type ServiceTariff,
+} from '../../contract/pricing/types'
 import { refreshLocationRanks } from './locations'
 import { insertLanes } from './rates'
 import type { Database } from './schema'
@@ -380,7 +387,7 @@ function airLanes(from: End, to: End, km: number, today: Date): NewLane[] {
 }
 
 /** Every illustrative lane of `modes`, both directions between Singapore and each partner, from `today`. */
-export function seedLanes(today: Date, modes: readonly Mode[] = ['FCL', 'LCL', 'AIR']): NewLane[] {
+export function seedLanes(today: Date, modes: readonly Mode[] = allModes): NewLane[] {
   const lanes: NewLane[] = []
   for (const partner of partners) {
     const km = distanceKm(SINGAPORE, partner)
@@ -485,7 +492,7 @@ export async function ensureSeedRates(db: Kysely<Database>, today: Date): Promis
     .where('source', '=', 'seed')
     .where('valid_to', '>=', soon)
     .execute()
-  const due = (['FCL', 'LCL', 'AIR'] as const).filter((mode) => !current.some((row) => row.mode === mode))
+  const due = allModes.filter((mode) => !current.some((row) => row.mode === mode))
   if (due.length === 0) return 0
   const lanes = seedLanes(today, due)
   await insertLanes(db, lanes, 'seed')

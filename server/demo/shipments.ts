@@ -5,12 +5,13 @@
  * through the operations code, so the demo data passes the same rules as real data.
  */
 import type { BookingStatus } from '../../contract/bookings'
-import type {
-  ContainerCount,
-  HazardousDetails,
-  LooseCargo,
-  Mode,
-  ServiceSelection,
+import {
+  type ContainerCount,
+  type HazardousDetails,
+  type LooseCargo,
+  type Mode,
+  noServices,
+  type ServiceSelection,
 } from '../../contract/pricing/types'
 import { containerNumber, imoNumber, stableUuid } from './identifiers'
 
@@ -40,14 +41,6 @@ export interface DemoShipment {
   etaMovedHours?: number
   /** Why it is on hold or cancelled. */
   reason?: string
-}
-
-const noServices: ServiceSelection = {
-  exportCustoms: false,
-  importCustoms: false,
-  insurance: false,
-  pickup: null,
-  delivery: null,
 }
 
 const demoShipper = { name: 'eShip Demo Trading Pte Ltd', address: '1 Demo Harbour Road, Singapore 000001' }

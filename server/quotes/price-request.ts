@@ -1,19 +1,11 @@
 import type { Kysely } from 'kysely'
 import { laneOffers, priceQuote } from '../../contract/pricing/price'
-import type { QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
+import { noServices, type QuoteRequest } from '../../contract/pricing/types'
 import type { PlaceIndex } from '../db/locations'
 import { firstLclEligible } from '../db/quotes'
 import type { LaneSource } from '../db/rate-sheets'
 import type { ReferenceRates } from '../db/rates'
 import type { Database } from '../db/schema'
-
-export const noServices: ServiceSelection = {
-  exportCustoms: false,
-  importCustoms: false,
-  insurance: false,
-  pickup: null,
-  delivery: null,
-}
 
 export interface PricingDeps {
   db: Kysely<Database>

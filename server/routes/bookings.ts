@@ -6,7 +6,7 @@ import {
   bookingMessages,
   bookingStatuses,
 } from '../../contract/bookings'
-import type { QuoteRequest } from '../../contract/pricing/types'
+import { modes, type QuoteRequest } from '../../contract/pricing/types'
 import { nextBookingStatus } from '../../machines/booking.machine'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
@@ -64,7 +64,7 @@ export const MilestoneSchema = z
 const summaryFields = {
   number: z.string().openapi({ example: 'ESB-2026000042' }),
   hbl: z.string().nullable().openapi({ example: 'ESHBL2026000042' }),
-  mode: z.enum(['FCL', 'LCL', 'AIR']),
+  mode: z.enum(modes),
   origin: PlaceRefSchema,
   destination: PlaceRefSchema,
   carrier: z.string(),
@@ -118,7 +118,7 @@ const listRoute = createRoute({
   request: {
     query: z.object({
       status: z.enum(bookingStatuses).optional(),
-      mode: z.enum(['FCL', 'LCL', 'AIR']).optional(),
+      mode: z.enum(modes).optional(),
       q: z.string().trim().max(40).optional().openapi({ description: 'Part of a booking or HBL number' }),
     }),
   },

@@ -2,12 +2,14 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
 import { priceQuote } from '../../contract/pricing/price'
 import { quoteLimits, quoteRequestSchema, serviceSelectionSchema } from '../../contract/pricing/rules'
-import type {
-  PricingContext,
-  QuotePrice,
-  QuoteRequest,
-  RateLane,
-  ServiceSelection,
+import {
+  modes,
+  noServices,
+  type PricingContext,
+  type QuotePrice,
+  type QuoteRequest,
+  type RateLane,
+  type ServiceSelection,
 } from '../../contract/pricing/types'
 import {
   type BookingCreated,
@@ -54,7 +56,7 @@ import {
   bearerSecurity as security,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
-import { noServices, priceRequest } from '../quotes/price-request'
+import { priceRequest } from '../quotes/price-request'
 
 export interface QuoteDeps {
   db: Kysely<Database>
@@ -77,7 +79,7 @@ const QuoteDetailSchema = z
     number: z.string().openapi({ example: 'ESQ-2026000042' }),
     status: z.enum(quoteStatuses),
     kind: z.enum(['priced', 'requested']),
-    mode: z.enum(['FCL', 'LCL', 'AIR']),
+    mode: z.enum(modes),
     origin: opaque('The origin place'),
     destination: opaque('The destination place'),
     request: opaque('The request as priced (QuoteRequest)'),
@@ -111,7 +113,7 @@ const QuoteSummarySchema = z
   .object({
     number: z.string(),
     status: z.enum(quoteStatuses),
-    mode: z.enum(['FCL', 'LCL', 'AIR']),
+    mode: z.enum(modes),
     origin: PlaceRef,
     destination: PlaceRef,
     totalUsd: z.int().nullable(),
@@ -164,7 +166,7 @@ const listQuotesRoute = createRoute({
   request: {
     query: z.object({
       status: z.enum(quoteStatuses).optional(),
-      mode: z.enum(['FCL', 'LCL', 'AIR']).optional(),
+      mode: z.enum(modes).optional(),
       q: z.string().trim().max(80).optional().openapi({ description: 'Quote number, place code or name' }),
     }),
   },

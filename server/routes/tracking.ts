@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { HBL_NUMBER, trackingMessages } from '../../contract/bookings'
+import { modes } from '../../contract/pricing/types'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { trackingView } from '../bookings/detail'
@@ -20,7 +21,7 @@ const TrackingViewSchema = z
   .object({
     hbl: z.string(),
     bookingNumber: z.string(),
-    mode: z.enum(['FCL', 'LCL', 'AIR']),
+    mode: z.enum(modes),
     status: z.string(),
     origin: PlaceRefSchema,
     destination: PlaceRefSchema,

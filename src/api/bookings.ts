@@ -1,5 +1,4 @@
-import type { BookingDetail, BookingsResponse } from '../../contract/bookings'
-import type { BookingFilters } from '../../machines/my-bookings.machine'
+import type { BookingDetail, BookingFilters, BookingsResponse } from '../../contract/bookings'
 import type { ApiClient } from './client'
 
 export const bookingPath = (number: string) => `/api/bookings/${encodeURIComponent(number)}`

@@ -1,14 +1,16 @@
 import type { Mode, QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
 import {
   type BookingCreated,
+  type ConfirmBody,
   type CreateQuoteResponse,
   confirmMessages,
+  isPriceChanged,
   type PriceResponse,
   type QuoteDetail,
+  type QuoteFilters,
   type QuotesResponse,
 } from '../../contract/quotes'
 import { apiPaths, type PlacesResponse } from '../../contract/wire'
-import { type ConfirmBody, isPriceChanged, type QuoteFilters } from '../../machines/quote.machine'
 import type { ApiClient, ApiFailureWithBody } from './client'
 
 const quotePath = (number: string) => `/api/quotes/${encodeURIComponent(number)}`

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
+import { noServices } from '../../contract/pricing/types'
+import type { ConfirmBody } from '../../contract/quotes'
 import { confirmMessages } from '../../contract/quotes'
-import { type ConfirmBody, noServices } from '../../machines/quote.machine'
 import { createApiClient } from '../../src/api/client'
 import { confirmQuote } from '../../src/api/quotes'
 

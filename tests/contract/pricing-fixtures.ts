@@ -1,27 +1,21 @@
 /** Small hand-made rate sheets, tariffs and rates for the pricing tests (illustrative figures), and arbitraries. */
 import fc from 'fast-check'
-import type {
-  CargoPackage,
-  ChargeLine,
-  FxRates,
-  LooseCargo,
-  PricingContext,
-  QuoteRequest,
-  RateLane,
-  ServiceSelection,
-  ServiceTariff,
+import {
+  type CargoPackage,
+  type ChargeLine,
+  type FxRates,
+  type LooseCargo,
+  noServices,
+  type PricingContext,
+  type QuoteRequest,
+  type RateLane,
+  type ServiceTariff,
 } from '../../contract/pricing/types'
 
 /** USD 1 = SGD 1.30 = INR 84. */
 export const fx: FxRates = { USD: 1_000_000, SGD: 1_300_000, INR: 84_000_000 }
 
-export const noServices: ServiceSelection = {
-  exportCustoms: false,
-  importCustoms: false,
-  insurance: false,
-  pickup: null,
-  delivery: null,
-}
+export { noServices }
 
 /** Singapore's tariff, in SGD. */
 export const sgTariff: ServiceTariff = {

@@ -7,12 +7,11 @@ import {
   SimulatedClock,
 } from 'xstate'
 import { quoteMessages } from '../../contract/pricing/rules'
-import { confirmMessages, type QuoteDetail, type QuoteSummary } from '../../contract/quotes'
+import { confirmMessages, isPriceChanged, type QuoteDetail, type QuoteSummary } from '../../contract/quotes'
 import type { Place } from '../../contract/wire'
 import {
   centsOf,
   emptyQuoteForm,
-  isPriceChanged,
   previewPrice,
   quoteFormErrors,
   quoteFormMachine,

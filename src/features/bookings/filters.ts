@@ -1,7 +1,8 @@
 /** The filters of My Bookings from and to the address's query. */
+
+import type { BookingFilters } from '../../../contract/bookings'
 import { type BookingStatus, bookingStatuses } from '../../../contract/bookings'
 import { type Mode, modes } from '../../../contract/pricing/types'
-import type { BookingFilters } from '../../../machines/my-bookings.machine'
 import { type BookingsSearch, parseBookingsSearch } from './search'
 
 /** The filters of a query; an unknown status or mode is no filter. */

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { dgClasses } from '../../../contract/pricing/rules'
-import { containerTypes, type Mode, packingGroups } from '../../../contract/pricing/types'
+import { containerTypes, type Mode, modes, packingGroups } from '../../../contract/pricing/types'
 import { singaporeDate } from '../../../contract/quotes'
 import {
   emptyPackage,
@@ -104,7 +104,7 @@ export function QuoteForm({ search }: { search: QuoteSearch }) {
           orientation="horizontal"
         >
           <Label className={styles.legend}>Mode</Label>
-          {(['FCL', 'LCL', 'AIR'] as const).map((mode) => (
+          {modes.map((mode) => (
             <Radio key={mode} value={mode} className={styles.radio}>
               {modeLabels[mode]}
             </Radio>
