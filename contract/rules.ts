@@ -188,6 +188,9 @@ export type ForgotPasswordPayload = z.output<typeof forgotPasswordSchema>
 export type ResetPasswordPayload = z.output<typeof resetPasswordSchema>
 export type ContactPayload = z.output<typeof contactSchema>
 
+/** The rules of a form, as its chart takes them (machines/ import no validation library of their own). */
+export type FormRules = z.ZodType
+
 /** Field name to its messages, first failure first; empty when the value is valid. */
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string[]>>
 

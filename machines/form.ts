@@ -1,5 +1,4 @@
-import type { z } from 'zod'
-import { type FieldErrors, fieldErrors } from '../contract/rules'
+import { type FieldErrors, type FormRules, fieldErrors } from '../contract/rules'
 import type { ApiFailure } from '../contract/wire'
 
 /** The part of a form's context every form chart shares. */
@@ -15,12 +14,12 @@ export type FieldChange<Values> = {
   [Field in keyof Values & string]: { type: 'field.changed'; field: Field; value: Values[Field] }
 }[keyof Values & string]
 
-export function initialForm<Values>(schema: z.ZodType, values: Values): FormContext<Values> {
+export function initialForm<Values>(schema: FormRules, values: Values): FormContext<Values> {
   return { values, errors: fieldErrors(schema, values), shown: {} }
 }
 
 export function changeField<Values>(
-  schema: z.ZodType,
+  schema: FormRules,
   context: FormContext<Values>,
   change: { field: keyof Values & string; value: unknown },
 ): Pick<FormContext<Values>, 'values' | 'errors'> {
@@ -28,7 +27,7 @@ export function changeField<Values>(
 }
 
 export function changeFields<Values>(
-  schema: z.ZodType,
+  schema: FormRules,
   context: FormContext<Values>,
   patch: Partial<Values>,
 ): Pick<FormContext<Values>, 'values' | 'errors'> {

@@ -11,7 +11,7 @@ import type {
 import type { QuotePrice, QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
 import type { Party } from '../../contract/quotes'
 import { canCustomerCancel } from '../../machines/booking.machine'
-import type { BookingRow } from '../db/bookings'
+import type { BookingRow, TrackedRow } from '../db/bookings'
 import { bookingDocuments } from '../db/documents'
 import type { PlaceIndex } from '../db/locations'
 import type { Database } from '../db/schema'
@@ -145,11 +145,6 @@ export async function bookingDetail(
 }
 
 /** What the tracking view reads of a booking (server/db/bookings.ts `trackedBooking` reads just these). */
-export type TrackedRow = Pick<
-  BookingRow,
-  'number' | 'hbl' | 'mode' | 'status' | 'origin' | 'destination' | 'legs' | 'eta' | 'original_eta'
->
-
 export async function trackingView(
   places: PlaceIndex,
   row: TrackedRow,

@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { BookingStatus, RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
-import type { TrackedRow } from '../bookings/detail'
 import type { Database } from './schema'
 import { type EventJson, eventFromJson, eventJsonColumns } from './tracking-events'
 
@@ -42,6 +41,12 @@ function bookingQuery(db: Kysely<Database>) {
 }
 
 export type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>['executeTakeFirstOrThrow']>>
+
+/** What tracking reads of a booking (server/bookings/detail.ts trackingView). */
+export type TrackedRow = Pick<
+  BookingRow,
+  'number' | 'hbl' | 'mode' | 'status' | 'origin' | 'destination' | 'legs' | 'eta' | 'original_eta'
+>
 
 export interface BookingFilters {
   status?: BookingStatus | undefined

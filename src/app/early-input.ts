@@ -13,7 +13,7 @@
  * label and form), and the values and clicks go to the matching elements of the new page.
  */
 
-import { delay, type EarlyInputStore, type Field, type Held, until } from './hydration'
+import { delay, type EarlyInputStore, type Field, type Held, until } from './early-input-store'
 
 /** What finds an element again in a page rendered afresh. */
 interface Description {

@@ -1,13 +1,8 @@
 import { Link, useLocation } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { footerNav } from '../../content/navigation'
 import { site } from '../../content/site'
 import * as styles from './layout.css'
-
-// The enquiry form (its chart, rules and widgets) loads after the page, not with it.
-const ContactForm = lazy(() =>
-  import('../../features/contact/contact-form').then((module) => ({ default: module.ContactForm })),
-)
 
 export const COPYRIGHT_YEAR = site.footer.copyrightYear
 
@@ -37,8 +32,11 @@ function useNearOrIdle(margin = '600px 0px') {
   return [ref, near] as const
 }
 
-/** The public footer (spec section 2): about, links, contact details, copyright and the enquiry form. */
-export function SiteFooter() {
+/**
+ * The public footer (spec section 2): about, links, contact details, copyright and the enquiry form, which the
+ * route's layout hands in (`enquiryForm`, a lazily loaded component: the footer imports no feature).
+ */
+export function SiteFooter({ enquiryForm }: { enquiryForm: ReactNode }) {
   const onContactPage = useLocation({ select: (location) => location.pathname.startsWith('/contact-us') })
   const { contact, footer, social } = site
   // The form's code (widgets, rules, country flags) loads as the footer comes near or once the page has
@@ -49,11 +47,7 @@ export function SiteFooter() {
       {onContactPage ? null : (
         <section ref={formRef} className={styles.footerForm} aria-labelledby="footer-enquiry">
           <h2 id="footer-enquiry">{footer.enquiryHeading}</h2>
-          {formNear ? (
-            <Suspense fallback={null}>
-              <ContactForm idPrefix="footer" tone="dark" />
-            </Suspense>
-          ) : null}
+          {formNear ? <Suspense fallback={null}>{enquiryForm}</Suspense> : null}
         </section>
       )}
       <div className={styles.footerInner}>

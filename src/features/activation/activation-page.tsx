@@ -5,9 +5,9 @@ import { fromPromise } from 'xstate'
 import { activationMachine } from '../../../machines/activation.machine'
 import { activate, resendActivation } from '../../api/register'
 import { useApp } from '../../app/use-app'
+import * as styles from '../../components/layout/auth-card.css'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/text-field'
-import * as styles from '../login/login.css'
 
 export function ActivationPage({ token }: { token: string }) {
   const { api, inspect } = useApp()

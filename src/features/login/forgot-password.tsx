@@ -6,10 +6,10 @@ import { messages } from '../../../contract/messages'
 import { forgotPasswordMachine } from '../../../machines/forgot-password.machine'
 import { requestPasswordReset } from '../../api/auth'
 import { useApp } from '../../app/use-app'
+import * as styles from '../../components/layout/auth-card.css'
 import { Button } from '../../components/ui/button'
 import { Dialog, ErrorDialog } from '../../components/ui/dialog'
 import { TextField } from '../../components/ui/text-field'
-import * as styles from './login.css'
 
 /** The Forgot Password link and its modal (spec sections 2 and 4). */
 export function ForgotPassword({ openAtStart = false }: { openAtStart?: boolean }) {

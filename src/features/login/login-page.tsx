@@ -6,11 +6,11 @@ import { loginMachine } from '../../../machines/login.machine'
 import { login } from '../../api/auth'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
+import * as styles from '../../components/layout/auth-card.css'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { PasswordField, TextField } from '../../components/ui/text-field'
 import { ForgotPassword } from './forgot-password'
-import * as styles from './login.css'
 
 export function LoginPage({
   info,

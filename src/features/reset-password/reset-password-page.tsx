@@ -5,10 +5,10 @@ import { fromPromise } from 'xstate'
 import { resetPasswordMachine } from '../../../machines/reset-password.machine'
 import { resetPassword } from '../../api/auth'
 import { useApp } from '../../app/use-app'
+import * as styles from '../../components/layout/auth-card.css'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { PasswordField } from '../../components/ui/text-field'
-import * as styles from '../login/login.css'
 
 export function ResetPasswordPage({ token }: { token: string }) {
   const { api, inspect } = useApp()

@@ -1,3 +1,4 @@
+/** The card the login, account activation and password reset pages sit in. */
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
