@@ -12,16 +12,16 @@ import type { Place } from '../../contract/wire'
 import {
   centsOf,
   emptyQuoteForm,
-  previewPrice,
   quoteFormErrors,
-  quoteFormMachine,
-  quoteListMachine,
-  quoteOfferMachine,
   resolvePlace,
   sortedOptions,
   toQuoteRequest,
   valuesFromRequest,
-} from '../../machines/quote.machine'
+} from '../../machines/quote-form'
+import { quoteFormMachine } from '../../machines/quote-form.machine'
+import { quoteListMachine } from '../../machines/quote-list.machine'
+import { previewPrice } from '../../machines/quote-offer'
+import { quoteOfferMachine } from '../../machines/quote-offer.machine'
 import { defaultTariff, fclSgToIn, fx, noServices, sgTariff } from '../contract/pricing-fixtures'
 import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
 

@@ -1,6 +1,6 @@
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components'
 import type { Place } from '../../../contract/wire'
-import { placeLabel } from '../../../machines/quote.machine'
+import { placeLabel } from '../../../machines/quote-form'
 import * as ui from '../../components/ui/ui.css'
 
 /** A port or airport type-ahead: the chart looks places up; this only shows them and reports the choice. */

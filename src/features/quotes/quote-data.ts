@@ -1,6 +1,7 @@
 import { storageKeys } from '../../../contract/constants'
 import type { Place } from '../../../contract/wire'
-import type { QuoteFormInput, QuoteFormValues } from '../../../machines/quote.machine'
+import type { QuoteFormValues } from '../../../machines/quote-form'
+import type { QuoteFormInput } from '../../../machines/quote-form.machine'
 import type { QuoteSearch } from '../../app/quote-search'
 
 /** What `quoteData` keeps: the home strip's search, or a whole request with its places (duplicate, last quote). */

@@ -11,10 +11,10 @@ import {
   type PackageLine,
   type QuoteField,
   type QuoteFormValues,
-  quoteFormMachine,
   shownErrors,
   sortedOptions,
-} from '../../../machines/quote.machine'
+} from '../../../machines/quote-form'
+import { quoteFormMachine } from '../../../machines/quote-form.machine'
 import { createQuote, requestManualQuote, searchPlaces } from '../../api/quotes'
 import type { QuoteSearch } from '../../app/quote-search'
 import { useApp } from '../../app/use-app'

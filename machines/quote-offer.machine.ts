@@ -1,0 +1,388 @@
+/**
+ * `quoteOfferMachine` (/user/getquote and /user/confirm-quote, `step` in its input): loads the quote; services
+ * are toggled with the price previewed at once by `priceQuote` (the server's own function) and persisted,
+ * debounced, through `priceQuoteServices`; Continue saves and navigates to the confirmation. There the form is
+ * validated with `confirmSchema(services)`; `confirmQuote` → booked (ESB number); 409 with the server's price
+ * (`PriceChangedFailure`) → priceChanged (the new total shown at once, confirm again at it); 410 → expired →
+ * requote. Submit is ignored while submitting, so a double click sends one request.
+ *
+ * Effects (API calls, navigation) are injected by the app with `machine.provide`.
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { quoteMessages } from '../contract/pricing/rules'
+import {
+  noServices,
+  type QuotePrice,
+  type ServiceSelection,
+  type TruckingZone,
+} from '../contract/pricing/types'
+import {
+  type BookingCreated,
+  type CreateQuoteResponse,
+  confirmMessages,
+  isPriceChanged,
+  type PriceChangedFailure,
+  type PriceResponse,
+  type QuoteDetail,
+} from '../contract/quotes'
+import type { FieldErrors } from '../contract/rules'
+import { actorError, failure } from './actor-error'
+
+import { type ConfirmValues, confirmErrors, emptyConfirm, previewPrice, toConfirmInput } from './quote-offer'
+
+export interface QuoteOfferInput {
+  number: string
+  optionId: number | null
+  step: 'services' | 'confirm'
+}
+
+export interface QuoteOfferContext {
+  number: string
+  optionId: number | null
+  step: 'services' | 'confirm'
+  quote: QuoteDetail | null
+  services: ServiceSelection
+  price: QuotePrice | null
+  /** The total confirmed against: the preview's, or the server's new price after a 409. */
+  shownTotalUsd: number
+  /** The price the server answered with when it had changed. */
+  changedPrice: QuotePrice | null
+  serviceMessage: string | null
+  values: ConfirmValues
+  errors: FieldErrors
+  shown: Partial<Record<string, true>>
+  booking: BookingCreated | null
+  message: string | null
+}
+
+export type ServiceChange =
+  | { service: 'exportCustoms' | 'importCustoms' | 'insurance'; value: boolean }
+  | { service: 'pickup' | 'delivery'; value: TruckingZone | null }
+
+export type QuoteOfferEvent =
+  | ({ type: 'service.changed' } & ServiceChange)
+  | { type: 'user.continue' }
+  | { type: 'field.changed'; field: keyof ConfirmValues & string; value: unknown }
+  | { type: 'field.blurred'; field: string }
+  | { type: 'user.submit' }
+  | { type: 'user.requote' }
+  | { type: 'user.retry' }
+  | { type: 'dialog.acknowledged' }
+
+const SAVE_DELAY_MS = 500
+
+function priced(context: QuoteOfferContext, services: ServiceSelection) {
+  const price = previewPrice(context.quote, context.optionId, services)
+  return { services, price, shownTotalUsd: price?.totalUsd ?? 0, changedPrice: null }
+}
+
+export const quoteOfferMachine = setup({
+  types: {
+    context: {} as QuoteOfferContext,
+    events: {} as QuoteOfferEvent,
+    input: {} as QuoteOfferInput,
+  },
+  actors: {
+    getQuote: fromPromise<QuoteDetail, { number: string }>(async () => {
+      throw new Error('not provided')
+    }),
+    priceQuoteServices: fromPromise<
+      PriceResponse,
+      { number: string; optionId: number; services: ServiceSelection }
+    >(async () => {
+      throw new Error('not provided')
+    }),
+    confirmQuote: fromPromise<
+      { booking: BookingCreated },
+      { number: string; body: ReturnType<typeof toConfirmInput> }
+    >(async () => {
+      throw new Error('not provided')
+    }),
+    requoteQuote: fromPromise<CreateQuoteResponse, { number: string }>(async () => ({ quote: null })),
+  },
+  delays: { save: SAVE_DELAY_MS },
+  guards: {
+    isRequested: (_, quote: QuoteDetail) => quote.kind === 'requested',
+    isBooked: (_, quote: QuoteDetail) => quote.booking !== null,
+    isExpired: (_, quote: QuoteDetail) => quote.status === 'Expired',
+    atConfirm: ({ context }) => context.step === 'confirm',
+    needsCargoValue: ({ context, event }) =>
+      event.type === 'service.changed' &&
+      event.service === 'insurance' &&
+      event.value === true &&
+      !((context.quote?.request.cargoValue ?? 0) > 0),
+    isValid: ({ context }) => Object.keys(context.errors).length === 0,
+    priceChanged: (_, error: unknown) => isPriceChanged(error),
+    gone: (_, error: unknown) => failure(error).status === 410,
+    hasQuote: (_, output: CreateQuoteResponse) => output.quote !== null,
+  },
+  actions: {
+    goToConfirm: (_, _params: { number: string; optionId: number }) => {},
+    goToQuote: (_, _params: { number: string }) => {},
+    setQuote: assign(({ context }, quote: QuoteDetail) => {
+      const optionId =
+        context.optionId !== null && quote.options.some((o) => o.id === context.optionId)
+          ? context.optionId
+          : (quote.chosenOptionId ?? quote.options[0]?.id ?? null)
+      const next = { ...context, quote, optionId }
+      const services = quote.services ?? noServices
+      return {
+        quote,
+        optionId,
+        ...priced(next, services),
+        errors: confirmErrors(context.values, services),
+        booking: quote.booking ? { number: quote.booking.number, status: quote.booking.status } : null,
+      }
+    }),
+    changeService: assign(({ context, event }) => {
+      assertEvent(event, 'service.changed')
+      const services = { ...context.services, [event.service]: event.value }
+      return {
+        ...priced(context, services),
+        serviceMessage: null,
+        errors: confirmErrors(context.values, services),
+      }
+    }),
+    refuseInsurance: assign({ serviceMessage: quoteMessages.insuranceNeedsValue }),
+    /** The server's price is the truth: it replaces the preview when they differ. */
+    setServerPrice: assign(({ context }, response: PriceResponse) =>
+      response.price.totalUsd === context.price?.totalUsd
+        ? {}
+        : { price: response.price, shownTotalUsd: response.price.totalUsd },
+    ),
+    change: assign(({ context, event }) => {
+      assertEvent(event, 'field.changed')
+      const values = { ...context.values, [event.field]: event.value } as ConfirmValues
+      return { values, errors: confirmErrors(values, context.services) }
+    }),
+    show: assign(({ context, event }) => {
+      assertEvent(event, 'field.blurred')
+      return { shown: { ...context.shown, [event.field]: true as const } }
+    }),
+    showAll: assign(({ context }) => ({
+      shown: Object.fromEntries(Object.keys(context.values).map((f) => [f, true as const])),
+    })),
+    setBooking: assign({ booking: (_, booking: BookingCreated) => booking }),
+    /** The server's new price replaces the preview at once: shown, and the total confirmed against next. */
+    setChangedPrice: assign((_, { price }: PriceChangedFailure) => {
+      return {
+        changedPrice: price,
+        price,
+        shownTotalUsd: price.totalUsd,
+        message: confirmMessages.priceChanged,
+      }
+    }),
+    setMessage: assign({
+      message: (_, error: unknown) => failure(error).message ?? 'Something went wrong. Please try again.',
+    }),
+    setNoRates: assign({ message: confirmMessages.noInstantRate }),
+    setExpired: assign({ message: confirmMessages.expired }),
+    clearMessage: assign({ message: null }),
+  },
+}).createMachine({
+  id: 'quoteOffer',
+  context: ({ input }) => ({
+    number: input.number,
+    optionId: input.optionId,
+    step: input.step,
+    quote: null,
+    services: noServices,
+    price: null,
+    shownTotalUsd: 0,
+    changedPrice: null,
+    serviceMessage: null,
+    values: emptyConfirm,
+    errors: confirmErrors(emptyConfirm, noServices),
+    shown: {},
+    booking: null,
+    message: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'getQuote',
+        src: 'getQuote',
+        input: ({ context }) => ({ number: context.number }),
+        onDone: [
+          {
+            guard: { type: 'isRequested', params: ({ event }) => event.output },
+            target: 'requested',
+            actions: { type: 'setQuote', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isBooked', params: ({ event }) => event.output },
+            target: 'booked',
+            actions: { type: 'setQuote', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isExpired', params: ({ event }) => event.output },
+            target: 'expired',
+            actions: [{ type: 'setQuote', params: ({ event }) => event.output }, 'setExpired'],
+          },
+          {
+            guard: 'atConfirm',
+            target: 'confirm',
+            actions: { type: 'setQuote', params: ({ event }) => event.output },
+          },
+          { target: 'services', actions: { type: 'setQuote', params: ({ event }) => event.output } },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'setMessage', params: actorError },
+        },
+      },
+    },
+    failed: {
+      on: { 'user.retry': { target: 'loading', actions: 'clearMessage' } },
+    },
+    requested: {},
+    services: {
+      initial: 'saved',
+      on: {
+        'service.changed': [
+          { guard: 'needsCargoValue', actions: 'refuseInsurance' },
+          { target: '.waiting', reenter: true, actions: 'changeService' },
+        ],
+        'user.continue': 'leaving',
+        'dialog.acknowledged': { actions: 'clearMessage' },
+      },
+      states: {
+        saved: {},
+        waiting: { after: { save: 'saving' } },
+        saving: {
+          invoke: {
+            id: 'priceQuoteServices',
+            src: 'priceQuoteServices',
+            input: ({ context }) => ({
+              number: context.number,
+              optionId: context.optionId ?? 0,
+              services: context.services,
+            }),
+            onDone: {
+              target: 'saved',
+              actions: { type: 'setServerPrice', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'saved',
+              actions: {
+                type: 'setMessage',
+                params: actorError,
+              },
+            },
+          },
+        },
+      },
+    },
+    leaving: {
+      invoke: {
+        id: 'priceQuoteServices',
+        src: 'priceQuoteServices',
+        input: ({ context }) => ({
+          number: context.number,
+          optionId: context.optionId ?? 0,
+          services: context.services,
+        }),
+        onDone: {
+          target: 'left',
+          actions: {
+            type: 'goToConfirm',
+            params: ({ context }) => ({ number: context.number, optionId: context.optionId ?? 0 }),
+          },
+        },
+        onError: {
+          target: 'services',
+          actions: { type: 'setMessage', params: actorError },
+        },
+      },
+    },
+    left: {},
+    confirm: {
+      initial: 'editing',
+      on: {
+        'field.changed': { actions: 'change' },
+        'field.blurred': { actions: 'show' },
+        'dialog.acknowledged': { actions: 'clearMessage' },
+      },
+      states: {
+        editing: {
+          on: {
+            'user.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'showAll' }],
+          },
+        },
+        // No user.submit here: a second click while the first confirmation is on its way sends nothing.
+        submitting: {
+          invoke: {
+            id: 'confirmQuote',
+            src: 'confirmQuote',
+            input: ({ context }) => ({
+              number: context.number,
+              body: toConfirmInput(context.values, context.optionId, context.services, context.shownTotalUsd),
+            }),
+            onDone: {
+              target: '#quoteOffer.booked',
+              actions: { type: 'setBooking', params: ({ event }) => event.output.booking },
+            },
+            onError: [
+              {
+                guard: {
+                  type: 'priceChanged',
+                  params: actorError,
+                },
+                target: 'priceChanged',
+                actions: {
+                  type: 'setChangedPrice',
+                  params: (args: { event: { error: unknown } }) => actorError(args) as PriceChangedFailure,
+                },
+              },
+              {
+                guard: { type: 'gone', params: actorError },
+                target: '#quoteOffer.expired',
+                actions: 'setExpired',
+              },
+              {
+                target: 'editing',
+                actions: {
+                  type: 'setMessage',
+                  params: actorError,
+                },
+              },
+            ],
+          },
+        },
+        priceChanged: {
+          on: {
+            'user.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'showAll' }],
+          },
+        },
+      },
+    },
+    expired: {
+      on: { 'user.requote': 'requoting' },
+    },
+    requoting: {
+      invoke: {
+        id: 'requoteQuote',
+        src: 'requoteQuote',
+        input: ({ context }) => ({ number: context.number }),
+        onDone: [
+          {
+            guard: { type: 'hasQuote', params: ({ event }) => event.output },
+            target: 'requoted',
+            actions: {
+              type: 'goToQuote',
+              params: ({ event }) => ({ number: event.output.quote?.number ?? '' }),
+            },
+          },
+          { target: 'expired', actions: 'setNoRates' },
+        ],
+        onError: {
+          target: 'expired',
+          actions: { type: 'setMessage', params: actorError },
+        },
+      },
+    },
+    requoted: {},
+    booked: {},
+  },
+})
