@@ -1,0 +1,115 @@
+/**
+ * A booking made from a quote (confirmQuote): the option re-priced on the server at the services chosen, the
+ * booking numbered and stored, the choice kept and the customer's "Booking Received" mail queued, all in one
+ * transaction; idempotent (a quote has at most one booking). What happens to a booking afterwards is
+ * server/bookings/service.ts.
+ */
+import type { Kysely } from 'kysely'
+import type { z } from 'zod'
+import { priceQuote } from '../../contract/pricing/price'
+import type { QuotePrice } from '../../contract/pricing/types'
+import {
+  type BookingCreated,
+  type confirmBodySchema,
+  confirmMessages,
+  singaporeDate,
+} from '../../contract/quotes'
+import { findQuote, insertBooking, nextNumber, saveChoice } from '../db/quotes'
+import type { Database } from '../db/schema'
+import type { LiveSession } from '../db/sessions'
+import type { Mailer } from '../mail/index'
+import { bookingReceivedMail } from '../mail/templates'
+import { type QuoteService, quoteNotFound } from '../quotes/service'
+
+export interface BookQuoteDeps {
+  db: Kysely<Database>
+  now: () => Date
+  mailer: Mailer
+  quotes: Pick<QuoteService, 'contextOf'>
+}
+
+export type ConfirmQuoteBody = z.output<typeof confirmBodySchema>
+
+/**
+ * 201 with the booking made; 200 with the booking the quote already has; 404 not this company's quote; 409 a
+ * requested quote, or the price changed (with the server's price); 410 the option's validity has passed; 422
+ * no such option.
+ */
+export async function confirmQuote(
+  { db, now, mailer, quotes }: BookQuoteDeps,
+  { customerId, userId, user }: LiveSession,
+  number: string,
+  input: ConfirmQuoteBody,
+) {
+  const { services } = input
+  const at = now()
+  return db.transaction().execute(async (trx) => {
+    const stored = await findQuote(trx, customerId, number, true)
+    if (!stored) return quoteNotFound
+    if (stored.booking) return { status: 200 as const, body: { booking: stored.booking } }
+    if (stored.quote.kind === 'requested')
+      return { status: 409 as const, body: { message: confirmMessages.requested } }
+    const option = stored.options.find((o) => o.id === input.optionId)
+    if (!option) {
+      return {
+        status: 422 as const,
+        body: {
+          message: confirmMessages.optionRequired,
+          errors: { optionId: [confirmMessages.optionRequired] },
+        },
+      }
+    }
+    if (option.valid_to < singaporeDate(at))
+      return { status: 410 as const, body: { message: confirmMessages.expired } }
+    const price: QuotePrice = priceQuote(
+      await quotes.contextOf(trx, stored, option.lane, services, customerId),
+    )
+    if (price.totalUsd !== input.shownTotalUsd) {
+      return { status: 409 as const, body: { message: confirmMessages.priceChanged, price } }
+    }
+    const bookingNumber = await nextNumber(trx, 'ESB', at.getUTCFullYear())
+    const {
+      shownTotalUsd: _shown,
+      acceptTerms: _terms,
+      optionId: _option,
+      services: _services,
+      ...details
+    } = input
+    const booking = await insertBooking(trx, {
+      number: bookingNumber,
+      customerId,
+      userId,
+      quoteId: stored.quote.id,
+      optionId: option.id,
+      mode: stored.quote.mode,
+      carrier: option.carrier,
+      origin: stored.quote.origin,
+      destination: stored.quote.destination,
+      details: {
+        ...details,
+        services,
+        carrier: option.carrier,
+        service: option.lane.service,
+      },
+      price,
+      createdAt: at,
+    })
+    await saveChoice(trx, stored.quote.id, option.id, services)
+    await mailer.queue(
+      trx,
+      bookingReceivedMail({
+        to: user.esus_email_id,
+        name: user.esus_name,
+        bookingNumber,
+        quoteNumber: stored.quote.number,
+        lane: `${stored.quote.origin} to ${stored.quote.destination}`,
+        mode: stored.quote.mode,
+        carrier: option.carrier,
+        totalUsd: price.totalUsd,
+        bookingsLink: `${mailer.appUrl}/user/bookings`,
+      }),
+      at,
+    )
+    return { status: 201 as const, body: { booking } satisfies { booking: BookingCreated } }
+  })
+}
