@@ -29,7 +29,9 @@ import {
   limitJsonBody,
   MessageSchema,
   noStore,
+  bearerSecurity as security,
   tooManyResponse as tooMany,
+  unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { withoutServerTiming } from '../timing'
 
@@ -75,11 +77,6 @@ const LoginResponseSchema = z
 const AuthCheckSchema = z
   .object({ message: z.literal(authMessages.authenticated), user: SessionUserSchema })
   .openapi('AuthCheckResponse')
-
-const unauthenticated = {
-  401: error(`No live session: \`{"message":"${messages.unauthenticated}"}\``),
-}
-const security = [{ bearerAuth: [] }]
 
 const loginRoute = createRoute({
   method: 'post',

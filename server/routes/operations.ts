@@ -8,7 +8,15 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import { BOOKING_NUMBER, bookingMessages } from '../../contract/bookings'
 import { applyEvents, type BookingDeps, confirmBooking } from '../bookings/service'
-import { createRouter, errorResponse, errorResponses, json, jsonBody, limitJsonBody } from '../openapi'
+import {
+  createRouter,
+  errorResponse,
+  errorResponses,
+  json,
+  jsonBody,
+  limitJsonBody,
+  opsKeySecurity as security,
+} from '../openapi'
 import { flatEventSchema, postEventsSchema, v3EventSchema } from '../tracking/dcsa-input'
 
 export const opsMessages = {
@@ -23,7 +31,6 @@ export function keyMatches(given: string | undefined, key: string | undefined): 
   return timingSafeEqual(digest(given), digest(key))
 }
 
-const security = [{ opsApiKey: [] }]
 const unauthenticated = { 401: errorResponse(`No or a wrong X-API-Key: \`${opsMessages.unauthenticated}\``) }
 
 const isoDateTime = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time.' })
