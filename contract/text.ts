@@ -34,3 +34,16 @@ export const safeString = (params?: Parameters<typeof z.string>[0]) =>
 /** A positive id of an `integer` column; `message` for anything else. */
 export const positiveId = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(INT32_MAX, message)
+
+/**
+ * Lower case without accents or punctuation, words apart by one space: "cat lai" finds Cát Lái and "nhava"
+ * finds "Jawaharlal Nehru (Nhava Sheva)".
+ */
+export function searchText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{Letter}\p{Number}]+/gu, ' ')
+    .trim()
+}

@@ -2,6 +2,7 @@ import { quoteRequestSchema } from '../contract/pricing/rules'
 import type { ContainerType, Mode, QuoteRequest } from '../contract/pricing/types'
 import type { QuoteDetail } from '../contract/quotes'
 import { type FieldErrors, firstErrors } from '../contract/rules'
+import { searchText } from '../contract/text'
 import type { Place } from '../contract/wire'
 
 /** How long typing pauses before a place search (and My Quotes' search) asks the server. */
@@ -158,14 +159,6 @@ export function sortedOptions(quote: QuoteDetail | null, by: OptionSort) {
 export const placeLabel = (place: Place) =>
   `${place.name}${place.city && place.city !== place.name ? `, ${place.city}` : ''}, ${place.country_name} (${place.code})`
 
-const plain = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{Letter}\p{Number}]+/gu, ' ')
-    .trim()
-
 /** A name's words in brackets: "Jawaharlal Nehru (Nhava Sheva)" is also "Nhava Sheva". */
 const aliases = (name: string) => [name, ...[...name.matchAll(/\(([^)]+)\)/g)].map((m) => m[1] ?? '')]
 
@@ -175,13 +168,13 @@ const aliases = (name: string) => [name, ...[...name.matchAll(/\(([^)]+)\)/g)].m
  * and so are several results matching no tier. One result alone is the place meant.
  */
 export function resolvePlace(text: string, places: readonly Place[]): Place | null {
-  const wanted = plain(text)
+  const wanted = searchText(text)
   if (wanted === '' || places.length === 0) return null
   const tiers: ((place: Place) => boolean)[] = [
-    (place) => plain(place.code) === wanted,
-    (place) => aliases(place.name).some((name) => plain(name) === wanted),
-    (place) => plain(place.city) === wanted,
-    (place) => plain(placeLabel(place)) === wanted,
+    (place) => searchText(place.code) === wanted,
+    (place) => aliases(place.name).some((name) => searchText(name) === wanted),
+    (place) => searchText(place.city) === wanted,
+    (place) => searchText(placeLabel(place)) === wanted,
   ]
   for (const matches of tiers) {
     const found = places.filter(matches)

@@ -1,19 +1,7 @@
 import { type Kysely, sql } from 'kysely'
+import { searchText } from '../../contract/text'
 import { airportRows, type LocationKind, portRows } from './locations-data'
 import type { Database, LocationRow } from './schema'
-
-/**
- * Lower case without accents or punctuation, words apart by one space: "cat lai" finds Cát Lái and "nhava"
- * finds "Jawaharlal Nehru (Nhava Sheva)".
- */
-export function searchText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{Letter}\p{Number}]+/gu, ' ')
-    .trim()
-}
 
 const BATCH = 500
 

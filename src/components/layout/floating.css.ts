@@ -31,12 +31,3 @@ export const toTop = style({
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.brandStrong } },
 })
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-})

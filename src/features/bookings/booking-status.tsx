@@ -4,6 +4,7 @@
  */
 import type { BookingStatus } from '../../../contract/bookings'
 import { bookingProgress } from '../../../machines/booking.machine'
+import { visuallyHidden } from '../../styles/visually-hidden.css'
 import * as styles from './bookings.css'
 
 /**
@@ -28,7 +29,7 @@ export function StatusSteps({
             aria-current={state === 'current' ? 'step' : undefined}
             data-state={state}
           >
-            <span className={styles.visuallyHidden}>
+            <span className={visuallyHidden}>
               {state === 'done' ? 'Done: ' : state === 'current' ? 'Current: ' : 'Not yet: '}
             </span>
             {step}

@@ -153,15 +153,6 @@ export const step = styleVariants({
   next: [stepBase, { color: vars.color.textMuted }],
 })
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-})
-
 export const facts = style({
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',

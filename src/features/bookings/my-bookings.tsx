@@ -12,6 +12,7 @@ import { StatusBadge } from '../../components/shipment/status-badge'
 import { Button } from '../../components/ui/button'
 import { SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
+import { visuallyHidden } from '../../styles/visually-hidden.css'
 import * as styles from './bookings.css'
 import { filtersOf, searchOf } from './filters'
 import type { BookingsSearch } from './search'
@@ -95,7 +96,7 @@ export function MyBookings({ info, search }: { info: PageInfo; search: BookingsS
       ) : null}
       {bookings.length > 0 ? (
         <table className={styles.table}>
-          <caption className={styles.visuallyHidden}>Your bookings</caption>
+          <caption className={visuallyHidden}>Your bookings</caption>
           <thead className={styles.head}>
             <tr>
               {columns.map((column) => (

@@ -225,12 +225,3 @@ export const money = style({
 })
 
 export const totalRow = style({ fontWeight: vars.fontWeight.bold })
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-})

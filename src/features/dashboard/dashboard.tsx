@@ -6,6 +6,7 @@ import { dashboardMachine } from '../../../machines/dashboard.machine'
 import { getDashboard } from '../../api/dashboard'
 import { useApp } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
+import { visuallyHidden } from '../../styles/visually-hidden.css'
 import * as styles from './dashboard.css'
 import { Figures } from './figures'
 import { Greeting, InTransit, LclOffer, NeedsAttention, RecentActivity } from './sections'
@@ -46,7 +47,7 @@ export function Dashboard({ quoteForm, user }: { quoteForm: ReactNode; user: Das
         />
       ) : null}
       {quoteForm}
-      <p className={loading ? styles.muted : styles.visuallyHidden} role="status">
+      <p className={loading ? styles.muted : visuallyHidden} role="status">
         {loading ? 'Loading your dashboard…' : refreshing ? 'Refreshing your dashboard…' : ''}
       </p>
       {failed || (dashboard && message) ? (
