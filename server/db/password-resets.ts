@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { liftAccountFailures } from './login-failures'
 import type { Database } from './schema'
+import { endAllSessions } from './sessions'
 import { inTransaction } from './transaction'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
@@ -78,12 +79,7 @@ export async function completePasswordReset(
       .where('user_id', '=', claimed.user_id)
       .where('used_at', 'is', null)
       .execute()
-    await trx
-      .updateTable('sessions')
-      .set({ ended_at: now })
-      .where('user_id', '=', claimed.user_id)
-      .where('ended_at', 'is', null)
-      .execute()
+    await endAllSessions(trx, claimed.user_id, now)
     return claimed.user_id
   })
 }

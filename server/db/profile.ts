@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Profile, ProfileUpdate } from '../../contract/profile'
 import type { Country, SessionUser } from '../../contract/wire'
 import type { Database } from './schema'
+import { endAllSessions } from './sessions'
 import { inTransaction } from './transaction'
 
 /** The user's details and their company's, as My Profile shows them; undefined for an unknown user. */
@@ -91,12 +92,7 @@ export async function replacePassword(
   const { userId, passwordHash, tokenHash, now } = input
   await inTransaction(db, async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
-    await trx
-      .updateTable('sessions')
-      .set({ ended_at: now })
-      .where('user_id', '=', userId)
-      .where('ended_at', 'is', null)
-      .execute()
+    await endAllSessions(trx, userId, now)
     await trx
       .updateTable('password_resets')
       .set({ used_at: now })

@@ -47,12 +47,7 @@ export async function openSession(
       .where('created_at', '>=', absoluteCutoff)
       .executeTakeFirst()
     if (live) return false
-    await trx
-      .updateTable('sessions')
-      .set({ ended_at: now })
-      .where('user_id', '=', userId)
-      .where('ended_at', 'is', null)
-      .execute()
+    await endAllSessions(trx, userId, now)
     await trx
       .insertInto('sessions')
       .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_seen_at: now })
@@ -119,6 +114,7 @@ export async function endSession(db: Kysely<Database>, sessionId: number, now: D
     .execute()
 }
 
+/** Ends every session of the user still open (a new login, a new password); how many it ended. */
 export async function endAllSessions(db: Kysely<Database>, userId: number, now: Date): Promise<number> {
   const result = await db
     .updateTable('sessions')

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { type AttemptOutcome, claimDueMails, recordAttempt } from '../db/outbox'
 import type { Database, OutboxRow } from '../db/schema'
 import type { MailDelivery } from '../mail/index'
+import { Poller } from './poller'
 
 export interface MailWorkerOptions {
   db: Kysely<Database>
@@ -62,9 +63,7 @@ export class MailWorker {
   readonly #pollMs: number
   readonly #batch: number
   readonly #retryDelay: (failures: number) => number
-  #timer: ReturnType<typeof setTimeout> | undefined
-  #running: Promise<number> | undefined
-  #stopped = true
+  readonly #poller: Poller
 
   constructor(options: MailWorkerOptions) {
     this.#db = options.db
@@ -76,38 +75,27 @@ export class MailWorker {
     this.#pollMs = options.pollMs ?? 1000
     this.#batch = options.batch ?? 10
     this.#retryDelay = options.retryDelay ?? ((failures) => retryDelayMs(failures))
+    this.#poller = new Poller({
+      round: () => this.#round(),
+      batch: this.#batch,
+      intervalMs: this.#pollMs,
+      onError: (error) => this.#logger.error('Outbox round failed:', error),
+    })
   }
 
   /** Starts looking at the outbox every `pollMs`. */
   start(): void {
-    if (!this.#stopped) return
-    this.#stopped = false
-    this.#schedule(0)
+    this.#poller.start()
   }
 
   /** Stops polling and waits for the round in progress, so no mail is left half-recorded. */
-  async stop(): Promise<void> {
-    this.#stopped = true
-    clearTimeout(this.#timer)
-    await this.#running?.catch(() => {})
-  }
-
-  #schedule(ms: number): void {
-    if (this.#stopped) return
-    this.#timer = setTimeout(() => {
-      void this.runOnce()
-        .catch((error) => this.#logger.error('Outbox round failed:', error))
-        .then((delivered) => this.#schedule(delivered === this.#batch ? 0 : this.#pollMs))
-    }, ms)
-    this.#timer.unref?.()
+  stop(): Promise<void> {
+    return this.#poller.stop()
   }
 
   /** One round: claims what is due and attempts each; resolves to the number of mails attempted. */
   runOnce(): Promise<number> {
-    const previous = this.#running ?? Promise.resolve(0)
-    const round = previous.catch(() => 0).then(() => this.#round())
-    this.#running = round
-    return round
+    return this.#poller.runOnce()
   }
 
   async #round(): Promise<number> {

@@ -4,6 +4,7 @@ import { placeNames } from '../db/quotes'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { quoteExpiryMail } from '../mail/templates'
+import { Poller } from './poller'
 
 export interface QuoteReminderOptions {
   db: Kysely<Database>
@@ -46,9 +47,7 @@ export class QuoteReminderJob {
   readonly #logger: Pick<Console, 'error'>
   readonly #intervalMs: number
   readonly #batch: number
-  #timer: ReturnType<typeof setTimeout> | undefined
-  #running: Promise<number> | undefined
-  #stopped = true
+  readonly #poller: Poller
 
   constructor(options: QuoteReminderOptions) {
     this.#db = options.db
@@ -57,40 +56,26 @@ export class QuoteReminderJob {
     this.#logger = options.logger ?? console
     this.#intervalMs = options.intervalMs ?? DEFAULT_REMINDER_INTERVAL_MS
     this.#batch = options.batch ?? 50
+    this.#poller = new Poller({
+      round: () => this.#round(),
+      batch: this.#batch,
+      intervalMs: this.#intervalMs,
+      onError: (error) => this.#logger.error('Quote reminder round failed:', error),
+    })
   }
 
   start(): void {
-    if (!this.#stopped) return
-    this.#stopped = false
-    this.#schedule(0)
+    this.#poller.start()
   }
 
   /** Stops and waits for the round in progress. */
-  async stop(): Promise<void> {
-    this.#stopped = true
-    clearTimeout(this.#timer)
-    await this.#running?.catch(() => {})
-  }
-
-  #schedule(ms: number): void {
-    if (this.#stopped) return
-    this.#timer = setTimeout(() => {
-      void this.runOnce()
-        .catch((error) => {
-          this.#logger.error('Quote reminder round failed:', error)
-          return 0
-        })
-        .then((count) => this.#schedule(count === this.#batch ? 0 : this.#intervalMs))
-    }, ms)
-    this.#timer.unref?.()
+  stop(): Promise<void> {
+    return this.#poller.stop()
   }
 
   /** One round: claims a batch of due quotes and queues their mails; resolves to the quotes claimed. */
   runOnce(): Promise<number> {
-    const previous = this.#running ?? Promise.resolve(0)
-    const round = previous.catch(() => 0).then(() => this.#round())
-    this.#running = round
-    return round
+    return this.#poller.runOnce()
   }
 
   #round(): Promise<number> {
