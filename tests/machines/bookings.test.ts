@@ -1,12 +1,5 @@
-import { afterAll, describe, expect, it, vi } from 'vitest'
-import {
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  createActor,
-  type EventObject,
-  fromCallback,
-  SimulatedClock,
-} from 'xstate'
+import { describe, expect, it, vi } from 'vitest'
+import { type AnyMachineSnapshot, createActor, type EventObject, fromCallback, SimulatedClock } from 'xstate'
 import {
   bookingMessages,
   documentMessages,
@@ -20,7 +13,8 @@ import { documentUploadMachine } from '../../machines/document-upload.machine'
 import { myBookingsMachine, SEARCH_DELAY_MS } from '../../machines/my-bookings.machine'
 import { normaliseHbl, trackingMachine } from '../../machines/tracking.machine'
 import { cancelled, detail, documents, summary, tracking } from '../fixtures/bookings'
-import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
+import { controllablePromises } from './model'
+import { modelSuite } from './model-suite'
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -35,48 +29,6 @@ const serializerOf =
   (snapshot: Snapshot, event: EventObject | undefined, previous?: Snapshot) =>
     JSON.stringify([previous?.value, event?.type, snapshot.value, guarded(snapshot.context)])
 
-function modelSuite(
-  name: string,
-  machine: AnyStateMachine,
-  options: {
-    promises: readonly string[]
-    provide?: { actors?: Record<string, unknown>; actions?: Record<string, unknown> }
-    events: ({ type: string } & Record<string, unknown>)[]
-    inputs: unknown[]
-    guarded: (context: Snapshot['context']) => unknown
-  },
-) {
-  describe(`${name}, model-based`, () => {
-    const coverage = newCoverage()
-    // Paths come from the production chart with the stub effects of the replay (an upload's report to its
-    // parent cannot run without one).
-    const provided = options.provide ? machine.provide(options.provide as never) : machine
-    const paths = options.inputs.flatMap((input) =>
-      pathsOf(provided, { input, events: options.events, serializeState: serializerOf(options.guarded) }).map(
-        (path) => ({
-          path,
-          input,
-        }),
-      ),
-    )
-    it.each(paths.map(({ path, input }) => [describePath(path), path, input] as const))(
-      '%s',
-      async (_title, path, input) => {
-        const { actors, pending } = controllablePromises(options.promises)
-        const stubs = {
-          ...(options.provide ?? {}),
-          actors: { ...actors, ...(options.provide?.actors ?? {}) },
-        }
-        await replay(path, { machine: machine.provide(stubs as never), pending, input, coverage })
-      },
-    )
-    it('has paths', () => expect(paths.length).toBeGreaterThan(0))
-    afterAll(() => {
-      expect(uncovered(machine, coverage)).toEqual({ states: [], transitions: [] })
-    })
-  })
-}
-
 modelSuite('my bookings', myBookingsMachine, {
   promises: ['listBookings'],
   events: [
@@ -88,7 +40,7 @@ modelSuite('my bookings', myBookingsMachine, {
     { type: 'search.changed', q: 'ESHBL' },
   ],
   inputs: [undefined, { filters: { status: 'Departed', mode: 'FCL', q: '' } }],
-  guarded: (c) => c.filters,
+  serializeState: serializerOf((c) => c.filters),
 })
 
 const pdf = { name: 'invoice.pdf', size: 20_000, type: 'application/pdf' }
@@ -116,7 +68,7 @@ modelSuite('document upload', documentUploadMachine, {
       file: { name: 'big.pdf', size: 12 * 1024 * 1024 },
     },
   ],
-  guarded: (c) => c.progress,
+  serializeState: serializerOf((c) => c.progress),
 })
 
 modelSuite('booking page', bookingPageMachine, {
@@ -147,7 +99,7 @@ modelSuite('booking page', bookingPageMachine, {
     { type: 'file.download', fileId: 'hbl', name: 'ESHBL2026000001.pdf' },
   ],
   inputs: [{ number: summary.number }],
-  guarded: (c) => c.booking?.canCancel,
+  serializeState: serializerOf((c) => c.booking?.canCancel),
 })
 
 modelSuite('tracking', trackingMachine, {
@@ -163,7 +115,7 @@ modelSuite('tracking', trackingMachine, {
     { type: 'xstate.error.actor.trackShipment', error: { status: 500 } },
   ],
   inputs: [undefined, { hbl: 'ESHBL2026000001' }, { hbl: 'ESB-2026000001' }],
-  guarded: (c) => [c.text, c.hbl],
+  serializeState: serializerOf((c) => [c.text, c.hbl]),
 })
 
 describe('my bookings', () => {

@@ -16,6 +16,7 @@ import { loginMachine } from '../../machines/login.machine'
 import { registerMachine } from '../../machines/register.machine'
 import { resetPasswordMachine } from '../../machines/reset-password.machine'
 import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
+import { modelSuite } from './model-suite'
 
 const user = {
   esus_name: 'Tan Wei Ming',
@@ -55,35 +56,21 @@ const formSerializer = (
     snapshot.context.dialogMessage,
   ])
 
-function modelSuite(
+/** The form charts' suite: their paths without the notify.* and loading.* events the views send. */
+function formSuite(
   name: string,
   machine: AnyStateMachine,
-  actorNames: readonly string[],
+  promises: readonly string[],
   events: ({ type: string } & Record<string, unknown>)[],
-  input?: unknown,
+  inputs: unknown[] = [undefined],
 ) {
-  describe(`${name}, model-based`, () => {
-    const coverage = newCoverage()
-    const inputs = Array.isArray(input) ? input : [input]
-    const paths = inputs.flatMap((each) =>
-      pathsOf(machine, {
-        input: each,
-        events,
-        serializeState: formSerializer,
-        filterEvents: (_snapshot, event) =>
-          !event.type.startsWith('notify.') && !event.type.startsWith('loading.'),
-      }).map((path) => ({ path, input: each })),
-    )
-    it.each(paths.map(({ path, input: each }) => [describePath(path), path, each] as const))(
-      '%s',
-      async (_title, path, each) => {
-        const { actors, pending } = controllablePromises(actorNames)
-        await replay(path, { machine: machine.provide({ actors }), pending, input: each, coverage })
-      },
-    )
-    afterAll(() => {
-      expect(uncovered(machine, coverage)).toEqual({ states: [], transitions: [] })
-    })
+  modelSuite(name, machine, {
+    promises,
+    events,
+    inputs,
+    serializeState: formSerializer,
+    filterEvents: (_snapshot, event) =>
+      !event.type.startsWith('notify.') && !event.type.startsWith('loading.'),
   })
 }
 
@@ -254,7 +241,7 @@ describe('contact', () => {
   })
 })
 
-modelSuite(
+formSuite(
   'login',
   loginMachine,
   ['login'],
@@ -270,7 +257,7 @@ modelSuite(
   ],
 )
 
-modelSuite(
+formSuite(
   'forgot password',
   forgotPasswordMachine,
   ['requestReset'],
@@ -285,7 +272,7 @@ modelSuite(
   ],
 )
 
-modelSuite(
+formSuite(
   'reset password',
   resetPasswordMachine,
   ['resetPassword'],
@@ -299,7 +286,7 @@ modelSuite(
   [{ token: 'abc' }, { token: '' }],
 )
 
-modelSuite(
+formSuite(
   'register',
   registerMachine,
   ['loadCountries', 'register'],
@@ -324,7 +311,7 @@ modelSuite(
   ],
 )
 
-modelSuite(
+formSuite(
   'contact',
   contactMachine,
   ['loadCountries', 'sendEnquiry'],

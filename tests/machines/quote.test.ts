@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -23,7 +23,8 @@ import { quoteListMachine } from '../../machines/quote-list.machine'
 import { previewPrice } from '../../machines/quote-offer'
 import { quoteOfferMachine } from '../../machines/quote-offer.machine'
 import { defaultTariff, fclSgToIn, fx, noServices, sgTariff } from '../contract/pricing-fixtures'
-import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
+import { controllablePromises } from './model'
+import { type ModelSuiteOptions, modelSuite } from './model-suite'
 
 const today = '2026-11-05'
 const shownTotal = (input: unknown) =>
@@ -139,46 +140,18 @@ const serializer = (
   ])
 }
 
-function modelSuite(
+function quoteSuite(
   name: string,
   machine: AnyStateMachine,
-  actorNames: readonly string[],
+  promises: readonly string[],
   events: ({ type: string } & Record<string, unknown>)[],
   inputs: unknown[],
-  starts: {
-    input: unknown
-    stopWhen: (snapshot: AnyMachineSnapshot) => boolean
-    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean
-  }[] = [],
+  starts: NonNullable<ModelSuiteOptions['starts']> = [],
 ) {
-  describe(`${name}, model-based`, () => {
-    const coverage = newCoverage()
-    const paths = [
-      ...inputs.flatMap((input) =>
-        pathsOf(machine, { input, events, serializeState: serializer }).map((path) => ({ path, input })),
-      ),
-      ...starts.flatMap(({ input, ...options }) =>
-        pathsOf(machine, { input, events, serializeState: serializer, ...options }).map((path) => ({
-          path,
-          input,
-        })),
-      ),
-    ]
-    it.each(paths.map(({ path, input }) => [describePath(path), path, input] as const))(
-      '%s',
-      async (_title, path, input) => {
-        const { actors, pending } = controllablePromises(actorNames)
-        await replay(path, { machine: machine.provide({ actors }), pending, input, coverage })
-      },
-    )
-    it('has paths', () => expect(paths.length).toBeGreaterThan(0))
-    afterAll(() => {
-      expect(uncovered(machine, coverage)).toEqual({ states: [], transitions: [] })
-    })
-  })
+  modelSuite(name, machine, { promises, events, inputs, serializeState: serializer, starts })
 }
 
-modelSuite(
+quoteSuite(
   'quote form',
   quoteFormMachine,
   ['searchPlaces', 'createQuote', 'requestManualQuote'],
@@ -234,7 +207,7 @@ const fill = [
   ['acceptTerms', true],
 ] as const
 
-modelSuite(
+quoteSuite(
   'quote offer',
   quoteOfferMachine,
   ['getQuote', 'priceQuoteServices', 'confirmQuote', 'requoteQuote'],
@@ -296,7 +269,7 @@ const summary: QuoteSummary = {
   bookingNumber: null,
 }
 
-modelSuite(
+quoteSuite(
   'my quotes',
   quoteListMachine,
   ['listQuotes', 'requoteQuote', 'getQuote'],

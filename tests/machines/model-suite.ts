@@ -1,0 +1,83 @@
+/**
+ * The model-based suite every chart's test runs (kept apart from model.ts, which the Playwright specs also
+ * import and which must not load Vitest): the chart's own generated paths, each replayed on a real actor
+ * with controllable promises for its invoked actors and a simulated clock, and after them the coverage gate
+ * (every state and every transition reached by some path).
+ */
+
+import { afterAll, describe, expect, it } from 'vitest'
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate'
+import {
+  controllablePromises,
+  describePath,
+  newCoverage,
+  type PathOptions,
+  pathsOf,
+  type ReplayOptions,
+  replay,
+  uncovered,
+} from './model'
+
+export interface ModelSuiteOptions {
+  /** The invoked actors the replay settles by hand (xstate.done.actor.X / xstate.error.actor.X). */
+  promises: readonly string[]
+  /** Events to try, with payloads. */
+  events: ({ type: string } & Record<string, unknown>)[]
+  /** The chart's inputs: the paths from each are generated and replayed. */
+  inputs: unknown[]
+  /** What makes two snapshots different vertices of the graph. */
+  serializeState: NonNullable<PathOptions['serializeState']>
+  filterEvents?: PathOptions['filterEvents']
+  /** Further starting points, each with its own stop condition and event filter. */
+  starts?: {
+    input: unknown
+    stopWhen: (snapshot: AnyMachineSnapshot) => boolean
+    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean
+  }[]
+  /** Effects the paths need besides the controllable promises (an upload's report to its parent). */
+  provide?: { actors?: Record<string, unknown>; actions?: Record<string, unknown> }
+  /** Checked after every step of every path. */
+  check?: ReplayOptions['check']
+}
+
+export function modelSuite(name: string, machine: AnyStateMachine, options: ModelSuiteOptions) {
+  describe(`${name}, model-based`, () => {
+    const coverage = newCoverage()
+    // Paths come from the production chart with the replay's own stub effects, where it has any.
+    const provided = options.provide ? machine.provide(options.provide as never) : machine
+    const common = {
+      events: options.events,
+      serializeState: options.serializeState,
+      ...(options.filterEvents ? { filterEvents: options.filterEvents } : {}),
+    }
+    const paths = [
+      ...options.inputs.flatMap((input) =>
+        pathsOf(provided, { ...common, input }).map((path) => ({ path, input })),
+      ),
+      ...(options.starts ?? []).flatMap(({ input, ...start }) =>
+        pathsOf(provided, { ...common, input, ...start }).map((path) => ({ path, input })),
+      ),
+    ]
+    it.each(paths.map(({ path, input }) => [describePath(path), path, input] as const))(
+      '%s',
+      async (_title, path, input) => {
+        const { actors, pending } = controllablePromises(options.promises)
+        const stubs = {
+          ...(options.provide ?? {}),
+          actors: { ...actors, ...(options.provide?.actors ?? {}) },
+        }
+        await replay(path, {
+          machine: machine.provide(stubs as never),
+          pending,
+          input,
+          coverage,
+          ...(options.check ? { check: options.check } : {}),
+        })
+      },
+    )
+    it('has paths', () => expect(paths.length).toBeGreaterThan(0))
+    afterAll(() => {
+      expect(uncovered(machine, coverage)).toEqual({ states: [], transitions: [] })
+    })
+  })
+}
