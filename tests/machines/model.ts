@@ -207,11 +207,48 @@ export function pathsOf(machine: AnyStateMachine, options: PathOptions = {}): Pa
   return generate(machine, traversal) as Path[]
 }
 
+const short = (value: unknown) => {
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value))
+  return text.length > 28 ? `${text.slice(0, 27)}…` : text
+}
+
+/**
+ * One step as QA reads it: what happened, and what it carries that tells it apart from the same event on
+ * another path ("field.changed (email = "ops@")", "createQuote answers", "login fails (401)").
+ */
+export function describeEvent(event: EventObject & Record<string, unknown>): string {
+  const settled = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
+  if (settled?.[1] === 'done') {
+    const output = event.output
+    const told =
+      output === null || typeof output !== 'object'
+        ? output === undefined
+          ? []
+          : [short(output)]
+        : Object.entries(output)
+            .filter(([key, v]) => key !== 'token' && (v === null || typeof v !== 'object'))
+            .slice(0, 2)
+            .map(([key, v]) => `${key} = ${short(v)}`)
+    return `${settled[2]} answers${told.length > 0 ? ` (${told.join(', ')})` : ''}`
+  }
+  if (settled) {
+    const status = (event.error as { status?: unknown } | undefined)?.status
+    return `${settled[2]} fails${status === undefined ? '' : ` (${String(status)})`}`
+  }
+  const after = /^xstate\.after\.([^.]+)\./.exec(event.type)
+  if (after) return `${after[1]} passes`
+  const { type, field, value, ...rest } = event
+  if (typeof field === 'string') return `${type} (${field}${'value' in event ? ` = ${short(value)}` : ''})`
+  const scalars = Object.entries(rest).filter(([, v]) => v === null || typeof v !== 'object')
+  return scalars.length > 0 ? `${type} (${scalars.map(([k, v]) => `${k} = ${short(v)}`).join(', ')})` : type
+}
+
 export function describePath(path: Path): string {
   return (
     path.steps
-      .map((step) => step.event.type)
-      .filter((type) => type !== 'xstate.init')
+      .map((step) => step.event as EventObject & Record<string, unknown>)
+      .filter((event) => event.type !== 'xstate.init')
+      .map(describeEvent)
       .join(' → ') || '(initial)'
   )
 }
