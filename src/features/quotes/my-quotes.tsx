@@ -1,19 +1,15 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { fromPromise } from 'xstate'
 import { modes } from '../../../contract/pricing/types'
-import { quoteStatuses, singaporeDate } from '../../../contract/quotes'
-import { valuesFromRequest } from '../../../machines/quote-form'
-import { quoteListMachine } from '../../../machines/quote-list.machine'
-import { getQuote, listQuotes, requoteQuote } from '../../api/quotes'
+import { quoteStatuses } from '../../../contract/quotes'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
+import { quoteListLogic } from './actors'
 import { usd } from './money'
-import { writeQuoteData } from './quote-data'
 import * as styles from './quotes.css'
 
 const ALL = 'All'
@@ -23,30 +19,12 @@ export function MyQuotes({ info }: { info: PageInfo }) {
   const { api, inspect } = useApp()
   const navigate = useNavigate()
   const actor = useActorRef(
-    quoteListMachine.provide({
-      actors: {
-        listQuotes: fromPromise(({ input }) => listQuotes(api, input)),
-        requoteQuote: fromPromise(({ input }) => requoteQuote(api, input.number)),
-        getQuote: fromPromise(({ input }) => getQuote(api, input.number)),
-      },
-      actions: {
-        goToQuote: (_, { number }) => {
-          navigate({ to: '/user/getquote', search: { quote: number } })
-        },
-        duplicateIntoForm: (_, quote) => {
-          writeQuoteData(window.localStorage, {
-            values: valuesFromRequest(quote.request, singaporeDate(new Date())),
-            places: { origin: quote.origin, destination: quote.destination },
-          })
-          navigate({ to: '/user/home' })
-        },
-      },
-    }),
+    quoteListLogic({ api, navigate, storage: window.localStorage }),
     inspect ? { inspect } : undefined,
   )
   const context = useSelector(actor, (s) => s.context)
-  const state = useSelector(actor, (s) => s.value as string)
-  const busy = state === 'requoting' || state === 'duplicating'
+  const snapshot = useSelector(actor, (s) => s)
+  const busy = snapshot.matches('requoting') || snapshot.matches('duplicating')
 
   return (
     <article>
@@ -76,7 +54,7 @@ export function MyQuotes({ info }: { info: PageInfo }) {
           onChange={(q) => actor.send({ type: 'search.changed', q })}
         />
       </div>
-      {state === 'failed' ? (
+      {snapshot.matches('failed') ? (
         <div className={styles.notice} role="alert">
           <p>{context.message}</p>
           <Button onPress={() => actor.send({ type: 'user.retry' })}>Try again</Button>
@@ -84,7 +62,7 @@ export function MyQuotes({ info }: { info: PageInfo }) {
       ) : null}
       <table className={styles.table}>
         <caption className={styles.muted}>
-          {state === 'loading' ? 'Loading…' : `${context.quotes.length} quotes`}
+          {snapshot.matches('loading') ? 'Loading…' : `${context.quotes.length} quotes`}
         </caption>
         <thead>
           <tr>
@@ -163,7 +141,7 @@ export function MyQuotes({ info }: { info: PageInfo }) {
         </tbody>
       </table>
       <ErrorDialog
-        message={state === 'failed' ? null : context.message}
+        message={snapshot.matches('failed') ? null : context.message}
         onClose={() => actor.send({ type: 'dialog.acknowledged' })}
       />
     </article>

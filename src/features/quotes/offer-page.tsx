@@ -1,19 +1,17 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
-import { fromPromise } from 'xstate'
 import type { PricedLine, QuotePrice, TruckingZone } from '../../../contract/pricing/types'
 import { confirmMessages } from '../../../contract/quotes'
 import { firstErrors } from '../../../contract/rules'
 import type { ConfirmValues } from '../../../machines/quote-offer'
-import { quoteOfferMachine } from '../../../machines/quote-offer.machine'
-import { confirmQuote, getQuote, priceQuoteServices, requoteQuote } from '../../api/quotes'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { CheckboxField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
+import { quoteOfferLogic } from './actors'
 import { sgd, usd } from './money'
 import type { OfferSearch } from './offer-search'
 import * as styles from './quotes.css'
@@ -53,41 +51,20 @@ function Offer({
 }) {
   const { api, inspect } = useApp()
   const navigate = useNavigate()
-  const actor = useActorRef(
-    quoteOfferMachine.provide({
-      actors: {
-        getQuote: fromPromise(({ input }) => getQuote(api, input.number)),
-        priceQuoteServices: fromPromise(({ input }) =>
-          priceQuoteServices(api, input.number, { optionId: input.optionId, services: input.services }),
-        ),
-        confirmQuote: fromPromise(({ input }) => confirmQuote(api, input.number, input.body)),
-        requoteQuote: fromPromise(({ input }) => requoteQuote(api, input.number)),
-      },
-      actions: {
-        goToConfirm: (_, { number, optionId }) => {
-          navigate({ to: '/user/confirm-quote', search: { quote: number, option: optionId } })
-        },
-        goToQuote: (_, { number }) => {
-          navigate({ to: '/user/getquote', search: { quote: number } })
-        },
-      },
-    }),
-    {
-      input: { number: search.quote, optionId: search.option ?? null, step },
-      ...(inspect ? { inspect } : {}),
-    },
-  )
+  const actor = useActorRef(quoteOfferLogic({ api, navigate, storage: window.localStorage }), {
+    input: { number: search.quote, optionId: search.option ?? null, step },
+    ...(inspect ? { inspect } : {}),
+  })
   const context = useSelector(actor, (s) => s.context)
-  const state = useSelector(actor, (s) => s.value)
-  const top = typeof state === 'string' ? state : Object.keys(state)[0]
+  const snapshot = useSelector(actor, (s) => s)
   const { quote, price, services } = context
   const option = quote?.options.find((o) => o.id === context.optionId)
 
   return (
     <article>
       <h1>{info.heading}</h1>
-      {top === 'loading' ? <p role="status">Loading the quote…</p> : null}
-      {top === 'failed' ? (
+      {snapshot.matches('loading') ? <p role="status">Loading the quote…</p> : null}
+      {snapshot.matches('failed') ? (
         <div className={styles.notice} role="alert">
           <p>{context.message}</p>
           <Button onPress={() => actor.send({ type: 'user.retry' })}>Try again</Button>
@@ -100,20 +77,23 @@ function Offer({
           {option ? ` · ${option.carrier}, ${option.service}, ${option.transitDays} days` : ''}
         </p>
       ) : null}
-      {top === 'requested' ? (
+      {snapshot.matches('requested') ? (
         <p className={styles.notice} role="status">
           {confirmMessages.requested}
         </p>
       ) : null}
-      {top === 'expired' || top === 'requoting' ? (
+      {snapshot.matches('expired') || snapshot.matches('requoting') ? (
         <div className={styles.notice} role="alert">
           <p>{context.message ?? confirmMessages.expired}</p>
-          <Button isDisabled={top === 'requoting'} onPress={() => actor.send({ type: 'user.requote' })}>
+          <Button
+            isDisabled={snapshot.matches('requoting')}
+            onPress={() => actor.send({ type: 'user.requote' })}
+          >
             Requote at current rates
           </Button>
         </div>
       ) : null}
-      {top === 'booked' && context.booking ? (
+      {snapshot.matches('booked') && context.booking ? (
         <div className={styles.notice} role="status">
           <h2>Booking received</h2>
           <p>
@@ -125,9 +105,11 @@ function Offer({
         </div>
       ) : null}
 
-      {(top === 'services' || top === 'leaving' || top === 'confirm') && quote && price ? (
+      {(snapshot.matches('services') || snapshot.matches('leaving') || snapshot.matches('confirm')) &&
+      quote &&
+      price ? (
         <>
-          {top !== 'confirm' ? (
+          {!snapshot.matches('confirm') ? (
             <ServicesForm
               services={services}
               message={context.serviceMessage}
@@ -139,8 +121,11 @@ function Offer({
           <p className={styles.muted}>
             Valid until {price.validTo ?? quote.validTo}. Prices are in USD; SGD at the quote's stored rate.
           </p>
-          {top !== 'confirm' ? (
-            <Button isDisabled={top === 'leaving'} onPress={() => actor.send({ type: 'user.continue' })}>
+          {!snapshot.matches('confirm') ? (
+            <Button
+              isDisabled={snapshot.matches('leaving')}
+              onPress={() => actor.send({ type: 'user.continue' })}
+            >
               Continue
             </Button>
           ) : (
@@ -151,12 +136,7 @@ function Offer({
               )}
               pickup={Boolean(services.pickup)}
               delivery={Boolean(services.delivery)}
-              submitting={
-                state !== null &&
-                typeof state === 'object' &&
-                'confirm' in state &&
-                state.confirm === 'submitting'
-              }
+              submitting={snapshot.matches({ confirm: 'submitting' })}
               priceChanged={context.changedPrice !== null}
               total={context.shownTotalUsd}
               onChange={(field, value) => actor.send({ type: 'field.changed', field, value })}
@@ -169,9 +149,9 @@ function Offer({
       {/* A changed price is told next to the Confirm button with the new total, not in a dialog over it. */}
       <ErrorDialog
         message={
-          top === 'failed' ||
-          top === 'expired' ||
-          top === 'requoting' ||
+          snapshot.matches('failed') ||
+          snapshot.matches('expired') ||
+          snapshot.matches('requoting') ||
           context.message === confirmMessages.priceChanged
             ? null
             : context.message

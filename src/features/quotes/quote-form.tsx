@@ -1,7 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
-import { fromPromise } from 'xstate'
 import { dgClasses } from '../../../contract/pricing/rules'
 import { containerTypes, type Mode, modes, packingGroups } from '../../../contract/pricing/types'
 import { singaporeDate } from '../../../contract/quotes'
@@ -14,17 +13,16 @@ import {
   shownErrors,
   sortedOptions,
 } from '../../../machines/quote-form'
-import { quoteFormMachine } from '../../../machines/quote-form.machine'
-import { createQuote, requestManualQuote, searchPlaces } from '../../api/quotes'
 import type { QuoteSearch } from '../../app/quote-search'
 import { useApp } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { CheckboxField, SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
+import { quoteFormLogic } from './actors'
 import { sgd, usd } from './money'
 import { PlaceCombo } from './place-combo'
-import { formInput, readQuoteData, writeQuoteData } from './quote-data'
+import { formInput, readQuoteData } from './quote-data'
 import * as styles from './quotes.css'
 
 const modeLabels: Record<Mode, string> = {
@@ -37,34 +35,14 @@ const modeLabels: Record<Mode, string> = {
 export function QuoteForm({ search }: { search: QuoteSearch }) {
   const { api, inspect } = useApp()
   const navigate = useNavigate()
-  const actor = useActorRef(
-    quoteFormMachine.provide({
-      actors: {
-        searchPlaces: fromPromise(({ input }) => searchPlaces(api, input.q, input.mode)),
-        createQuote: fromPromise(({ input }) => createQuote(api, input)),
-        requestManualQuote: fromPromise(({ input }) => requestManualQuote(api, input.request)),
-      },
-      actions: {
-        rememberRequest: (_, { values, places }) =>
-          writeQuoteData(window.localStorage, {
-            values,
-            places: {
-              ...(places.origin ? { origin: places.origin } : {}),
-              ...(places.destination ? { destination: places.destination } : {}),
-            },
-          }),
-        goToOption: (_, { number, optionId }) => {
-          navigate({ to: '/user/getquote', search: { quote: number, option: optionId } })
-        },
-      },
-    }),
-    {
-      input: formInput(singaporeDate(new Date()), search, readQuoteData(window.localStorage)),
-      ...(inspect ? { inspect } : {}),
-    },
-  )
+  const actor = useActorRef(quoteFormLogic({ api, navigate, storage: window.localStorage }), {
+    input: formInput(singaporeDate(new Date()), search, readQuoteData(window.localStorage)),
+    ...(inspect ? { inspect } : {}),
+  })
   const context = useSelector(actor, (s) => s.context)
-  const flow = useSelector(actor, (s) => s.value.flow as string)
+  const snapshot = useSelector(actor, (s) => s)
+  const flow = (state: 'submitting' | 'results' | 'noRates' | 'requesting' | 'requested') =>
+    snapshot.matches({ flow: state })
   const errors = shownErrors(context)
   const { values } = context
   const change = <F extends QuoteField>(field: F, value: QuoteFormValues[F]) =>
@@ -288,12 +266,12 @@ export function QuoteForm({ search }: { search: QuoteSearch }) {
         <div className={styles.grid}>
           {text('cargoValue', 'Cargo value (USD, optional)', { inputMode: 'decimal' })}
         </div>
-        <Button type="submit" isDisabled={flow === 'submitting'}>
-          {flow === 'submitting' ? 'Getting rates…' : 'Get quote'}
+        <Button type="submit" isDisabled={flow('submitting')}>
+          {flow('submitting') ? 'Getting rates…' : 'Get quote'}
         </Button>
       </Form>
 
-      {flow === 'results' && context.quote ? (
+      {flow('results') && context.quote ? (
         <QuoteResults
           quote={context.quote}
           sort={context.sort}
@@ -301,18 +279,15 @@ export function QuoteForm({ search }: { search: QuoteSearch }) {
           onSelect={(optionId) => actor.send({ type: 'option.chosen', optionId })}
         />
       ) : null}
-      {flow === 'noRates' || flow === 'requesting' ? (
+      {flow('noRates') || flow('requesting') ? (
         <div className={styles.notice} role="status">
           <p>No instant rate for this lane. Request a quote and our team will price it for you.</p>
-          <Button
-            isDisabled={flow === 'requesting'}
-            onPress={() => actor.send({ type: 'user.requestManual' })}
-          >
+          <Button isDisabled={flow('requesting')} onPress={() => actor.send({ type: 'user.requestManual' })}>
             Request a quote
           </Button>
         </div>
       ) : null}
-      {flow === 'requested' ? (
+      {flow('requested') ? (
         <div className={styles.notice} role="status">
           <p>
             Quote request <strong>{context.requestedNumber}</strong> is with our pricing team. It is listed in{' '}
