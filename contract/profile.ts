@@ -4,7 +4,7 @@
  * messages (contract/rules.ts); what the spec does not give is written here once for both sides.
  */
 import { z } from 'zod'
-import { countryId, digitsPattern, limits, newPasswordFields, ruleMessages } from './rules'
+import { accountFields, limits, newPasswordFields, ruleMessages } from './rules'
 import { safeString } from './text'
 import type { SessionUser } from './wire'
 
@@ -24,28 +24,13 @@ export const profileMessages = {
   sameAsCurrent: 'New password must be different from the current password.',
 } as const
 
-const required = (message: string) => safeString({ error: message }).trim().min(1, message)
-
 /**
  * What the profile form edits and PUT /api/profile takes. The email (the login name) and the company
  * registration number are read-only: they are not part of the payload, and the server ignores them when
  * sent. The country is the company's; choosing it fills the read-only dialling code of the phone and the
  * company (branch) id, as at registration.
  */
-export const profileSchema = z.object({
-  esus_name: required(ruleMessages.nameRequired).max(limits.nameMax, ruleMessages.max100),
-  esus_company_name: required(ruleMessages.companyRequired).max(limits.nameMax, ruleMessages.max100),
-  esus_mcou: countryId,
-  code: required(ruleMessages.codeRequired).max(limits.codeMax, ruleMessages.tooLong),
-  esus_phone: required(ruleMessages.phoneRequired)
-    .regex(digitsPattern, ruleMessages.digitsOnly)
-    .min(limits.phoneMin, ruleMessages.phoneMin)
-    .max(limits.phoneMax, ruleMessages.phoneMax),
-  esus_address1: required(ruleMessages.addressRequired)
-    .min(limits.addressMin, ruleMessages.addressMin)
-    .max(limits.addressMax, ruleMessages.tooLong),
-  esus_mcpy: countryId,
-})
+export const profileSchema = z.object(accountFields)
 
 export type ProfileUpdate = z.output<typeof profileSchema>
 

@@ -123,10 +123,30 @@ const matchRule = {
 /** A country id (its column is an integer), and the id of the company serving it. */
 export const countryId = positiveId(ruleMessages.countryRequired)
 
+/**
+ * The account's fields that registration and My Profile both edit, with the same rules and messages: the
+ * user's name, the company's name, its country (and the branch serving it), the dialling code, phone and
+ * address.
+ */
+export const accountFields = {
+  esus_name: required(ruleMessages.nameRequired).max(limits.nameMax, ruleMessages.max100),
+  esus_company_name: required(ruleMessages.companyRequired).max(limits.nameMax, ruleMessages.max100),
+  esus_mcou: countryId,
+  code: required(ruleMessages.codeRequired).max(limits.codeMax, ruleMessages.tooLong),
+  esus_phone: required(ruleMessages.phoneRequired)
+    .regex(digitsPattern, ruleMessages.digitsOnly)
+    .min(limits.phoneMin, ruleMessages.phoneMin)
+    .max(limits.phoneMax, ruleMessages.phoneMax),
+  esus_address1: required(ruleMessages.addressRequired)
+    .min(limits.addressMin, ruleMessages.addressMin)
+    .max(limits.addressMax, ruleMessages.tooLong),
+  esus_mcpy: countryId,
+}
+
 export const registrationSchema = z
   .object({
-    esus_name: required(ruleMessages.nameRequired).max(limits.nameMax, ruleMessages.max100),
-    esus_company_name: required(ruleMessages.companyRequired).max(limits.nameMax, ruleMessages.max100),
+    esus_name: accountFields.esus_name,
+    esus_company_name: accountFields.esus_company_name,
     esus_regn_no: required(ruleMessages.companyNumberRequired)
       .max(limits.nameMax, ruleMessages.max100)
       .transform((value) => value.toUpperCase()),
@@ -134,18 +154,13 @@ export const registrationSchema = z
       .max(limits.emailMax, ruleMessages.tooLong)
       .regex(basicEmailPattern, ruleMessages.registerEmailInvalid),
     ...newPasswordFields,
-    esus_mcou: countryId,
-    code: required(ruleMessages.codeRequired).max(limits.codeMax, ruleMessages.tooLong),
-    esus_phone: required(ruleMessages.phoneRequired)
-      .regex(digitsPattern, ruleMessages.digitsOnly)
-      .min(limits.phoneMin, ruleMessages.phoneMin)
-      .max(limits.phoneMax, ruleMessages.phoneMax),
-    esus_address1: required(ruleMessages.addressRequired)
-      .min(limits.addressMin, ruleMessages.addressMin)
-      .max(limits.addressMax, ruleMessages.tooLong),
+    esus_mcou: accountFields.esus_mcou,
+    code: accountFields.code,
+    esus_phone: accountFields.esus_phone,
+    esus_address1: accountFields.esus_address1,
     esus_source: z.enum(registrationSources, { error: ruleMessages.sourceRequired }),
     check: z.literal(true, { error: ruleMessages.consentRequired }),
-    esus_mcpy: countryId,
+    esus_mcpy: accountFields.esus_mcpy,
   })
   .refine(passwordsMatch, matchRule)
 
