@@ -1,4 +1,4 @@
-import { demoCustomer } from '../server/db/demo'
+import { demoCustomer } from '../server/demo/customer'
 import { DASHBOARD_LOAD } from './config'
 import { type LoadStats, serverTimedLoad } from './load'
 import { log } from './util'

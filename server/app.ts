@@ -19,12 +19,12 @@ import {
 } from './config'
 import { inlineScriptHashes } from './csp'
 import type { DatabaseHandle } from './db/client'
-import { PlaceIndex } from './db/locations'
-import { RATE_SHEETS_CHANNEL, RateSheets } from './db/rate-sheets'
 import type { Database } from './db/schema'
 import { AfterAnswer } from './jobs/after-answer'
+import { PlaceIndex } from './locations/locations'
 import { createMailer, type Mailer } from './mail/index'
 import { createRouter, errorResponses, withSharedAnswers } from './openapi'
+import { RATE_SHEETS_CHANNEL, RateSheets } from './rates/rate-sheets'
 import { authRoutes } from './routes/auth'
 import { bookingRoutes } from './routes/bookings'
 import { contactRoutes } from './routes/contact'
@@ -76,7 +76,7 @@ export interface AppOptions {
   opsApiKey?: string | undefined
   /**
    * The database's notifications (DatabaseHandle.listen): with them the process holds the rate sheets and the
-   * live sessions between requests and drops them when they change (server/db/rate-sheets.ts,
+   * live sessions between requests and drops them when they change (server/rates/rate-sheets.ts,
    * server/auth/live-sessions.ts); without, each quote reads its sheets and each request its session.
    */
   listen?: DatabaseHandle['listen']

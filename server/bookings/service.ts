@@ -10,7 +10,6 @@ import type { QuoteRequest } from '../../contract/pricing/types'
 import { singaporeDate } from '../../contract/quotes'
 import { type BookingEvent, nextBookingStatus } from '../../machines/booking.machine'
 import { type BookingRow, findBookingById, lockBookings, optionTransit, updateBooking } from '../db/bookings'
-import type { PlaceIndex } from '../db/locations'
 import { nextNumber } from '../db/quotes'
 import type { Database } from '../db/schema'
 import {
@@ -20,6 +19,7 @@ import {
   storedEventIds,
   storedEventsById,
 } from '../db/tracking-events'
+import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import { eventCode, eventEffect, mayHaveMovedStatus, toTrackingEvent } from '../tracking/dcsa'
 import type { PostedEvent } from '../tracking/dcsa-input'

@@ -1,10 +1,10 @@
 import { type Kysely, type MigrationResult, sql } from 'kysely'
+import { demoCustomer, ensureDemoCustomer } from '../demo/customer'
 import { ensureDemoShipments } from '../demo/seed'
-import { demoCustomer, ensureDemoCustomer } from './demo'
-import { ensureLocations, PlaceIndex } from './locations'
+import { ensureLocations, PlaceIndex } from '../locations/locations'
+import { ReferenceRates } from '../rates/reference-rates'
+import { ensureReferenceRates, ensureSeedRates } from '../rates/seed'
 import { migrateToLatest } from './migrate'
-import { ReferenceRates } from './rates'
-import { ensureReferenceRates, ensureSeedRates } from './rates-seed'
 import type { Database } from './schema'
 
 /** The advisory lock that lets one server process at a time migrate and seed (any constant will do). */

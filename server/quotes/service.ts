@@ -25,7 +25,6 @@ import {
   singaporeDate,
 } from '../../contract/quotes'
 import type { ErrorBody, Place } from '../../contract/wire'
-import type { PlaceIndex } from '../db/locations'
 import {
   findQuote,
   firstLclEligible,
@@ -35,11 +34,12 @@ import {
   type StoredQuote,
   saveChoice,
 } from '../db/quotes'
-import type { RateSheets } from '../db/rate-sheets'
 import type { Database, LocationRow } from '../db/schema'
 import type { LiveSession } from '../db/sessions'
+import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import { quoteRequestMail } from '../mail/templates'
+import type { RateSheets } from '../rates/rate-sheets'
 import { priceRequest } from './price-request'
 
 export interface QuoteServiceDeps {

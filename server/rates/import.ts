@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { Mode } from '../../contract/pricing/types'
-import { refreshLocationRanks } from '../db/locations'
-import { allLanes, fxRates, insertLanes } from '../db/rates'
 import type { Database } from '../db/schema'
+import { refreshLocationRanks } from '../locations/locations'
 import { type CsvProblem, formatRatesCsv, parseRatesCsv } from './csv'
+import { allLanes, fxRates, insertLanes } from './reference-rates'
 
 export interface ImportOutcome {
   lanes: number

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
 import type { CountriesResponse, Country } from '../../contract/wire'
-import { listCountries } from '../db/countries'
 import type { Database } from '../db/schema'
+import { listCountries } from '../locations/countries'
 import { createRouter, errorResponses } from '../openapi'
 import { type PrecompressedBody, precompress, sendPrecompressed } from '../precompressed'
 

@@ -8,8 +8,8 @@ import { requireSession, type SessionEnv } from '../auth/session'
 import { getDashboard } from '../dashboard/dashboard'
 import { TransitSummaries } from '../dashboard/transit'
 import { eventsOfBookings } from '../db/dashboard'
-import type { PlaceIndex } from '../db/locations'
 import type { Database } from '../db/schema'
+import type { PlaceIndex } from '../locations/locations'
 import { bearerSecurity, createRouter, errorResponses, json, unauthenticatedResponse } from '../openapi'
 
 const place = z.object({ code: z.string(), name: z.string(), country_code: z.string() })

@@ -3,7 +3,7 @@ import { modes } from '../../contract/pricing/types'
 import type { Place, PlacesResponse } from '../../contract/wire'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession } from '../auth/session'
-import type { PlaceIndex } from '../db/locations'
+import type { PlaceIndex } from '../locations/locations'
 import { bearerSecurity, createRouter, errorResponses, unauthenticatedResponse } from '../openapi'
 
 export const PlaceSchema = z

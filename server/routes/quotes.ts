@@ -14,9 +14,8 @@ import { safeString } from '../../contract/text'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { confirmQuote } from '../bookings/create'
-import type { PlaceIndex } from '../db/locations'
-import type { RateSheets } from '../db/rate-sheets'
 import type { Database } from '../db/schema'
+import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import {
   createRouter,
@@ -30,6 +29,7 @@ import {
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { quoteService } from '../quotes/service'
+import type { RateSheets } from '../rates/rate-sheets'
 
 export interface QuoteDeps {
   db: Kysely<Database>

@@ -9,10 +9,10 @@ import { hashPassword } from '../auth/password'
 import { busyLater, checkLimits, limits, retryLater } from '../auth/rate-limit'
 import { hashToken } from '../auth/tokens'
 import { activateAccount } from '../db/activation-tokens'
-import { findCountry } from '../db/countries'
 import type { Database } from '../db/schema'
 import { normalizeEmail } from '../db/users'
 import type { AfterAnswer } from '../jobs/after-answer'
+import { findCountry } from '../locations/countries'
 import type { Mailer } from '../mail/index'
 import {
   busyResponse,

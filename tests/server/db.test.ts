@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { type Kysely, Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPGlite } from '../../server/db/client'
-import { listCountries } from '../../server/db/countries'
 import { migrateToLatest } from '../../server/db/migrate'
 import { migrationProvider } from '../../server/db/migrations'
 import type { Database } from '../../server/db/schema'
+import { listCountries } from '../../server/locations/countries'
 import { openTestDatabase, type TestDatabase } from './helpers'
 
 let database: TestDatabase

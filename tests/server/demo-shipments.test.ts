@@ -3,8 +3,8 @@ import { type BookingsResponse, bookingStatuses, type TrackingView } from '../..
 import type { Dashboard } from '../../contract/dashboard'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
-import { demoCustomer } from '../../server/db/demo'
 import { prepareDatabase } from '../../server/db/prepare'
+import { demoCustomer } from '../../server/demo/customer'
 import { bearer, openTestDatabase, postJson, type TestDatabase } from './helpers'
 
 let database: TestDatabase

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { verifyPassword } from '../../server/auth/password'
-import { demoCustomer, ensureDemoCustomer } from '../../server/db/demo'
 import { findUserByEmail } from '../../server/db/users'
+import { demoCustomer, ensureDemoCustomer } from '../../server/demo/customer'
 import { openTestDatabase, postJson, type TestDatabase } from './helpers'
 
 let database: TestDatabase

@@ -9,8 +9,8 @@ import type { QuoteRequest } from '../../contract/pricing/types'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { bookingDocuments, outstandingDocuments } from '../../server/db/documents'
-import { ensureLocations } from '../../server/db/locations'
-import { ensureSeedRates } from '../../server/db/rates-seed'
+import { ensureLocations } from '../../server/locations/locations'
+import { ensureSeedRates } from '../../server/rates/seed'
 import type { DocumentStorage } from '../../server/storage/index'
 import {
   bookThroughApi,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPaths, type LoginResponse, type PlacesResponse } from '../../contract/wire'
-import { ensureLocations } from '../../server/db/locations'
-import { ensureSeedRates } from '../../server/db/rates-seed'
+import { ensureLocations } from '../../server/locations/locations'
+import { ensureSeedRates } from '../../server/rates/seed'
 import { bearer, createTestUser, postJson, setupAuthServer } from './helpers'
 
 let server: Awaited<ReturnType<typeof setupAuthServer>>

@@ -10,7 +10,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPGlite } from '../../server/db/client'
 import { LOCK_FILE } from '../../server/db/data-dir-lock'
-import { demoCustomer } from '../../server/db/demo'
+import { demoCustomer } from '../../server/demo/customer'
 import { csvColumns } from '../../server/rates/csv'
 import { exportRates } from '../../server/rates/import'
 

@@ -5,7 +5,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../contract/messages'
 import { apiPaths } from '../../contract/wire'
-import { demoCustomer } from '../../server/db/demo'
+import { demoCustomer } from '../../server/demo/customer'
 import { startSmtpServer, type TestSmtpServer } from './smtp'
 
 // Several server processes behind a load balancer on one PostgreSQL server: real processes

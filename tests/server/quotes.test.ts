@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
 import type { CreateQuoteResponse, QuoteDetail, QuotesResponse } from '../../contract/quotes'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
-import { ensureLocations } from '../../server/db/locations'
-import { ensureSeedRates } from '../../server/db/rates-seed'
+import { ensureLocations } from '../../server/locations/locations'
+import { ensureSeedRates } from '../../server/rates/seed'
 import { bearer, createTestUser, postJson, setupAuthServer } from './helpers'
 
 const DAY = 86_400_000

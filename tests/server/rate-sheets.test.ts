@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openPostgres } from '../../server/db/client'
-import { RATE_SHEETS_CHANNEL, RATE_SHEETS_MAX_AGE_MS, RateSheets } from '../../server/db/rate-sheets'
-import { insertLanes } from '../../server/db/rates'
-import { seedLanes } from '../../server/db/rates-seed'
+import { RATE_SHEETS_CHANNEL, RATE_SHEETS_MAX_AGE_MS, RateSheets } from '../../server/rates/rate-sheets'
+import { insertLanes } from '../../server/rates/reference-rates'
+import { seedLanes } from '../../server/rates/seed'
 import { openTestDatabase, type TestDatabase } from './helpers'
 
 const today = new Date('2026-11-23T00:00:00Z')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findLanes, fxRates, insertLanes, ReferenceRates } from '../../server/db/rates'
-import { ensureSeedRates, partners, SINGAPORE, seedLanes, validity } from '../../server/db/rates-seed'
+import { findLanes, fxRates, insertLanes, ReferenceRates } from '../../server/rates/reference-rates'
+import { ensureSeedRates, partners, SINGAPORE, seedLanes, validity } from '../../server/rates/seed'
 import { openTestDatabase, type TestDatabase } from './helpers'
 
 const today = new Date('2026-11-23T00:00:00Z')

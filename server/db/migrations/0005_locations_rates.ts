@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 
-// Ports and airports (loaded from data packages by server/db/locations.ts at start, not here: loading takes
+// Ports and airports (loaded from data packages by server/locations/locations.ts at start, not here: loading takes
 // about half a second that every test database would pay), and the rate sheets the pricing team keeps: a
 // lane per carrier, mode, origin, destination and validity, with its charge lines; the services tariff
 // per country; exchange rates.

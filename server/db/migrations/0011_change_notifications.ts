@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely'
 // equal payloads of one transaction are sent once). Each process holds what it read of these tables and drops
 // it on the notification, so a change takes effect at once in every process:
 // - `rate_sheets`: every statement that changes the pricing team's tables (rate sheets and their charge
-//   lines, exchange rates, services tariffs), with the schema as payload (server/db/rate-sheets.ts);
+//   lines, exchange rates, services tariffs), with the schema as payload (server/rates/rate-sheets.ts);
 // - `sessions`: a session ended or removed, and a user changed or removed, with the schema and the user's id
 //   as payload (server/auth/live-sessions.ts). Sliding a session's idle window (last_seen_at) is not a change.
 

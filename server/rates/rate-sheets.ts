@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { Mode, RateLane } from '../../contract/pricing/types'
-import type { ChannelHandlers } from './client'
-import { findLanes, ReferenceRates } from './rates'
-import type { Database } from './schema'
+import type { ChannelHandlers } from '../db/client'
+import type { Database } from '../db/schema'
+import { findLanes, ReferenceRates } from './reference-rates'
 
 /** The channel the pricing team's tables notify (server/db/migrations/0011). */
 export const RATE_SHEETS_CHANNEL = 'rate_sheets'

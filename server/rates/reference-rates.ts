@@ -8,8 +8,8 @@ import type {
   RateLane,
   ServiceTariff,
 } from '../../contract/pricing/types'
-import type { Database, RateChargeRow, RateLaneRow, ServiceTariffsTable } from './schema'
-import { inTransaction } from './transaction'
+import type { Database, RateChargeRow, RateLaneRow, ServiceTariffsTable } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 
 export type NewRateLane = Omit<RateLane, 'id'>
 

@@ -7,9 +7,9 @@ import {
   type RateLane,
   type ServiceTariff,
 } from '../../contract/pricing/types'
-import { refreshLocationRanks } from './locations'
-import { insertLanes } from './rates'
-import type { Database } from './schema'
+import type { Database } from '../db/schema'
+import { refreshLocationRanks } from '../locations/locations'
+import { insertLanes } from './reference-rates'
 
 // Illustrative rate sheets (README: "the figures are illustrative"): realistic in shape and magnitude
 // (shared/FREIGHT.md), made up in detail. Both directions between Singapore and the main port and airport

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { searchText } from '../../contract/text'
+import type { Database, LocationRow } from '../db/schema'
 import { airportRows, type LocationKind, portRows } from './locations-data'
-import type { Database, LocationRow } from './schema'
 
 const BATCH = 500
 

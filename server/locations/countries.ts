@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Country } from '../../contract/wire'
-import type { Database } from './schema'
+import type { Database } from '../db/schema'
 
 // Sorted here, not in SQL, so the order is the same on PGlite (C collation) and on any PostgreSQL locale.
 const byName = new Intl.Collator('en', { sensitivity: 'base' })
