@@ -45,6 +45,17 @@ export type LocationResult = Pick<
   'code' | 'kind' | 'name' | 'city' | 'country_code' | 'country_name' | 'time_zone'
 >
 
+/** A place as the API sends it: the row without its search text and rank. */
+export const placeOf = (row: LocationRow): LocationResult => ({
+  code: row.code,
+  kind: row.kind,
+  name: row.name,
+  city: row.city,
+  country_code: row.country_code,
+  country_name: row.country_name,
+  time_zone: row.time_zone,
+})
+
 /**
  * Every place, held in memory by the server process: the type-ahead and the quote's look-ups never wait
  * for the database (places change only when a start loads them, ranks when rates are imported, so the copy
@@ -114,17 +125,7 @@ export class PlaceIndex {
     scored.sort(
       (a, b) => b.score - a.score || (a.row.name < b.row.name ? -1 : a.row.name > b.row.name ? 1 : 0),
     )
-    const answer = scored.slice(0, limit).map(
-      ({ row }): LocationResult => ({
-        code: row.code,
-        kind: row.kind,
-        name: row.name,
-        city: row.city,
-        country_code: row.country_code,
-        country_name: row.country_name,
-        time_zone: row.time_zone,
-      }),
-    )
+    const answer = scored.slice(0, limit).map(({ row }) => placeOf(row))
     if (this.#answers.size >= PlaceIndex.ANSWERS_KEPT) this.#answers.clear()
     this.#answers.set(key, answer)
     return answer

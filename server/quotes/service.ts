@@ -36,7 +36,7 @@ import {
 } from '../db/quotes'
 import type { Database, LocationRow } from '../db/schema'
 import type { LiveSession } from '../db/sessions'
-import type { PlaceIndex } from '../locations/locations'
+import { type PlaceIndex, placeOf } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import { quoteRequestMail } from '../mail/templates'
 import type { RateSheets } from '../rates/rate-sheets'
@@ -66,17 +66,10 @@ export const quoteNotFound = {
   body: { message: confirmMessages.notFound } satisfies ErrorBody,
 }
 
+/** A stored quote's place, or its bare code when the place is no longer in the data packages. */
 function toPlace(row: LocationRow | undefined, code: string): Place {
   return row
-    ? {
-        code: row.code,
-        kind: row.kind,
-        name: row.name,
-        city: row.city,
-        country_code: row.country_code,
-        country_name: row.country_name,
-        time_zone: row.time_zone,
-      }
+    ? placeOf(row)
     : { code, kind: 'port', name: code, city: '', country_code: '', country_name: '', time_zone: null }
 }
 
