@@ -76,6 +76,13 @@ function priced(context: QuoteOfferContext, services: ServiceSelection) {
   return { services, price, shownTotalUsd: price?.totalUsd ?? 0, changedPrice: null }
 }
 
+/** What priceQuoteServices saves: the option and services chosen now (while choosing, and on Continue). */
+const servicesToSave = ({ context }: { context: QuoteOfferContext }) => ({
+  number: context.number,
+  optionId: context.optionId ?? 0,
+  services: context.services,
+})
+
 export const quoteOfferMachine = setup({
   types: {
     context: {} as QuoteOfferContext,
@@ -254,11 +261,7 @@ export const quoteOfferMachine = setup({
           invoke: {
             id: 'priceQuoteServices',
             src: 'priceQuoteServices',
-            input: ({ context }) => ({
-              number: context.number,
-              optionId: context.optionId ?? 0,
-              services: context.services,
-            }),
+            input: servicesToSave,
             onDone: {
               target: 'saved',
               actions: { type: 'setServerPrice', params: ({ event }) => event.output },
@@ -278,11 +281,7 @@ export const quoteOfferMachine = setup({
       invoke: {
         id: 'priceQuoteServices',
         src: 'priceQuoteServices',
-        input: ({ context }) => ({
-          number: context.number,
-          optionId: context.optionId ?? 0,
-          services: context.services,
-        }),
+        input: servicesToSave,
         onDone: {
           target: 'left',
           actions: {

@@ -19,7 +19,7 @@ import type { Database } from '../db/schema'
 import type { LiveSession } from '../db/sessions'
 import type { Mailer } from '../mail/index'
 import { bookingReceivedMail } from '../mail/templates'
-import { type QuoteService, quoteNotFound } from '../quotes/service'
+import { optionNotOffered, type QuoteService, quoteNotFound } from '../quotes/service'
 
 export interface BookQuoteDeps {
   db: Kysely<Database>
@@ -50,15 +50,7 @@ export async function confirmQuote(
     if (stored.quote.kind === 'requested')
       return { status: 409 as const, body: { message: confirmMessages.requested } }
     const option = stored.options.find((o) => o.id === input.optionId)
-    if (!option) {
-      return {
-        status: 422 as const,
-        body: {
-          message: confirmMessages.optionRequired,
-          errors: { optionId: [confirmMessages.optionRequired] },
-        },
-      }
-    }
+    if (!option) return optionNotOffered
     if (option.valid_to < singaporeDate(at))
       return { status: 410 as const, body: { message: confirmMessages.expired } }
     const price: QuotePrice = priceQuote(

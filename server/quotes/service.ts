@@ -60,6 +60,15 @@ export interface QuoteListQuery {
   q?: string | undefined
 }
 
+/** An option the quote does not offer. */
+export const optionNotOffered = {
+  status: 422 as const,
+  body: {
+    message: confirmMessages.optionRequired,
+    errors: { optionId: [confirmMessages.optionRequired] },
+  } satisfies ErrorBody,
+}
+
 /** A quote that is not this company's, or none. */
 export const quoteNotFound = {
   status: 404 as const,
@@ -318,15 +327,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
     const stored = await findQuote(db, customerId, number)
     if (!stored) return quoteNotFound
     const option = stored.options.find((o) => o.id === optionId)
-    if (!option) {
-      return {
-        status: 422 as const,
-        body: {
-          message: confirmMessages.optionRequired,
-          errors: { optionId: [confirmMessages.optionRequired] },
-        },
-      }
-    }
+    if (!option) return optionNotOffered
     const price = priceQuote(await contextOf(db, stored, option.lane, services, customerId))
     if (!stored.booking) await saveChoice(db, stored.quote.id, optionId, services)
     return { status: 200 as const, body: { price, validTo: option.valid_to } satisfies PriceResponse }

@@ -208,7 +208,7 @@ export function pathsOf(machine: AnyStateMachine, options: PathOptions = {}): Pa
 }
 
 const short = (value: unknown) => {
-  const text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value))
+  const text = String(JSON.stringify(value))
   return text.length > 28 ? `${text.slice(0, 27)}…` : text
 }
 
