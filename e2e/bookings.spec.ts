@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { bookingMessages, documentMessages, trackingMessages } from '../contract/bookings'
 import type { PriceResponse, QuoteDetail } from '../contract/quotes'
 import { singaporeDate } from '../contract/quotes'
+import { axeViolations } from './axe'
 import { createCustomer, expect, logIn, OPS_API_KEY, test } from './fixtures'
 
 /**
@@ -11,11 +11,6 @@ import { createCustomer, expect, logIn, OPS_API_KEY, test } from './fixtures'
  * test makes its own customer, logs in through the page, then quotes and confirms through the API with the
  * page's own token (one session per account), as e2e/quote.spec.ts's journey would end.
  */
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
-}
 
 const noServices = {
   exportCustoms: false,
@@ -144,7 +139,7 @@ test.describe('bookings', () => {
       await expect(row).toContainText('FCL')
       await expect(row.getByTestId('booking-status')).toHaveText('Booking Received')
       await expect(row.getByTestId('documents-outstanding')).toHaveText(/^\d+$/)
-      await axeClean(page)
+      expect(await axeViolations(page)).toEqual([])
 
       await page.getByRole('button', { name: /Status$/ }).click()
       await page.getByRole('option', { name: 'Cancelled' }).click()
@@ -176,7 +171,7 @@ test.describe('bookings', () => {
       await expect(page.getByText('Teak furniture, 40 cartons')).toBeVisible()
       await expect(page.getByTestId('booking-total')).toContainText(/USD [\d,]+\.\d\d/)
       await expect(page.getByTestId('document-item').first()).toBeVisible()
-      await axeClean(page)
+      expect(await axeViolations(page)).toEqual([])
     })
 
     test('a PDF uploads with progress, then too large and disguised files are refused', async ({
@@ -284,7 +279,7 @@ test.describe('HBL tracking', () => {
     await page.getByRole('button', { name: 'Track', exact: true }).click()
     await expect(page).toHaveURL('/user/tracking?hbl=ESHBL2099999999')
     await expect(page.getByRole('alert')).toHaveText(trackingMessages.notFound)
-    await axeClean(page)
+    expect(await axeViolations(page)).toEqual([])
     await page.reload()
     await expect(page.getByRole('alert')).toHaveText(trackingMessages.notFound)
     await expect(page.getByLabel('HBL number')).toHaveValue('ESHBL2099999999')
@@ -329,7 +324,7 @@ test.describe('HBL tracking', () => {
     }
     await expect(page.getByRole('img', { name: new RegExp(`Route map of ${hbl}`) })).toBeVisible()
     await expect(page.getByTestId('eta-moved')).toHaveText('On schedule')
-    await axeClean(page)
+    expect(await axeViolations(page)).toEqual([])
 
     // The carrier moves the arrival 48 hours: the page says so, and the customer is mailed once.
     const later = opsEvent(hbl, 'TRANSPORT', 'ARRI', eta.getTime() + 48 * HOUR, 'INNSA', 'EST')

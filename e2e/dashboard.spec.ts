@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import type { BookingDetail, BookingStatus, BookingSummary, TrackingView } from '../contract/bookings'
 import { moneyText } from '../contract/pricing/price'
 import { modes } from '../contract/pricing/types'
 import { type QuotesResponse, singaporeDate } from '../contract/quotes'
 import type { LoginResponse } from '../contract/wire'
+import { axeViolations } from './axe'
 import { type Customer, clientAddress, createCustomer, expect, test } from './fixtures'
 
 /**
@@ -15,11 +15,6 @@ import { type Customer, clientAddress, createCustomer, expect, test } from './fi
  */
 
 const demo: Customer = { email: 'demo@eship.example', password: 'Demo#2025ship', name: 'Demo Customer' }
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
-}
 
 /** Logs in through the API and hands the session to the page as the login page would store it. */
 async function logInThroughApi(page: Page, customer: Customer): Promise<string> {
@@ -171,7 +166,7 @@ test.describe('dashboard', () => {
         expected.lcl ? 0 : 1,
       )
 
-      await axeClean(page)
+      expect(await axeViolations(page)).toEqual([])
 
       // The keyboard reaches the links of each section, with the focus shown; Enter follows one.
       const held = attention.locator('[data-kind="hold"]').getByRole('link').first()
@@ -206,7 +201,7 @@ test.describe('dashboard', () => {
     await expect(offer).toContainText('10% off its freight')
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-    await axeClean(page)
+    expect(await axeViolations(page)).toEqual([])
 
     // The offer leads to the quote form.
     await tabTo(page, offer.getByRole('link', { name: 'Get an LCL quote' }))

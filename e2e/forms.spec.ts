@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { messages } from '../contract/messages'
 import {
@@ -299,16 +298,6 @@ test('the registration form can be completed with the keyboard alone', async ({ 
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL('/login')
 })
-
-for (const path of ['/register', '/contact-us', '/login']) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
-    await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-  })
-}
 
 test('a bad activation link says so and offers a new link', async ({ page }) => {
   await page.goto('/activate?token=not-a-real-token')

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { axeViolations } from './axe'
 import { type Customer, createCustomer, expect, logIn, strongPassword, test } from './fixtures'
 
 /**
@@ -127,10 +127,7 @@ test.describe('my profile', () => {
 
   test('the page passes axe, with its messages showing too', async ({ page }) => {
     await openProfile(page, 'profile-axe')
-    const check = async () => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
-    }
+    const check = async () => expect(await axeViolations(page)).toEqual([])
     await check()
     await page.getByLabel('Phone Number').fill('123')
     await page.getByLabel('Current Password').fill('x')

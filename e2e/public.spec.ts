@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { blogSlugs, blogTitles, publicPages } from '../src/app/pages'
 import { articles } from '../src/content/blogs'
@@ -16,6 +15,7 @@ import {
 } from '../src/content/pages'
 import { servicePages, servicesPage } from '../src/content/services/index'
 import { site } from '../src/content/site'
+import { axeViolations } from './axe'
 import { expect, test, watchConsole } from './fixtures'
 
 const contentPages = [
@@ -485,24 +485,15 @@ test('the footer form loads as soon as the footer comes near', async ({ page }) 
   await expect(page.getByRole('contentinfo').getByRole('form', { name: 'Get in Touch' })).toBeVisible()
 })
 
-for (const width of [1280, 375]) {
-  test.describe(`axe at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } })
-    for (const path of marketingPaths) {
-      test(`${path} has no serious or critical violation`, async ({ page }) => {
-        await page.goto(path)
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze()
-        const serious = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map(
-            (violation) =>
-              `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-          )
-        expect(serious).toEqual([])
-      })
-    }
+// Each page once, on a phone and then on a desktop: one load, the same rules at both widths.
+for (const path of [...marketingPaths, '/login', '/register']) {
+  test(`${path} has no serious or critical violation at 375 and 1280 px`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await axeViolations(page, { seriousOnly: true })).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await axeViolations(page, { seriousOnly: true })).toEqual([])
   })
 }

@@ -6,7 +6,7 @@ import { confirmMessages, type PriceResponse, type QuoteDetail, singaporeDate } 
 import type { LoginResponse, SessionUser } from '../contract/wire'
 import { previewPrice } from '../machines/quote-offer'
 import { quoteOfferMachine } from '../machines/quote-offer.machine'
-import { pathsOf } from '../tests/machines/model'
+import { pathsOf, withoutPrefixes } from '../tests/machines/model'
 import { test as base, clientAddress, createCustomer, expect } from './fixtures'
 
 /**
@@ -193,9 +193,7 @@ function offerPaths(step: 'services' | 'confirm'): Path[] {
           (event.type === 'xstate.done.actor.getQuote' && (event as Event).variant !== 'priced'))
       ),
   })
-  const key = (path: Path) => path.steps.map((s) => JSON.stringify(s.event)).join('\n')
-  const keys = paths.map(key)
-  return paths.filter((_, i) => !keys.some((other, j) => j !== i && other.startsWith(`${keys[i]}\n`)))
+  return withoutPrefixes(paths, (event) => /^xstate\.(done|error)\.actor\./.test(event.type))
 }
 
 /** The path's events, each answer with its variant: "getQuote (expired) → user.requote → …". */

@@ -207,6 +207,40 @@ export function pathsOf(machine: AnyStateMachine, options: PathOptions = {}): Pa
   return generate(machine, traversal) as Path[]
 }
 
+/**
+ * The paths a browser replay needs, each costing seconds (what the chart alone does, on every path, is the
+ * machine tests' job). A path whose steps begin another path is dropped: replaying the longer one shows
+ * every screen on the way. Not when the shorter one ends on a request that the longer one answers at once
+ * (`answered` names those answers): only the shorter one shows the request in flight (the disabled button,
+ * the spinner), and one such path is kept per state a request is awaited in. A path of no step beyond the
+ * start shows nothing to check.
+ */
+export function withoutPrefixes(paths: Path[], answered: (event: EventObject) => boolean): Path[] {
+  const keys = paths.map((path) =>
+    path.steps.filter((step) => step.event.type !== 'xstate.init').map((step) => JSON.stringify(step.event)),
+  )
+  const begins = (own: string[], other: string[]) =>
+    other.length > own.length && own.every((key, step) => key === other[step])
+  const inFlight = new Set<string>()
+  return paths
+    .map((path, index) => ({ path, own: keys[index] ?? [] }))
+    .filter(({ own }) => own.length > 0)
+    .sort((a, b) => a.own.length - b.own.length)
+    .filter(({ path, own }) => {
+      const longer = keys.map((other, at) => ({ other, at })).filter(({ other }) => begins(own, other))
+      if (longer.length === 0) return true
+      const awaited = longer.some(({ at }) => {
+        const after = paths[at]?.steps.filter((step) => step.event.type !== 'xstate.init')[own.length]?.event
+        return after !== undefined && answered(after)
+      })
+      const state = JSON.stringify(path.state.value)
+      if (!awaited || inFlight.has(state)) return false
+      inFlight.add(state)
+      return true
+    })
+    .map(({ path }) => path)
+}
+
 const short = (value: unknown) => {
   const text = String(JSON.stringify(value))
   return text.length > 28 ? `${text.slice(0, 27)}…` : text

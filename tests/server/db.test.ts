@@ -47,37 +47,33 @@ describe('migrations', () => {
     ])
   })
 
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'keep a PGlite data directory across restarts',
-    async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'eship-pglite-'))
-      try {
-        const first = await openPGlite(dir)
-        expect((await migrateToLatest(first.db)).map((r) => r.migrationName)).toEqual([
-          '0001_companies_countries',
-          '0002_users_sessions_mail',
-          '0003_activation_enquiries',
-          '0004_outbox_delivery',
-          '0005_locations_rates',
-          '0006_customers_quotes_bookings',
-          '0007_booking_lifecycle_tracking',
-          '0009_documents',
-          '0010_profile_notifications',
-          '0011_change_notifications',
-          '0012_quote_number_sequences',
-          '0013_login_failures',
-        ])
-        await first.close()
-        const second = await openPGlite(dir)
-        expect(await migrateToLatest(second.db)).toEqual([])
-        expect(await listCountries(second.db)).toHaveLength(250)
-        await second.close()
-      } finally {
-        await rm(dir, { recursive: true, force: true })
-      }
-    },
-    60_000,
-  )
+  it('keep a PGlite data directory across restarts', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'eship-pglite-'))
+    try {
+      const first = await openPGlite(dir)
+      expect((await migrateToLatest(first.db)).map((r) => r.migrationName)).toEqual([
+        '0001_companies_countries',
+        '0002_users_sessions_mail',
+        '0003_activation_enquiries',
+        '0004_outbox_delivery',
+        '0005_locations_rates',
+        '0006_customers_quotes_bookings',
+        '0007_booking_lifecycle_tracking',
+        '0009_documents',
+        '0010_profile_notifications',
+        '0011_change_notifications',
+        '0012_quote_number_sequences',
+        '0013_login_failures',
+      ])
+      await first.close()
+      const second = await openPGlite(dir)
+      expect(await migrateToLatest(second.db)).toEqual([])
+      expect(await listCountries(second.db)).toHaveLength(250)
+      await second.close()
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
 
 describe('bytea on PGlite', () => {
