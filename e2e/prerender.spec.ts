@@ -1,31 +1,7 @@
 import { test as base } from '@playwright/test'
-import {
-  blogDescriptions,
-  blogTitles,
-  canonicalPathOf,
-  documentTitle,
-  isBlogSlug,
-  type PageInfo,
-  prerenderedPaths,
-  publicPages,
-  sitemapPaths,
-} from '../src/app/pages'
+import { canonicalPathOf, prerenderedPaths, sitemapPaths } from '../src/app/pages'
 import { expect, test, watchConsole } from './fixtures'
-
-/** What a page at `path` must show: its route map entry, or its article's title. */
-function infoOf(path: string): { title: string; heading: string; description: string } {
-  const slug = path.replace('/info/blogs/', '')
-  if (isBlogSlug(slug)) {
-    return {
-      title: documentTitle(blogTitles[slug]),
-      heading: blogTitles[slug],
-      description: blogDescriptions[slug],
-    }
-  }
-  const info = publicPages[path as keyof typeof publicPages] as PageInfo | undefined
-  if (!info) throw new Error(`${path} is prerendered but not in the route map`)
-  return { title: documentTitle(info.title), heading: info.heading, description: info.description }
-}
+import { infoOf } from './pages'
 
 base.describe('the built HTML, read without JavaScript', () => {
   base.use({ javaScriptEnabled: false })
@@ -78,7 +54,7 @@ test('a prerendered page is hydrated, not rendered again, and without a console 
   // The hydrated page works: its menus open and its links navigate in the page.
   await page.goto('/home')
   await page.getByRole('banner').getByRole('link', { name: 'About Us' }).click()
-  await expect(page).toHaveTitle(documentTitle(publicPages['/about-us'].title))
+  await expect(page).toHaveTitle(infoOf('/about-us').title)
   await expect(page.locator('head title')).toHaveCount(1)
   expect(errors).toEqual([])
 })

@@ -17,6 +17,7 @@ import { servicePages, servicesPage } from '../src/content/services/index'
 import { site } from '../src/content/site'
 import { axeViolations } from './axe'
 import { expect, test, watchConsole } from './fixtures'
+import { infoOf } from './pages'
 
 const contentPages = [
   homePage,
@@ -485,15 +486,23 @@ test('the footer form loads as soon as the footer comes near', async ({ page }) 
   await expect(page.getByRole('contentinfo').getByRole('form', { name: 'Get in Touch' })).toBeVisible()
 })
 
-// Each page once, on a phone and then on a desktop: one load, the same rules at both widths.
+// Each public page once, hydrated: its title and heading, no console error, and axe on a phone and then on a
+// desktop (one load, the same rules at both widths). prerender.spec.ts reads the same pages without scripts.
 for (const path of [...marketingPaths, '/login', '/register']) {
-  test(`${path} has no serious or critical violation at 375 and 1280 px`, async ({ page }) => {
+  test(`${path} shows its title and heading, and has no serious or critical violation at 375 and 1280 px`, async ({
+    page,
+  }) => {
+    const errors = watchConsole(page)
+    const { title, heading } = infoOf(path)
     await page.setViewportSize({ width: 375, height: 800 })
     await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page).toHaveURL(path)
+    await expect(page).toHaveTitle(title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
     expect(await axeViolations(page, { seriousOnly: true })).toEqual([])
     await page.setViewportSize({ width: 1280, height: 800 })
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     expect(await axeViolations(page, { seriousOnly: true })).toEqual([])
+    expect(errors).toEqual([])
   })
 }

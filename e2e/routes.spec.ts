@@ -1,26 +1,5 @@
-import { blogSlugs, blogTitles, documentTitle, publicPages, userPages } from '../src/app/pages'
+import { userPages } from '../src/app/pages'
 import { expect, test, watchConsole } from './fixtures'
-
-for (const [path, info] of Object.entries(publicPages)) {
-  test(`${path} shows its title and heading`, async ({ page }) => {
-    const errors = watchConsole(page)
-    await page.goto(path)
-    await expect(page).toHaveURL(path)
-    await expect(page).toHaveTitle(documentTitle(info.title))
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(info.heading)
-    expect(errors).toEqual([])
-  })
-}
-
-for (const slug of blogSlugs) {
-  test(`/info/blogs/${slug} shows its article heading`, async ({ page }) => {
-    const errors = watchConsole(page)
-    await page.goto(`/info/blogs/${slug}`)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(blogTitles[slug])
-    await expect(page).toHaveTitle(documentTitle(blogTitles[slug]))
-    expect(errors).toEqual([])
-  })
-}
 
 const redirects: [from: string, to: string][] = [
   ['/', '/home'],
