@@ -7,15 +7,30 @@ import { messages } from '../contract/messages'
 import { isStorableText, textMessages } from '../contract/text'
 import type { ErrorBody, MessageResponse } from '../contract/wire'
 
-export const ErrorSchema = z
-  .object({
-    message: z.string().openapi({ example: 'Something went wrong, Please try after some time.' }),
-    errors: z
-      .record(z.string(), z.array(z.string()))
-      .optional()
-      .openapi({ description: 'Field-level validation messages, keyed by field name.' }),
-  })
-  .openapi('Error') satisfies z.ZodType<ErrorBody>
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+
+/**
+ * The schema, once its output is the contract type `T` both ways: a field added, dropped or retyped on
+ * either side fails to compile, so the document cannot drift from what the handlers send
+ * (`documents<QuoteDetail>()(z.object({ … }).openapi('Quote'))`). `satisfies z.ZodType<T>` checks one way
+ * only: a field the document adds would pass.
+ */
+export const documents =
+  <T>() =>
+  <S extends z.ZodType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { differsFrom: T })): S =>
+    schema
+
+export const ErrorSchema = documents<ErrorBody>()(
+  z
+    .object({
+      message: z.string().openapi({ example: 'Something went wrong, Please try after some time.' }),
+      errors: z
+        .record(z.string(), z.array(z.string()))
+        .optional()
+        .openapi({ description: 'Field-level validation messages, keyed by field name.' }),
+    })
+    .openapi('Error'),
+)
 
 const errorContent = { 'application/json': { schema: ErrorSchema } }
 
@@ -83,9 +98,9 @@ export function createRouter<E extends Env = Env>(): OpenAPIHono<E> {
   return new OpenAPIHono<E>({ defaultHook })
 }
 
-export const MessageSchema = z
-  .object({ message: z.string() })
-  .openapi('MessageResponse') satisfies z.ZodType<MessageResponse>
+export const MessageSchema = documents<MessageResponse>()(
+  z.object({ message: z.string() }).openapi('MessageResponse'),
+)
 
 /** A JSON response or request body of `schema`. */
 export const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } })
@@ -104,8 +119,13 @@ export const opsKeySecurity = [{ opsApiKey: [] }]
 export const unauthenticatedResponse = {
   401: errorResponse(`No live session: \`${messages.unauthenticated}\``),
 }
-/** An object the document does not spell out field by field (its TypeScript type is named instead). */
-export const opaque = (description: string) => z.record(z.string(), z.unknown()).openapi({ description })
+/**
+ * An object the document does not spell out field by field (a rate sheet, a price): its TypeScript type,
+ * named in the description, is what the handlers must send, so the schema around it is still checked
+ * against the contract (`documents`).
+ */
+export const opaque = <T extends object>(description: string) =>
+  z.custom<T>((value) => typeof value === 'object' && value !== null).openapi({ type: 'object', description })
 
 export const tooManyResponse = {
   429: {

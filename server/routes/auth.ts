@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { CUSTOMER_USER_TYPE, messages } from '../../contract/messages'
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../contract/rules'
-import type { LoginResponse, SessionUser } from '../../contract/wire'
+import type { LoginResponse } from '../../contract/wire'
 import type { HashQueue } from '../auth/hash-queue'
 import type { LiveSessions } from '../auth/live-sessions'
 import type { LoginLimiter } from '../auth/login-limits'
@@ -22,6 +22,7 @@ import type { Mailer } from '../mail/index'
 import {
   busyResponse,
   createRouter,
+  documents,
   errorResponse as error,
   errorResponses,
   json,
@@ -33,6 +34,7 @@ import {
   tooManyResponse as tooMany,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
+import { SessionUserSchema } from '../schemas'
 import { withoutServerTiming } from '../timing'
 
 export interface AuthDeps {
@@ -50,29 +52,21 @@ export interface AuthDeps {
   afterAnswer: AfterAnswer
 }
 
-export const SessionUserSchema = z
-  .object({
-    esus_name: z.string().openapi({ example: 'Demo Customer' }),
-    esus_email_id: z.string().openapi({ example: 'demo@eship.example' }),
-    esus_company_name: z.string().openapi({ example: 'eShip Demo Trading Pte Ltd' }),
-    esus_mcou: z.int().openapi({ description: 'Country id', example: 200 }),
-    mcou_code: z.string().openapi({ description: "The country's two-letter code", example: 'SG' }),
-  })
-  .openapi('SessionUser') satisfies z.ZodType<SessionUser>
-
-const LoginResponseSchema = z
-  .object({
-    message: z.string().openapi({ example: messages.userAuthenticated }),
-    user_type: z.string().optional().openapi({ example: CUSTOMER_USER_TYPE }),
-    user: SessionUserSchema.optional(),
-    isLoggedIn: z.boolean().optional().openapi({
-      description: 'True when the user already has a live session elsewhere; no new session was made.',
-    }),
-    token: z.string().optional().openapi({
-      description: 'Bearer token of the new session (present on success only, returned once)',
-    }),
-  })
-  .openapi('LoginResponse') satisfies z.ZodType<LoginResponse>
+const LoginResponseSchema = documents<LoginResponse>()(
+  z
+    .object({
+      message: z.string().openapi({ example: messages.userAuthenticated }),
+      user_type: z.string().optional().openapi({ example: CUSTOMER_USER_TYPE }),
+      user: SessionUserSchema.optional(),
+      isLoggedIn: z.boolean().optional().openapi({
+        description: 'True when the user already has a live session elsewhere; no new session was made.',
+      }),
+      token: z.string().optional().openapi({
+        description: 'Bearer token of the new session (present on success only, returned once)',
+      }),
+    })
+    .openapi('LoginResponse'),
+)
 
 const AuthCheckSchema = z
   .object({ message: z.literal(authMessages.authenticated), user: SessionUserSchema })

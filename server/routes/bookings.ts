@@ -1,12 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import {
   BOOKING_NUMBER,
+  type BookingDetail,
   type BookingStatus,
+  type BookingSummary,
   type BookingsResponse,
   bookingMessages,
   bookingStatuses,
 } from '../../contract/bookings'
-import { modes, type QuoteRequest } from '../../contract/pricing/types'
+import {
+  modes,
+  type QuotePrice,
+  type QuoteRequest,
+  type ServiceSelection,
+} from '../../contract/pricing/types'
 import { nextBookingStatus } from '../../machines/booking.machine'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
@@ -17,6 +24,7 @@ import { outstandingDocuments } from '../db/documents'
 import { bookingEvents, insertEvents } from '../db/tracking-events'
 import {
   createRouter,
+  documents,
   errorResponse,
   errorResponses,
   json,
@@ -25,41 +33,7 @@ import {
   bearerSecurity as security,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
-
-export const PlaceRefSchema = z
-  .object({
-    code: z.string(),
-    name: z.string(),
-    country_code: z.string(),
-    time_zone: z.string().nullable(),
-  })
-  .openapi('PlaceRef')
-export const RouteLegSchema = z
-  .object({
-    mode: z.enum(['SEA', 'AIR']),
-    from: PlaceRefSchema,
-    to: PlaceRefSchema,
-    vesselName: z.string().optional(),
-    vesselIMONumber: z.string().optional(),
-    voyage: z.string().optional(),
-    flight: z.string().optional(),
-    etd: z.string().nullable(),
-    eta: z.string().nullable(),
-  })
-  .openapi('RouteLeg')
-export const MilestoneSchema = z
-  .object({
-    key: z.string(),
-    label: z.string(),
-    location: PlaceRefSchema.nullable(),
-    planned: z.string().nullable(),
-    estimated: z.string().nullable(),
-    actual: z.string().nullable(),
-    vesselName: z.string().optional(),
-    voyage: z.string().optional(),
-    flight: z.string().optional(),
-  })
-  .openapi('Milestone')
+import { DocumentItemSchema, MilestoneSchema, PartySchema, PlaceRefSchema, RouteLegSchema } from '../schemas'
 
 const summaryFields = {
   number: z.string().openapi({ example: 'ESB-2026000042' }),
@@ -75,27 +49,32 @@ const summaryFields = {
   quoteNumber: z.string(),
   createdAt: z.string(),
 }
-const BookingSummarySchema = z.object(summaryFields).openapi('BookingSummary')
-const BookingDetailSchema = z
-  .object({
-    ...summaryFields,
-    shipper: opaque('Party: name, address, contact'),
-    consignee: opaque('Party: name, address, contact'),
-    notifyParty: opaque('Party').nullable(),
-    pickupAddress: z.string().nullable(),
-    deliveryAddress: z.string().nullable(),
-    cargoDescription: z.string(),
-    cargoSummary: z.string(),
-    hazardous: z.object({ unNumber: z.string(), dgClass: z.string(), packingGroup: z.string() }).nullable(),
-    services: opaque('The additional services booked'),
-    price: opaque('The charges as confirmed (QuotePrice)'),
-    legs: z.array(RouteLegSchema),
-    documents: z.array(opaque('DocumentItem')),
-    milestones: z.array(MilestoneSchema),
-    statusReason: z.string().nullable(),
-    canCancel: z.boolean(),
-  })
-  .openapi('BookingDetail')
+const BookingSummarySchema = documents<BookingSummary>()(z.object(summaryFields).openapi('BookingSummary'))
+const BookingDetailSchema = documents<BookingDetail>()(
+  z
+    .object({
+      ...summaryFields,
+      shipper: PartySchema,
+      consignee: PartySchema,
+      notifyParty: z.union([PartySchema, z.null()]).openapi({ description: 'Party, or null' }),
+      pickupAddress: z.string().nullable(),
+      deliveryAddress: z.string().nullable(),
+      cargoDescription: z.string(),
+      cargoSummary: z.string(),
+      hazardous: z.object({ unNumber: z.string(), dgClass: z.string(), packingGroup: z.string() }).nullable(),
+      services: opaque<ServiceSelection>('The additional services booked (ServiceSelection)'),
+      price: opaque<QuotePrice>('The charges as confirmed (QuotePrice)'),
+      legs: z.array(RouteLegSchema),
+      documents: z.array(DocumentItemSchema),
+      milestones: z.array(MilestoneSchema),
+      statusReason: z.string().nullable(),
+      heldFrom: z.enum(bookingStatuses).nullable().optional().openapi({
+        description: 'While On Hold: the status it was held from (and returns to)',
+      }),
+      canCancel: z.boolean(),
+    })
+    .openapi('BookingDetail'),
+)
 
 const NumberParam = z.object({
   number: z

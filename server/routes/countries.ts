@@ -3,24 +3,28 @@ import type { Kysely } from 'kysely'
 import type { CountriesResponse, Country } from '../../contract/wire'
 import type { Database } from '../db/schema'
 import { listCountries } from '../locations/countries'
-import { createRouter, errorResponses } from '../openapi'
+import { createRouter, documents, errorResponses } from '../openapi'
 import { type PrecompressedBody, precompress, sendPrecompressed } from '../precompressed'
 
-export const CountrySchema = z
-  .object({
-    mcou_rid: z.int().openapi({ description: 'Country id', example: 200 }),
-    mcou_name: z.string().openapi({ example: 'Singapore' }),
-    mcou_code: z.string().length(2).openapi({ description: 'ISO 3166-1 alpha-2 code', example: 'SG' }),
-    mcou_country_dialing_code: z
-      .string()
-      .openapi({ description: 'Dialling code with its plus sign', example: '+65' }),
-    eshp_mcpy: z.int().openapi({ description: 'Id of the company (branch) serving the country', example: 1 }),
-  })
-  .openapi('Country') satisfies z.ZodType<Country>
+export const CountrySchema = documents<Country>()(
+  z
+    .object({
+      mcou_rid: z.int().openapi({ description: 'Country id', example: 200 }),
+      mcou_name: z.string().openapi({ example: 'Singapore' }),
+      mcou_code: z.string().length(2).openapi({ description: 'ISO 3166-1 alpha-2 code', example: 'SG' }),
+      mcou_country_dialing_code: z
+        .string()
+        .openapi({ description: 'Dialling code with its plus sign', example: '+65' }),
+      eshp_mcpy: z
+        .int()
+        .openapi({ description: 'Id of the company (branch) serving the country', example: 1 }),
+    })
+    .openapi('Country'),
+)
 
-export const CountriesResponseSchema = z
-  .object({ countries: z.array(CountrySchema) })
-  .openapi('CountriesResponse') satisfies z.ZodType<CountriesResponse>
+export const CountriesResponseSchema = documents<CountriesResponse>()(
+  z.object({ countries: z.array(CountrySchema) }).openapi('CountriesResponse'),
+)
 
 const listCountriesRoute = createRoute({
   method: 'get',

@@ -10,79 +10,90 @@ import { TransitSummaries } from '../dashboard/transit'
 import { eventsOfBookings } from '../db/dashboard'
 import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'
-import { bearerSecurity, createRouter, errorResponses, json, unauthenticatedResponse } from '../openapi'
+import {
+  bearerSecurity,
+  createRouter,
+  documents,
+  errorResponses,
+  json,
+  unauthenticatedResponse,
+} from '../openapi'
 
 const place = z.object({ code: z.string(), name: z.string(), country_code: z.string() })
 const lane = { origin: place, destination: place }
 const mode = z.enum(modes)
 const dateTime = z.string().openapi({ format: 'date-time' })
 
-const DashboardSchema = z
-  .object({
-    user: z.object({ name: z.string(), company: z.string() }),
-    firstLclEligible: z.boolean().openapi({
-      description: 'The 10% first-LCL offer applies: the company has no LCL booking that stands',
-    }),
-    attention: z.object({
-      expiringQuotes: z.array(
+const DashboardSchema = documents<Dashboard>()(
+  z
+    .object({
+      user: z.object({ name: z.string(), company: z.string() }),
+      firstLclEligible: z.boolean().openapi({
+        description: 'The 10% first-LCL offer applies: the company has no LCL booking that stands',
+      }),
+      attention: z.object({
+        expiringQuotes: z.array(
+          z.object({
+            ...lane,
+            number: z.string(),
+            mode,
+            validTo: z.string().openapi({ format: 'date' }),
+            totalUsd: z.int().nullable().openapi({ description: 'USD cents' }),
+          }),
+        ),
+        documents: z.array(
+          z.object({
+            bookingNumber: z.string(),
+            kind: z.enum(documentKinds),
+            name: z.string(),
+            status: z.enum(['Required', 'Rejected']),
+            dueDate: z.string().nullable().openapi({ format: 'date' }),
+            overdue: z.boolean(),
+            reason: z.string().nullable(),
+          }),
+        ),
+        onHold: z.array(z.object({ bookingNumber: z.string(), reason: z.string().nullable() })),
+        etaMoved: z.array(
+          z.object({
+            bookingNumber: z.string(),
+            hbl: z.string().nullable(),
+            eta: dateTime,
+            movedHours: z.number(),
+          }),
+        ),
+      }),
+      inTransit: z.array(
         z.object({
           ...lane,
-          number: z.string(),
-          mode,
-          validTo: z.string().openapi({ format: 'date' }),
-          totalUsd: z.int().nullable().openapi({ description: 'USD cents' }),
-        }),
-      ),
-      documents: z.array(
-        z.object({
-          bookingNumber: z.string(),
-          kind: z.enum(documentKinds),
-          name: z.string(),
-          status: z.enum(['Required', 'Rejected']),
-          dueDate: z.string().nullable().openapi({ format: 'date' }),
-          overdue: z.boolean(),
-          reason: z.string().nullable(),
-        }),
-      ),
-      onHold: z.array(z.object({ bookingNumber: z.string(), reason: z.string().nullable() })),
-      etaMoved: z.array(
-        z.object({
           bookingNumber: z.string(),
           hbl: z.string().nullable(),
-          eta: dateTime,
-          movedHours: z.number(),
+          mode,
+          status: z.enum(bookingStatuses),
+          next: z
+            .object({ key: z.enum(milestoneKeys), label: z.string(), at: dateTime.nullable() })
+            .nullable(),
+          eta: dateTime.nullable(),
         }),
       ),
-    }),
-    inTransit: z.array(
-      z.object({
-        ...lane,
-        bookingNumber: z.string(),
-        hbl: z.string().nullable(),
-        mode,
-        status: z.enum(bookingStatuses),
-        next: z.object({ key: z.enum(milestoneKeys), label: z.string(), at: dateTime.nullable() }).nullable(),
-        eta: dateTime.nullable(),
+      activity: z.array(
+        z.object({
+          at: dateTime,
+          bookingNumber: z.string(),
+          hbl: z.string().nullable(),
+          label: z.string(),
+          location: z.string(),
+          classifier: z.enum(['PLN', 'EST', 'ACT']),
+        }),
+      ),
+      figures: z.object({
+        quotesThisMonth: z.int(),
+        bookingsInProgress: z.int(),
+        deliveredThisYear: z.int(),
+        spendThisYear: z.array(z.object({ mode, totalUsd: z.int().openapi({ description: 'USD cents' }) })),
       }),
-    ),
-    activity: z.array(
-      z.object({
-        at: dateTime,
-        bookingNumber: z.string(),
-        hbl: z.string().nullable(),
-        label: z.string(),
-        location: z.string(),
-        classifier: z.enum(['PLN', 'EST', 'ACT']),
-      }),
-    ),
-    figures: z.object({
-      quotesThisMonth: z.int(),
-      bookingsInProgress: z.int(),
-      deliveredThisYear: z.int(),
-      spendThisYear: z.array(z.object({ mode, totalUsd: z.int().openapi({ description: 'USD cents' }) })),
-    }),
-  })
-  .openapi('Dashboard')
+    })
+    .openapi('Dashboard'),
+)
 
 const dashboardRoute = createRoute({
   method: 'get',

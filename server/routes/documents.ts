@@ -6,10 +6,8 @@ import {
   BOOKING_NUMBER,
   type DocumentFile,
   type DocumentsResponse,
-  documentKinds,
   documentMessages,
   documentNames,
-  documentStatuses,
   MAX_UPLOAD_BYTES,
 } from '../../contract/bookings'
 import { displayFileName, FILE_NAME_HEADER, isUploadableKind, reviewSchema } from '../../contract/documents'
@@ -44,6 +42,7 @@ import {
   bearerSecurity as security,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
+import { DocumentFileSchema, DocumentItemSchema } from '../schemas'
 import type { DocumentStorage } from '../storage/index'
 
 export interface DocumentDeps {
@@ -57,31 +56,6 @@ export interface DocumentDeps {
 }
 
 // ---- OpenAPI shapes ------------------------------------------------------------------------------------
-
-const DocumentFileSchema = z
-  .object({
-    id: z.string().openapi({ description: 'A uuid, or `hbl` for the issued house bill' }),
-    name: z.string().openapi({ description: 'The name as given, for display; never a path' }),
-    size: z.int(),
-    contentType: z.string().openapi({ description: 'As sniffed from the content' }),
-    uploadedAt: z.string(),
-    status: z.enum(['Uploaded', 'Accepted', 'Rejected']),
-    reason: z.string().nullable(),
-  })
-  .openapi('DocumentFile')
-
-const DocumentItemSchema = z
-  .object({
-    kind: z.enum(documentKinds),
-    name: z.string(),
-    required: z.boolean(),
-    dueDate: z.string().nullable().openapi({ description: 'Singapore date, from the ETD' }),
-    status: z.enum(documentStatuses),
-    reason: z.string().nullable(),
-    overdue: z.boolean(),
-    files: z.array(DocumentFileSchema),
-  })
-  .openapi('DocumentItem')
 
 const BookingParam = z
   .string()

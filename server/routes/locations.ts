@@ -1,24 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { modes } from '../../contract/pricing/types'
-import type { Place, PlacesResponse } from '../../contract/wire'
+import type { PlacesResponse } from '../../contract/wire'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession } from '../auth/session'
 import type { PlaceIndex } from '../locations/locations'
-import { bearerSecurity, createRouter, errorResponses, unauthenticatedResponse } from '../openapi'
-
-export const PlaceSchema = z
-  .object({
-    code: z
-      .string()
-      .openapi({ description: 'UN/LOCODE of a port or IATA code of an airport', example: 'INNSA' }),
-    kind: z.enum(['port', 'airport']),
-    name: z.string().openapi({ example: 'Jawaharlal Nehru (Nhava Sheva)' }),
-    city: z.string(),
-    country_code: z.string().length(2),
-    country_name: z.string().openapi({ example: 'India' }),
-    time_zone: z.string().nullable().openapi({ example: 'Asia/Calcutta' }),
-  })
-  .openapi('Place') satisfies z.ZodType<Place>
+import { bearerSecurity, createRouter, documents, errorResponses, unauthenticatedResponse } from '../openapi'
+import { PlaceSchema } from '../schemas'
 
 const PlacesQuerySchema = z.object({
   q: z
@@ -44,9 +31,9 @@ const searchRoute = createRoute({
         'At most 10 places, best match first: exact code, code prefix, name or city prefix, places with rates',
       content: {
         'application/json': {
-          schema: z
-            .object({ locations: z.array(PlaceSchema) })
-            .openapi('PlacesResponse') satisfies z.ZodType<PlacesResponse>,
+          schema: documents<PlacesResponse>()(
+            z.object({ locations: z.array(PlaceSchema) }).openapi('PlacesResponse'),
+          ),
         },
       },
     },

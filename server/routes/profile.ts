@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import {
   type ChangePasswordResponse,
   changePasswordSchema,
+  type NotificationSettings,
   type NotificationSettingsResponse,
   notificationSettingsSchema,
   type Profile,
@@ -26,6 +27,7 @@ import { passwordChangedMail } from '../mail/templates'
 import {
   busyResponse,
   createRouter,
+  documents,
   errorResponses,
   json,
   jsonBody,
@@ -35,7 +37,7 @@ import {
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { registerMessages } from '../register/messages'
-import { SessionUserSchema } from './auth'
+import { SessionUserSchema } from '../schemas'
 
 export interface ProfileDeps {
   db: Kysely<Database>
@@ -53,38 +55,48 @@ export const changePasswordLimit = (userId: number): Limit => ({
   windowMs: 60_000,
 })
 
-const ProfileSchema = z
-  .object({
-    esus_name: z.string().openapi({ example: 'Tan Wei Ming' }),
-    esus_email_id: z
-      .string()
-      .openapi({ description: 'Read-only: the login name', example: 'ops@lioncity.example' }),
-    esus_mcou: z.int().openapi({ description: "The company's country id", example: 200 }),
-    code: z.string().openapi({ description: "The country's dialling code, the phone's", example: '+65' }),
-    esus_phone: z.string().openapi({ example: '61234567' }),
-    esus_address1: z.string().openapi({ example: '10 Anson Road, #20-01, Singapore 079903' }),
-    esus_company_name: z.string().openapi({ example: 'Lion City Exports Pte Ltd' }),
-    esus_regn_no: z
-      .string()
-      .openapi({ description: 'Read-only: the company registration number', example: '201912345K' }),
-    esus_mcpy: z.int().openapi({ description: 'The branch serving the country', example: 1 }),
-  })
-  .openapi('Profile') satisfies z.ZodType<Profile>
+const ProfileSchema = documents<Profile>()(
+  z
+    .object({
+      esus_name: z.string().openapi({ example: 'Tan Wei Ming' }),
+      esus_email_id: z
+        .string()
+        .openapi({ description: 'Read-only: the login name', example: 'ops@lioncity.example' }),
+      esus_mcou: z.int().openapi({ description: "The company's country id", example: 200 }),
+      code: z.string().openapi({ description: "The country's dialling code, the phone's", example: '+65' }),
+      esus_phone: z.string().openapi({ example: '61234567' }),
+      esus_address1: z.string().openapi({ example: '10 Anson Road, #20-01, Singapore 079903' }),
+      esus_company_name: z.string().openapi({ example: 'Lion City Exports Pte Ltd' }),
+      esus_regn_no: z
+        .string()
+        .openapi({ description: 'Read-only: the company registration number', example: '201912345K' }),
+      esus_mcpy: z.int().openapi({ description: 'The branch serving the country', example: 1 }),
+    })
+    .openapi('Profile'),
+)
 
-const NotificationSettingsSchema = z
-  .object({
-    milestones: z
-      .boolean()
-      .openapi({ description: 'Booking milestone mails (confirmed, departed, arrived, …)' }),
-    etaChanges: z.boolean().openapi({ description: 'Mails when the ETA of a shipment moves' }),
-    documents: z.boolean().openapi({ description: 'Document mails (requested, verified, rejected)' }),
-    quoteExpiry: z.boolean().openapi({ description: 'The reminder the day before a company quote expires' }),
-  })
-  .openapi('NotificationSettings', { description: 'Which mails the user gets; all true for a new account' })
+const NotificationSettingsSchema = documents<NotificationSettings>()(
+  z
+    .object({
+      milestones: z
+        .boolean()
+        .openapi({ description: 'Booking milestone mails (confirmed, departed, arrived, …)' }),
+      etaChanges: z.boolean().openapi({ description: 'Mails when the ETA of a shipment moves' }),
+      documents: z.boolean().openapi({ description: 'Document mails (requested, verified, rejected)' }),
+      quoteExpiry: z
+        .boolean()
+        .openapi({ description: 'The reminder the day before a company quote expires' }),
+    })
+    .openapi('NotificationSettings', {
+      description: 'Which mails the user gets; all true for a new account',
+    }),
+)
 
-const ProfileResponseSchema = z
-  .object({ profile: ProfileSchema, notifications: NotificationSettingsSchema, user: SessionUserSchema })
-  .openapi('ProfileResponse')
+const ProfileResponseSchema = documents<ProfileResponse>()(
+  z
+    .object({ profile: ProfileSchema, notifications: NotificationSettingsSchema, user: SessionUserSchema })
+    .openapi('ProfileResponse'),
+)
 
 const getProfileRoute = createRoute({
   method: 'get',
@@ -142,7 +154,11 @@ const changePasswordRoute = createRoute({
   responses: {
     200: {
       description: `\`${profileMessages.passwordChanged}\` and the new session's token`,
-      ...json(z.object({ message: z.string(), token: z.string() }).openapi('ChangePasswordResponse')),
+      ...json(
+        documents<ChangePasswordResponse>()(
+          z.object({ message: z.string(), token: z.string() }).openapi('ChangePasswordResponse'),
+        ),
+      ),
     },
     ...unauthenticated,
     ...tooManyResponse,

@@ -2,11 +2,20 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { quoteLimits, quoteRequestSchema, serviceSelectionSchema } from '../../contract/pricing/rules'
-import { modes, type QuoteRequest, type ServiceSelection } from '../../contract/pricing/types'
+import {
+  modes,
+  type QuotePrice,
+  type QuoteRequest,
+  type RateLane,
+  type ServiceSelection,
+  type ServiceTariff,
+} from '../../contract/pricing/types'
 import {
   confirmBodySchema,
   confirmMessages,
   optionIdSchema,
+  type QuoteDetail,
+  type QuoteSummary,
   type QuotesResponse,
   quoteStatuses,
 } from '../../contract/quotes'
@@ -19,6 +28,7 @@ import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import {
   createRouter,
+  documents,
   errorResponse,
   errorResponses,
   json,
@@ -30,6 +40,7 @@ import {
 } from '../openapi'
 import { quoteService } from '../quotes/service'
 import type { RateSheets } from '../rates/rate-sheets'
+import { PlaceSchema } from '../schemas'
 
 export interface QuoteDeps {
   db: Kysely<Database>
@@ -47,55 +58,64 @@ export interface QuoteDeps {
 
 const PlaceRef = z.object({ code: z.string(), name: z.string(), country_code: z.string() })
 
-const QuoteDetailSchema = z
-  .object({
-    number: z.string().openapi({ example: 'ESQ-2026000042' }),
-    status: z.enum(quoteStatuses),
-    kind: z.enum(['priced', 'requested']),
-    mode: z.enum(modes),
-    origin: opaque('The origin place'),
-    destination: opaque('The destination place'),
-    request: opaque('The request as priced (QuoteRequest)'),
-    services: opaque('The additional services last chosen'),
-    chosenOptionId: z.int().nullable(),
-    options: z.array(
-      z.object({
-        id: z.int(),
-        carrier: z.string(),
-        service: z.string(),
-        transitDays: z.int(),
-        validTo: z.string(),
-        totalUsd: z.int().openapi({ description: 'All-in total without services, USD cents' }),
-        lane: opaque('The rate sheet as priced, for pricing services in the browser'),
-      }),
-    ),
-    fx: z
-      .record(z.string(), z.number())
-      .openapi({ description: 'Units per USD in millionths, as stored on the quote' }),
-    serviceTariffs: opaque('Customs, insurance and trucking tariffs at origin and destination'),
-    firstLclEligible: z.boolean(),
-    validTo: z.string().nullable(),
-    createdAt: z.string(),
-    booking: z.object({ number: z.string(), status: z.string() }).nullable(),
-    requotedFrom: z.string().nullable(),
-    notes: z.string().nullable(),
-  })
-  .openapi('Quote')
+const QuoteDetailSchema = documents<QuoteDetail>()(
+  z
+    .object({
+      number: z.string().openapi({ example: 'ESQ-2026000042' }),
+      status: z.enum(quoteStatuses),
+      kind: z.enum(['priced', 'requested']),
+      mode: z.enum(modes),
+      origin: PlaceSchema,
+      destination: PlaceSchema,
+      request: opaque<QuoteRequest>('The request as priced (QuoteRequest)'),
+      services: opaque<ServiceSelection>('The additional services last chosen (ServiceSelection)'),
+      chosenOptionId: z.int().nullable(),
+      options: z.array(
+        z.object({
+          id: z.int(),
+          carrier: z.string(),
+          service: z.string(),
+          transitDays: z.int(),
+          validTo: z.string(),
+          totalUsd: z.int().openapi({ description: 'All-in total without services, USD cents' }),
+          lane: opaque<RateLane>('The rate sheet as priced, for pricing services in the browser (RateLane)'),
+        }),
+      ),
+      fx: z
+        .record(z.string(), z.number())
+        .openapi({ description: 'Units per USD in millionths, as stored on the quote' }),
+      serviceTariffs: z
+        .object({
+          origin: opaque<ServiceTariff>('ServiceTariff'),
+          destination: opaque<ServiceTariff>('ServiceTariff'),
+        })
+        .openapi({ description: 'Customs, insurance and trucking tariffs at origin and destination' }),
+      firstLclEligible: z.boolean(),
+      validTo: z.string().nullable(),
+      createdAt: z.string(),
+      booking: z.object({ number: z.string(), status: z.string() }).nullable(),
+      requotedFrom: z.string().nullable(),
+      notes: z.string().nullable(),
+    })
+    .openapi('Quote'),
+)
 
-const QuoteSummarySchema = z
-  .object({
-    number: z.string(),
-    status: z.enum(quoteStatuses),
-    mode: z.enum(modes),
-    origin: PlaceRef,
-    destination: PlaceRef,
-    totalUsd: z.int().nullable(),
-    carrier: z.string().nullable(),
-    validTo: z.string().nullable(),
-    createdAt: z.string(),
-    bookingNumber: z.string().nullable(),
-  })
-  .openapi('QuoteSummary')
+const QuoteSummarySchema = documents<QuoteSummary>()(
+  z
+    .object({
+      number: z.string(),
+      status: z.enum(quoteStatuses),
+      mode: z.enum(modes),
+      origin: PlaceRef,
+      destination: PlaceRef,
+      totalUsd: z.int().nullable(),
+      carrier: z.string().nullable(),
+      validTo: z.string().nullable(),
+      createdAt: z.string(),
+      bookingNumber: z.string().nullable(),
+    })
+    .openapi('QuoteSummary'),
+)
 
 const NumberParam = z.object({
   number: z
@@ -181,7 +201,7 @@ const priceRoute = createRoute({
   responses: {
     200: {
       description: 'The price in USD cents with the SGD equivalent at the rate stored on the quote',
-      ...json(z.object({ price: opaque('QuotePrice'), validTo: z.string() })),
+      ...json(z.object({ price: opaque<QuotePrice>('QuotePrice'), validTo: z.string() })),
     },
     ...unauthenticated,
     ...notFound,

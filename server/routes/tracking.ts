@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { HBL_NUMBER, trackingMessages } from '../../contract/bookings'
+import { bookingStatuses, HBL_NUMBER, type TrackingView, trackingMessages } from '../../contract/bookings'
 import { modes } from '../../contract/pricing/types'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
@@ -9,43 +9,46 @@ import { trackedBooking } from '../db/bookings'
 import {
   bearerSecurity,
   createRouter,
+  documents,
   errorResponse,
   errorResponses,
   json,
   unauthenticatedResponse,
 } from '../openapi'
-import { MilestoneSchema, PlaceRefSchema, RouteLegSchema } from './bookings'
+import { MilestoneSchema, PlaceRefSchema, RouteLegSchema } from '../schemas'
 
 const point = z.tuple([z.number(), z.number()]).openapi({ description: '[longitude, latitude]' })
-const TrackingViewSchema = z
-  .object({
-    hbl: z.string(),
-    bookingNumber: z.string(),
-    mode: z.enum(modes),
-    status: z.string(),
-    origin: PlaceRefSchema,
-    destination: PlaceRefSchema,
-    legs: z.array(RouteLegSchema),
-    milestones: z.array(MilestoneSchema),
-    eta: z.object({
-      current: z.string().nullable(),
-      original: z.string().nullable(),
-      movedHours: z.number(),
-    }),
-    map: z.object({
-      legs: z.array(z.object({ mode: z.enum(['SEA', 'AIR']), points: z.array(point) })),
-      places: z.array(
-        z.object({
-          code: z.string(),
-          name: z.string(),
-          role: z.enum(['origin', 'transshipment', 'destination']),
-          at: point,
-        }),
-      ),
-      position: z.object({ at: point, description: z.string() }).nullable(),
-    }),
-  })
-  .openapi('TrackingView')
+const TrackingViewSchema = documents<TrackingView>()(
+  z
+    .object({
+      hbl: z.string(),
+      bookingNumber: z.string(),
+      mode: z.enum(modes),
+      status: z.enum(bookingStatuses),
+      origin: PlaceRefSchema,
+      destination: PlaceRefSchema,
+      legs: z.array(RouteLegSchema),
+      milestones: z.array(MilestoneSchema),
+      eta: z.object({
+        current: z.string().nullable(),
+        original: z.string().nullable(),
+        movedHours: z.number(),
+      }),
+      map: z.object({
+        legs: z.array(z.object({ mode: z.enum(['SEA', 'AIR']), points: z.array(point) })),
+        places: z.array(
+          z.object({
+            code: z.string(),
+            name: z.string(),
+            role: z.enum(['origin', 'transshipment', 'destination']),
+            at: point,
+          }),
+        ),
+        position: z.object({ at: point, description: z.string() }).nullable(),
+      }),
+    })
+    .openapi('TrackingView'),
+)
 
 const trackRoute = createRoute({
   method: 'get',

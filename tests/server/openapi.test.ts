@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bookingStatuses, milestoneKeys } from '../../contract/bookings'
 import { apiPaths } from '../../contract/wire'
 import { setupServer } from './helpers'
 
@@ -261,6 +262,26 @@ describe('GET /api/openapi.json', () => {
     expect(security('/api/ops/events', 'post')).toEqual([{ opsApiKey: [] }])
     expect(raw).toMatchObject({
       components: { securitySchemes: { opsApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+    })
+  })
+
+  it('spells out the shapes a client reads: parties, places, documents and statuses, shared as components', () => {
+    const schemas = (
+      raw as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } }
+    ).components.schemas
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+    expect(schemas.BookingDetail?.properties).toMatchObject({
+      shipper: ref('Party'),
+      notifyParty: { anyOf: [ref('Party'), { type: 'null' }] },
+      documents: { items: ref('DocumentItem') },
+      milestones: { items: ref('Milestone') },
+    })
+    expect(schemas.Party?.properties).toMatchObject({ name: { type: 'string' }, address: { type: 'string' } })
+    expect(schemas.Quote?.properties).toMatchObject({ origin: ref('Place'), destination: ref('Place') })
+    expect(schemas.TrackingView?.properties.status).toEqual({ type: 'string', enum: [...bookingStatuses] })
+    expect(schemas.Milestone?.properties).toMatchObject({
+      key: { type: 'string', enum: [...milestoneKeys] },
+      location: { anyOf: [ref('PlaceRef'), { type: 'null' }] },
     })
   })
 

@@ -1,0 +1,121 @@
+/**
+ * The API's shapes that several operations share, as the OpenAPI document names them (components), each
+ * tied to its contract type with `documents`: the document cannot say one thing while the handlers send
+ * another. A shape one route alone answers stays beside that route.
+ */
+import { z } from '@hono/zod-openapi'
+import {
+  type DocumentFile,
+  type DocumentItem,
+  documentKinds,
+  documentStatuses,
+  type Milestone,
+  milestoneKeys,
+  type PlaceRef,
+  type RouteLeg,
+} from '../contract/bookings'
+import { type Party, partySchema } from '../contract/quotes'
+import type { Place, SessionUser } from '../contract/wire'
+import { documents } from './openapi'
+
+export const PlaceSchema = documents<Place>()(
+  z
+    .object({
+      code: z
+        .string()
+        .openapi({ description: 'UN/LOCODE of a port or IATA code of an airport', example: 'INNSA' }),
+      kind: z.enum(['port', 'airport']),
+      name: z.string().openapi({ example: 'Jawaharlal Nehru (Nhava Sheva)' }),
+      city: z.string(),
+      country_code: z.string().length(2),
+      country_name: z.string().openapi({ example: 'India' }),
+      time_zone: z.string().nullable().openapi({ example: 'Asia/Calcutta' }),
+    })
+    .openapi('Place'),
+)
+
+export const PlaceRefSchema = documents<PlaceRef>()(
+  z
+    .object({
+      code: z.string(),
+      name: z.string(),
+      country_code: z.string(),
+      time_zone: z.string().nullable(),
+    })
+    .openapi('PlaceRef'),
+)
+
+export const SessionUserSchema = documents<SessionUser>()(
+  z
+    .object({
+      esus_name: z.string().openapi({ example: 'Demo Customer' }),
+      esus_email_id: z.string().openapi({ example: 'demo@eship.example' }),
+      esus_company_name: z.string().openapi({ example: 'eShip Demo Trading Pte Ltd' }),
+      esus_mcou: z.int().openapi({ description: 'Country id', example: 200 }),
+      mcou_code: z.string().openapi({ description: "The country's two-letter code", example: 'SG' }),
+    })
+    .openapi('SessionUser'),
+)
+
+export const PartySchema = documents<Party>()(partySchema.openapi('Party'))
+
+export const RouteLegSchema = documents<RouteLeg>()(
+  z
+    .object({
+      mode: z.enum(['SEA', 'AIR']),
+      from: PlaceRefSchema,
+      to: PlaceRefSchema,
+      vesselName: z.string().optional(),
+      vesselIMONumber: z.string().optional(),
+      voyage: z.string().optional(),
+      flight: z.string().optional(),
+      etd: z.string().nullable(),
+      eta: z.string().nullable(),
+    })
+    .openapi('RouteLeg'),
+)
+
+export const MilestoneSchema = documents<Milestone>()(
+  z
+    .object({
+      key: z.enum(milestoneKeys),
+      label: z.string(),
+      location: z.union([PlaceRefSchema, z.null()]),
+      planned: z.string().nullable(),
+      estimated: z.string().nullable(),
+      actual: z.string().nullable(),
+      vesselName: z.string().optional(),
+      voyage: z.string().optional(),
+      flight: z.string().optional(),
+    })
+    .openapi('Milestone'),
+)
+
+export const DocumentFileSchema = documents<DocumentFile>()(
+  z
+    .object({
+      id: z.string().openapi({ description: 'A uuid, or `hbl` for the issued house bill' }),
+      name: z.string().openapi({ description: 'The name as given, for display; never a path' }),
+      size: z.int(),
+      contentType: z.string().openapi({ description: 'As sniffed from the content' }),
+      uploadedAt: z.string(),
+      status: z.enum(['Uploaded', 'Accepted', 'Rejected']),
+      reason: z.string().nullable(),
+    })
+    .openapi('DocumentFile'),
+)
+
+export const DocumentItemSchema = documents<DocumentItem>()(
+  z
+    .object({
+      kind: z.enum(documentKinds),
+      name: z.string(),
+      required: z.boolean(),
+      dueDate: z.string().nullable().openapi({ description: 'Singapore date, from the ETD' }),
+      status: z.enum(documentStatuses),
+      reason: z.string().nullable(),
+      overdue: z.boolean(),
+      files: z.array(DocumentFileSchema),
+    })
+    .openapi('DocumentItem'),
+)
