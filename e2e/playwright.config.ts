@@ -20,7 +20,9 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace costs every test its DOM snapshots; CI's clone is thrown away with it, and prints each failed
+    // test's page instead (.ci/run). On a developer's machine a failure keeps its trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: chromiumLaunch,
   },
   projects: [
