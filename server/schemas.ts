@@ -57,7 +57,9 @@ export const SessionUserSchema = documents<SessionUser>()(
     .openapi('SessionUser'),
 )
 
-export const PartySchema = documents<Party>()(partySchema.openapi('Party'))
+// The contract's own schema of a party, named as a component. (A contract schema is made before
+// @hono/zod-openapi may have given zod its `.openapi()`, so its fields are taken into a new object.)
+export const PartySchema = documents<Party>()(z.object(partySchema.shape).openapi('Party'))
 
 export const RouteLegSchema = documents<RouteLeg>()(
   z
