@@ -12,9 +12,9 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { Mode, QuoteRequest } from '../contract/pricing/types'
 import type { CreateQuoteResponse, QuoteDetail } from '../contract/quotes'
-import type { FieldErrors } from '../contract/rules'
 import type { Place } from '../contract/wire'
 import { actorError, failure } from './actor-error'
+import { changeFields, type FormContext, initialForm, isFormValid, showAll, showField } from './form'
 
 import {
   type End,
@@ -38,10 +38,7 @@ export interface QuoteFormInput {
   places?: { origin?: Place | undefined; destination?: Place | undefined } | undefined
 }
 
-export interface QuoteFormContext {
-  values: QuoteFormValues
-  errors: FieldErrors
-  shown: Partial<Record<string, true>>
+export interface QuoteFormContext extends FormContext<QuoteFormValues, string> {
   /** What is typed in each type-ahead, and the place chosen. */
   text: Record<End, string>
   places: Record<End, Place | null>
@@ -69,10 +66,8 @@ export type QuoteFormEvent =
 
 const isSea = (mode: Mode) => mode !== 'AIR'
 
-function withValues(context: QuoteFormContext, patch: Partial<QuoteFormValues>) {
-  const values = { ...context.values, ...patch }
-  return { values, errors: quoteFormErrors(values) }
-}
+const withValues = (context: QuoteFormContext, patch: Partial<QuoteFormValues>) =>
+  changeFields(quoteFormErrors, context, patch)
 
 /** In results, no rates or requested, changing the request goes back to editing it. */
 const backToEditing = {
@@ -96,7 +91,7 @@ export const quoteFormMachine = setup({
   },
   delays: { lookup: LOOKUP_DELAY_MS },
   guards: {
-    isValid: ({ context }) => Object.keys(context.errors).length === 0,
+    isValid: ({ context }) => isFormValid(context),
     hasQuote: (_, output: CreateQuoteResponse) => output.quote !== null,
     isLongEnough: ({ event }) => event.type === 'place.typed' && event.text.trim().length >= 2,
     /** A type-ahead starts with text (the home strip's) but no place chosen: it is looked up once. */
@@ -122,13 +117,9 @@ export const quoteFormMachine = setup({
     }),
     show: assign(({ context, event }) => {
       assertEvent(event, 'field.blurred')
-      return { shown: { ...context.shown, [event.field]: true as const } }
+      return { shown: showField(context, event.field) }
     }),
-    showAll: assign(({ context }) => ({
-      shown: Object.fromEntries(
-        [...Object.keys(context.values), ...Object.keys(context.errors)].map((f) => [f, true as const]),
-      ),
-    })),
+    showAll: assign(({ context }) => ({ shown: showAll(context) })),
     type: assign(({ context, event }) => {
       assertEvent(event, 'place.typed')
       return {
@@ -145,7 +136,7 @@ export const quoteFormMachine = setup({
         ...withValues(context, { [event.end]: event.place?.code ?? '' }),
         text: { ...context.text, [event.end]: event.place ? placeLabel(event.place) : '' },
         places: { ...context.places, [event.end]: event.place },
-        shown: { ...context.shown, [event.end]: true as const },
+        shown: showField(context, event.end),
         suggestions: [],
         lookupEnd: null,
       }
@@ -191,9 +182,7 @@ export const quoteFormMachine = setup({
   context: ({ input }) => {
     const values = { ...emptyQuoteForm(input.today), ...input.prefill }
     return {
-      values,
-      errors: quoteFormErrors(values),
-      shown: {},
+      ...initialForm(quoteFormErrors, values),
       text: {
         origin: input.places?.origin ? placeLabel(input.places.origin) : (input.originText ?? ''),
         destination: input.places?.destination
