@@ -1,33 +1,16 @@
 import { style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
+export {
+  fieldGrid as grid,
+  muted,
+  notice,
+  panel as section,
+  row,
+  textLink as link,
+} from '../../styles/panel.css'
+
 const phone = 'screen and (max-width: 47.99rem)'
-
-export const section = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space['5'],
-  marginBottom: vars.space['6'],
-})
-
-export const grid = style({
-  display: 'grid',
-  gap: `0 ${vars.space['4']}`,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
-  alignItems: 'start',
-})
-
-export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
-
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm })
-
-export const notice = style({
-  background: vars.color.brandSoft,
-  borderRadius: vars.radius.md,
-  padding: vars.space['4'],
-  margin: `0 0 ${vars.space['4']}`,
-})
 
 export const alert = style({
   background: vars.color.dangerSoft,
@@ -35,12 +18,6 @@ export const alert = style({
   borderRadius: vars.radius.md,
   padding: vars.space['3'],
   margin: `${vars.space['2']} 0`,
-})
-
-export const link = style({
-  color: vars.color.brand,
-  fontWeight: vars.fontWeight.medium,
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
 })
 
 /** A table on wide screens; each row a card on a phone, each cell with its column's name. */

@@ -1,6 +1,8 @@
 import { style } from '@vanilla-extract/css'
 import { media, vars } from '../../styles/theme.css'
 
+export { muted } from '../../styles/panel.css'
+
 export const page = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 })
 
 /** Activity beside the figures on a wide screen; one after the other on a phone. */
@@ -56,8 +58,6 @@ export const offerTitle = style({
 })
 
 export const offerText = style({ margin: `0 0 ${vars.space['3']}` })
-
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm })
 
 export const empty = style({ color: vars.color.textMuted, margin: 0 })
 

@@ -1,17 +1,11 @@
 import { style } from '@vanilla-extract/css'
 import { media, vars } from '../../styles/theme.css'
 
+export { panel as section } from '../../styles/panel.css'
+
 export const page = style({ maxWidth: '56rem' })
 
 export const lead = style({ color: vars.color.textMuted, marginTop: 0 })
-
-export const section = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space['5'],
-  marginBottom: vars.space['6'],
-})
 
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, margin: `0 0 ${vars.space['4']}` })
 

@@ -1,22 +1,14 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
-export const section = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space['5'],
-  marginBottom: vars.space['6'],
-})
-
-export const grid = style({
-  display: 'grid',
-  gap: `0 ${vars.space['4']}`,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
-  alignItems: 'start',
-})
-
-export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
+export {
+  fieldGrid as grid,
+  muted,
+  notice,
+  panel as section,
+  row,
+  textLink as link,
+} from '../../styles/panel.css'
 
 export const fieldset = style({
   border: `1px solid ${vars.color.border}`,
@@ -43,16 +35,7 @@ export const money = style([
 
 export const total = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, margin: 0 })
 
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm })
-
 export const error = style({ color: vars.color.danger, margin: `0 0 ${vars.space['3']}` })
-
-export const notice = style({
-  background: vars.color.brandSoft,
-  borderRadius: vars.radius.md,
-  padding: vars.space['4'],
-  margin: `0 0 ${vars.space['4']}`,
-})
 
 export const radioGroup = style({
   display: 'flex',
@@ -77,9 +60,4 @@ export const radio = style({
     },
     '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
-})
-
-export const link = style({
-  color: vars.color.brand,
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
 })

@@ -1,13 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
-export const section = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space['5'],
-  marginBottom: vars.space['6'],
-})
+export { muted, panel as section, textLink as link } from '../../styles/panel.css'
 
 export const form = style({
   display: 'flex',
@@ -21,20 +15,12 @@ export const field = style({ flex: '1 1 16rem', maxWidth: '28rem' })
 
 export const submit = style({ marginBottom: vars.space['4'] })
 
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm })
-
 export const alert = style({
   background: vars.color.dangerSoft,
   color: vars.color.danger,
   borderRadius: vars.radius.md,
   padding: vars.space['3'],
   margin: `0 0 ${vars.space['4']}`,
-})
-
-export const link = style({
-  color: vars.color.brand,
-  fontWeight: vars.fontWeight.medium,
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
 })
 
 export const eta = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, margin: 0 })
