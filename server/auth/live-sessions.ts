@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { ChannelHandlers } from '../db/client'
 import type { Database } from '../db/schema'
-import { type LiveSession, SESSION_ABSOLUTE_MS, SESSION_TOUCH_MS, touchSession } from '../db/sessions'
+import { type LiveSession, SESSION_ABSOLUTE_MS, SESSION_TOUCH_MS, touchSession } from './sessions'
 
 /** The channel sessions and users notify (server/db/migrations/0011). */
 export const SESSIONS_CHANNEL = 'sessions'

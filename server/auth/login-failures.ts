@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Database } from './schema'
+import type { Database } from '../db/schema'
 
 export interface FailureCounts {
   /** Failures of the address since `since.address`, the one just written included. */

@@ -18,6 +18,10 @@
 import type { Kysely } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { LoginLimits } from '../config'
+import type { Database } from '../db/schema'
+import { inTransaction } from '../db/transaction'
+import type { Mailer } from '../mail/index'
+import { accountLockedMail, resetPasswordLink } from '../mail/templates'
 import {
   claimLockoutNotice,
   deleteLoginFailure,
@@ -25,14 +29,10 @@ import {
   emailFailures,
   failureAt,
   recordLoginFailure,
-} from '../db/login-failures'
-import { createPasswordReset } from '../db/password-resets'
-import type { Database } from '../db/schema'
-import { inTransaction } from '../db/transaction'
-import { findUserByEmail } from '../db/users'
-import type { Mailer } from '../mail/index'
-import { accountLockedMail, resetPasswordLink } from '../mail/templates'
+} from './login-failures'
+import { createPasswordReset } from './password-resets'
 import { hashToken, newToken } from './tokens'
+import { findUserByEmail } from './users'
 
 /** An account's owner is told of a lockout at most once a day (a completed reset lets the next one through). */
 export const LOCKOUT_NOTICE_EVERY_MS = 24 * 60 * 60 * 1000

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely'
-import { createPasswordReset } from '../db/password-resets'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
-import { findUserByEmail } from '../db/users'
 import type { Mailer } from '../mail/index'
 import { passwordResetMail, resetPasswordLink } from '../mail/templates'
+import { createPasswordReset } from './password-resets'
 import { hashToken, newToken } from './tokens'
+import { findUserByEmail } from './users'
 
 /**
  * Mails a single-use reset link when `email` belongs to an activated account; does nothing otherwise (known

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Database } from './schema'
+import type { Database } from '../db/schema'
 
 export interface WindowHit {
   /** Requests counted in this window, this one included. */

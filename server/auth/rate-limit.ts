@@ -1,9 +1,9 @@
 import { isIPv6 } from 'node:net'
 import type { Kysely } from 'kysely'
 import type { ErrorBody } from '../../contract/wire'
-import { deleteOldWindows, hitWindow } from '../db/rate-limits'
 import type { Database } from '../db/schema'
 import { serverBusy, tooManyAttempts } from './messages'
+import { deleteOldWindows, hitWindow } from './rate-limit-counts'
 
 /**
  * The address a limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 one as IPv4), an IPv6 one by its

@@ -2,8 +2,8 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { messages } from '../../contract/messages'
 import type { ErrorBody } from '../../contract/wire'
-import type { LiveSession } from '../db/sessions'
 import type { LiveSessions } from './live-sessions'
+import type { LiveSession } from './sessions'
 import { hashToken } from './tokens'
 
 export type SessionEnv = { Variables: { session: LiveSession } }

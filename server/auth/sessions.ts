@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { SessionUser } from '../../contract/wire'
-import type { Database } from './schema'
+import type { Database } from '../db/schema'
 
 export const SESSION_IDLE_MS = 15 * 60 * 1000
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000

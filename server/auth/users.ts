@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely'
 import type { SessionUser } from '../../contract/wire'
-import type { Database, UsersTable } from './schema'
-import { inTransaction } from './transaction'
+import type { Database, UsersTable } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 
 /** A new account: its company (a customer of its own) is made with it. */
 export type NewUser = Omit<Insertable<UsersTable>, 'id' | 'created_at' | 'customer_id'>

@@ -14,11 +14,11 @@ import {
   confirmMessages,
   singaporeDate,
 } from '../../contract/quotes'
-import { findQuote, insertBooking, nextNumber, saveChoice } from '../db/quotes'
+import type { LiveSession } from '../auth/sessions'
 import type { Database } from '../db/schema'
-import type { LiveSession } from '../db/sessions'
 import type { Mailer } from '../mail/index'
 import { bookingReceivedMail } from '../mail/templates'
+import { findQuote, insertBooking, nextNumber, saveChoice } from '../quotes/queries'
 import { optionNotOffered, type QuoteService, quoteNotFound } from '../quotes/service'
 
 export interface BookQuoteDeps {

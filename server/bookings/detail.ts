@@ -11,12 +11,12 @@ import type {
 import type { QuotePrice, QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
 import type { Party } from '../../contract/quotes'
 import { canCustomerCancel } from '../../machines/booking.machine'
-import type { BookingRow, TrackedRow } from '../db/bookings'
-import { bookingDocuments } from '../db/documents'
 import type { Database } from '../db/schema'
+import { bookingDocuments } from '../documents/queries'
 import type { PlaceIndex } from '../locations/locations'
 import { deriveMilestones, etaOf, legsWithTimes } from '../tracking/milestones'
 import { routeMap } from '../tracking/route-map'
+import type { BookingRow, TrackedRow } from './queries'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -144,7 +144,7 @@ export async function bookingDetail(
   }
 }
 
-/** What the tracking view reads of a booking (server/db/bookings.ts `trackedBooking` reads just these). */
+/** What the tracking view reads of a booking (server/bookings/queries.ts `trackedBooking` reads just these). */
 export async function trackingView(
   places: PlaceIndex,
   row: TrackedRow,

@@ -5,7 +5,6 @@
  */
 import type { Kysely } from 'kysely'
 import type { PlaceRef, RouteLeg } from '../../contract/bookings'
-import { notificationAllowed } from '../db/notification-settings'
 import type { Database } from '../db/schema'
 import {
   type BookingUpdateMailInput,
@@ -16,6 +15,7 @@ import {
   etaChangedMail,
 } from '../mail/booking-templates'
 import type { Mailer } from '../mail/index'
+import { notificationAllowed } from '../profile/notification-settings'
 
 export const bookingNotificationKinds = [
   'bookingConfirmed',

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { BookingStatus, RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
-import type { Database } from './schema'
-import { type EventJson, eventFromJson, eventJsonColumns } from './tracking-events'
+import type { Database } from '../db/schema'
+import { type EventJson, eventFromJson, eventJsonColumns } from '../tracking/events'
 
 /** What lists, pages, tracking and operations read of a booking: one query, joined with its quote and user. */
 function bookingQuery(db: Kysely<Database>) {

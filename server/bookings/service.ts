@@ -9,22 +9,22 @@ import type { BookingStatus, PlaceRef, RouteLeg, TrackingEvent } from '../../con
 import type { QuoteRequest } from '../../contract/pricing/types'
 import { singaporeDate } from '../../contract/quotes'
 import { type BookingEvent, nextBookingStatus } from '../../machines/booking.machine'
-import { type BookingRow, findBookingById, lockBookings, optionTransit, updateBooking } from '../db/bookings'
-import { nextNumber } from '../db/quotes'
 import type { Database } from '../db/schema'
+import type { PlaceIndex } from '../locations/locations'
+import type { Mailer } from '../mail/index'
+import { nextNumber } from '../quotes/queries'
+import { eventCode, eventEffect, mayHaveMovedStatus, toTrackingEvent } from '../tracking/dcsa'
+import type { PostedEvent } from '../tracking/dcsa-input'
 import {
   bookingEvents,
   deleteEvents,
   insertEvents,
   storedEventIds,
   storedEventsById,
-} from '../db/tracking-events'
-import type { PlaceIndex } from '../locations/locations'
-import type { Mailer } from '../mail/index'
-import { eventCode, eventEffect, mayHaveMovedStatus, toTrackingEvent } from '../tracking/dcsa'
-import type { PostedEvent } from '../tracking/dcsa-input'
+} from '../tracking/events'
 import { bestTime, legsWithTimes } from '../tracking/milestones'
 import { type NotifiedBooking, notify, notifyEtaChange } from './notifications'
+import { type BookingRow, findBookingById, lockBookings, optionTransit, updateBooking } from './queries'
 
 export interface BookingDeps {
   db: Kysely<Database>

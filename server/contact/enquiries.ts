@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
-import type { Database, EnquiriesTable, EnquiryRow } from './schema'
+import type { Database, EnquiriesTable, EnquiryRow } from '../db/schema'
 
 export type NewEnquiry = Omit<Insertable<EnquiriesTable>, 'id' | 'created_at'>
 

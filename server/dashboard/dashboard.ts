@@ -1,5 +1,5 @@
 /**
- * The dashboard of /user/home (getDashboard) from one read of the database (server/db/dashboard.ts), with
+ * The dashboard of /user/home (getDashboard) from one read of the database (server/dashboard/queries.ts), with
  * the rules the rest of the product uses: the quote status of My Quotes, the document checklist of the
  * booking page, the milestones of HBL tracking.
  */
@@ -12,10 +12,10 @@ import { modes } from '../../contract/pricing/types'
 import { EXPIRING_SOON_DAYS, quoteStatus } from '../../contract/quotes'
 import { placesOf } from '../bookings/detail'
 import { ETA_NOTIFY_THRESHOLD_HOURS } from '../bookings/notifications'
-import { type DashboardWindow, dashboardRows, isoOfJsonTime } from '../db/dashboard'
 import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'
 import { eventLabel, hoursMoved } from '../tracking/milestones'
+import { type DashboardWindow, dashboardRows, isoOfJsonTime } from './queries'
 import { isInTransit, type TransitSummaries, type TransitSummary } from './transit'
 
 /** Required documents show under Needs attention from this many days before they are due (and overdue). */

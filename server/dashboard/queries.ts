@@ -6,9 +6,9 @@
 import { type Kysely, sql } from 'kysely'
 import type { BookingStatus, RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
-import { usesFirstLclOffer } from './quotes'
-import type { Database } from './schema'
-import { type EventJson, eventJsonColumns, isoTimeSql } from './tracking-events'
+import type { Database } from '../db/schema'
+import { usesFirstLclOffer } from '../quotes/queries'
+import { type EventJson, eventJsonColumns, isoTimeSql } from '../tracking/events'
 
 /** A booking that is still going on (not Delivered, not Cancelled). */
 export interface LiveBookingRow {

@@ -11,14 +11,9 @@
 
 import { LRUCache } from 'lru-cache'
 import type { BookingStatus, MilestoneKey, PlaceRef, TrackingEvent } from '../../contract/bookings'
-import {
-  type DashboardEventRow,
-  type EventVersion,
-  isoOfJsonTime,
-  type LiveBookingRow,
-} from '../db/dashboard'
-import { eventFromJson } from '../db/tracking-events'
+import { eventFromJson } from '../tracking/events'
 import { deriveMilestones, etaOf, legsWithTimes, nextMilestone } from '../tracking/milestones'
+import { type DashboardEventRow, type EventVersion, isoOfJsonTime, type LiveBookingRow } from './queries'
 
 /** Statuses a shipment is on its way in (Cargo Received to Arrived, or held there): the In transit list. */
 const inTransitStatuses: readonly BookingStatus[] = ['Cargo Received', 'Departed', 'Arrived']

@@ -76,7 +76,7 @@ export const CONNECTION_SETTINGS = 'set jit = off'
  * ones it was planned on every request, and planning cost more than running. A generic plan is made without
  * the company, so PostgreSQL would read a large company's share of a table as likely and scan the whole
  * table; without sequential scans it takes the index, as it does for a known company. Only statements
- * written for this run here: each reaches its rows by index and nested loops (see server/db/dashboard.ts).
+ * written for this run here: each reaches its rows by index and nested loops (see server/dashboard/queries.ts).
  */
 export const GENERIC_PLAN_SETTINGS = 'set plan_cache_mode = force_generic_plan; set enable_seqscan = off'
 

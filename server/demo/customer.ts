@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import { CUSTOMER_USER_TYPE } from '../../contract/messages'
 import { hashPassword, needsRehash, verifyPassword } from '../auth/password'
+import { createUser, findUserByEmail } from '../auth/users'
 import type { Database } from '../db/schema'
-import { createUser, findUserByEmail } from '../db/users'
 
 /** The demo customer of development servers (never made in production). */
 export const demoCustomer = {

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely'
 import type { RouteLeg } from '../../contract/bookings'
 import type { QuoteRequest } from '../../contract/pricing/types'
 import type { Party } from '../../contract/quotes'
-import { placeNames } from '../db/quotes'
 import type { BookingRow, Database } from '../db/schema'
+import { placeNames } from '../quotes/queries'
 import { type HouseBillInput, houseBillPdf } from './house-bill'
 
 /** "2 x 40HC", "4 packages, 1,400 kg", "3 pieces, 2.4 CBM, 800 kg". */

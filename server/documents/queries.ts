@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { DocumentFile, DocumentItem, DocumentKind } from '../../contract/bookings'
 import { documentItems, outstandingCount } from '../../contract/documents'
-import { houseBillOf } from '../documents/house-bill-data'
-import type { BookingDocumentRow, BookingRow, Database } from './schema'
+import type { BookingDocumentRow, BookingRow, Database } from '../db/schema'
+import { houseBillOf } from './house-bill-data'
 
 /** What the checklist of a booking depends on. `hazardous` is read from the booking's quote when absent. */
 export type BookingForDocuments = Pick<BookingRow, 'id' | 'mode' | 'hbl' | 'etd' | 'status'> &

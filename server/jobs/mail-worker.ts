@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
-import { type AttemptOutcome, claimDueMails, recordAttempt } from '../db/outbox'
 import type { Database, OutboxRow } from '../db/schema'
 import type { MailDelivery } from '../mail/index'
+import { type AttemptOutcome, claimDueMails, recordAttempt } from '../mail/outbox'
 import { Poller } from './poller'
 
 export interface MailWorkerOptions {

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely'
 import { singaporeDate } from '../../contract/quotes'
-import { placeNames } from '../db/quotes'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { quoteExpiryMail } from '../mail/templates'
+import { placeNames } from '../quotes/queries'
 import { Poller } from './poller'
 
 export interface QuoteReminderOptions {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import nodemailer, { type SendMailOptions } from 'nodemailer'
 import { DEFAULT_MAIL_FROM } from '../config'
-import { insertOutboxMail, type OutboxMail } from '../db/outbox'
 import type { Database, OutboxRow } from '../db/schema'
+import { insertOutboxMail, type OutboxMail } from './outbox'
 
 export type Mail = OutboxMail
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Database, OutboxRow } from './schema'
+import type { Database, OutboxRow } from '../db/schema'
 
 export interface OutboxMail {
   to: string

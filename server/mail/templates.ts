@@ -1,5 +1,5 @@
-import { ACTIVATION_TOKEN_TTL_MS } from '../db/activation-tokens'
-import { RESET_TOKEN_TTL_MS } from '../db/password-resets'
+import { RESET_TOKEN_TTL_MS } from '../auth/password-resets'
+import { ACTIVATION_TOKEN_TTL_MS } from '../register/activation-tokens'
 import type { Mail } from './index'
 
 export function escapeHtml(text: string): string {

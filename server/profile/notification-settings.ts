@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { NotificationKind, NotificationSettings } from '../../contract/profile'
-import type { Database } from './schema'
+import type { Database } from '../db/schema'
 
 /** The users column of each kind of mail. */
 export const notificationColumns = {

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { Profile, ProfileUpdate } from '../../contract/profile'
 import type { Country, SessionUser } from '../../contract/wire'
-import type { Database } from './schema'
-import { endAllSessions } from './sessions'
-import { inTransaction } from './transaction'
+import { endAllSessions } from '../auth/sessions'
+import type { Database } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 
 /** The user's details and their company's, as My Profile shows them; undefined for an unknown user. */
 export async function findProfile(

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely'
 import { laneOffers, priceQuote } from '../../contract/pricing/price'
 import { noServices, type QuoteRequest } from '../../contract/pricing/types'
-import { firstLclEligible } from '../db/quotes'
 import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'
 import type { LaneSource } from '../rates/rate-sheets'
 import type { ReferenceRates } from '../rates/reference-rates'
+import { firstLclEligible } from './queries'
 
 export interface PricingDeps {
   db: Kysely<Database>

@@ -7,7 +7,7 @@ import type {
   ServiceSelection,
   ServiceTariff,
 } from '../../contract/pricing/types'
-import type { Database } from './schema'
+import type { Database } from '../db/schema'
 
 /**
  * The next booking or HBL number of a year, as `PREFIX-YYYY` and six digits (ESB-2026000001). One row per

@@ -25,6 +25,13 @@ import {
   singaporeDate,
 } from '../../contract/quotes'
 import type { ErrorBody, Place } from '../../contract/wire'
+import type { LiveSession } from '../auth/sessions'
+import type { Database, LocationRow } from '../db/schema'
+import { type PlaceIndex, placeOf } from '../locations/locations'
+import type { Mailer } from '../mail/index'
+import { quoteRequestMail } from '../mail/templates'
+import type { RateSheets } from '../rates/rate-sheets'
+import { priceRequest } from './price-request'
 import {
   findQuote,
   firstLclEligible,
@@ -33,14 +40,7 @@ import {
   placeNames,
   type StoredQuote,
   saveChoice,
-} from '../db/quotes'
-import type { Database, LocationRow } from '../db/schema'
-import type { LiveSession } from '../db/sessions'
-import { type PlaceIndex, placeOf } from '../locations/locations'
-import type { Mailer } from '../mail/index'
-import { quoteRequestMail } from '../mail/templates'
-import type { RateSheets } from '../rates/rate-sheets'
-import { priceRequest } from './price-request'
+} from './queries'
 
 export interface QuoteServiceDeps {
   db: Kysely<Database>

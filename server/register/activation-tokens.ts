@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely'
-import type { Database } from './schema'
-import { inTransaction } from './transaction'
-import { createCustomer, type NewUser, normalizeEmail } from './users'
+import { oneTimeTokens } from '../auth/one-time-tokens'
+import { createCustomer, type NewUser, normalizeEmail } from '../auth/users'
+import type { Database } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 
-/** An activation link works for 24 hours. */
-export const ACTIVATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
+/** An activation link works for 24 hours, once. */
+const activations = oneTimeTokens('activation_tokens', 24 * 60 * 60 * 1000)
+export const ACTIVATION_TOKEN_TTL_MS = activations.ttlMs
 
 export type NewRegistration = Omit<NewUser, 'activated_at' | 'user_type'>
 
@@ -38,15 +40,7 @@ export async function registerUser(
       await trx.deleteFrom('customers').where('id', '=', customerId).execute()
       return undefined
     }
-    await trx
-      .insertInto('activation_tokens')
-      .values({
-        user_id: row.id,
-        token_hash: tokenHash,
-        created_at: now,
-        expires_at: new Date(now.getTime() + ACTIVATION_TOKEN_TTL_MS),
-      })
-      .execute()
+    await activations.issue(trx, row.id, tokenHash, now, { retireOthers: false })
     return row.id
   })
 }
@@ -62,25 +56,7 @@ export async function createActivationToken(
   now: Date,
   { retireOthers }: { retireOthers: boolean },
 ): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    if (retireOthers) {
-      await trx
-        .updateTable('activation_tokens')
-        .set({ used_at: now })
-        .where('user_id', '=', userId)
-        .where('used_at', 'is', null)
-        .execute()
-    }
-    await trx
-      .insertInto('activation_tokens')
-      .values({
-        user_id: userId,
-        token_hash: tokenHash,
-        created_at: now,
-        expires_at: new Date(now.getTime() + ACTIVATION_TOKEN_TTL_MS),
-      })
-      .execute()
-  })
+  await inTransaction(db, (trx) => activations.issue(trx, userId, tokenHash, now, { retireOthers }))
 }
 
 /**
@@ -102,27 +78,15 @@ export async function activateAccount(
   now: Date,
 ): Promise<ActivationOutcome> {
   const activated = await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('activation_tokens')
-      .set({ used_at: now })
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst()
-    if (!claimed) return false
+    const userId = await activations.claim(trx, tokenHash, now)
+    if (userId === undefined) return false
     await trx
       .updateTable('users')
       .set({ activated_at: now })
-      .where('id', '=', claimed.user_id)
+      .where('id', '=', userId)
       .where('activated_at', 'is', null)
       .execute()
-    await trx
-      .updateTable('activation_tokens')
-      .set({ used_at: now })
-      .where('user_id', '=', claimed.user_id)
-      .where('used_at', 'is', null)
-      .execute()
+    await activations.retireOpen(trx, userId, now)
     return true
   })
   if (activated) return 'activated'

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely'
 import { checkLimits, limits } from '../auth/rate-limit'
 import { hashToken, newToken } from '../auth/tokens'
-import { createActivationToken, type NewRegistration, registerUser } from '../db/activation-tokens'
+import { findUserByEmail } from '../auth/users'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
-import { findUserByEmail } from '../db/users'
 import type { Mailer } from '../mail/index'
 import { activationLink, activationMail, registrationNoticeMail } from '../mail/templates'
+import { createActivationToken, type NewRegistration, registerUser } from './activation-tokens'
 
 /** Queues a new account's activation mail (the token was stored with the account, in `db`'s transaction). */
 export async function queueActivationMail(

@@ -18,10 +18,9 @@ import { nextBookingStatus } from '../../machines/booking.machine'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { bookingDetail, placesOf, summaryOf } from '../bookings/detail'
+import { findBooking, listBookings, updateBooking } from '../bookings/queries'
 import type { BookingDeps } from '../bookings/service'
-import { findBooking, listBookings, updateBooking } from '../db/bookings'
-import { outstandingDocuments } from '../db/documents'
-import { bookingEvents, insertEvents } from '../db/tracking-events'
+import { outstandingDocuments } from '../documents/queries'
 import {
   createRouter,
   documents,
@@ -34,6 +33,7 @@ import {
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { DocumentItemSchema, MilestoneSchema, PartySchema, PlaceRefSchema, RouteLegSchema } from '../schemas'
+import { bookingEvents, insertEvents } from '../tracking/events'
 
 const summaryFields = {
   number: z.string().openapi({ example: 'ESB-2026000042' }),

@@ -15,6 +15,8 @@ import type { ErrorBody } from '../../contract/wire'
 import type { LiveSessions } from '../auth/live-sessions'
 import { opsKeySecurityScheme, requireOpsKey } from '../auth/ops-key'
 import { requireSession, type SessionEnv } from '../auth/session'
+import type { BookingRow, Database } from '../db/schema'
+import { houseBillOf } from '../documents/house-bill-data'
 import {
   bookingDocuments,
   documentFile,
@@ -22,10 +24,7 @@ import {
   findCompanyBooking,
   insertBookingDocument,
   issuedHouseBillFile,
-} from '../db/documents'
-import { notificationAllowed } from '../db/notification-settings'
-import type { BookingRow, Database } from '../db/schema'
-import { houseBillOf } from '../documents/house-bill-data'
+} from '../documents/queries'
 import { SNIFF_BYTES, sniffUpload } from '../documents/sniff'
 import { measureUpload, UploadAborted, UploadTooLarge } from '../documents/upload'
 import type { Mailer } from '../mail/index'
@@ -42,6 +41,7 @@ import {
   bearerSecurity as security,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
+import { notificationAllowed } from '../profile/notification-settings'
 import { DocumentFileSchema, DocumentItemSchema } from '../schemas'
 import type { DocumentStorage } from '../storage/index'
 

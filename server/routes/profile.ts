@@ -18,8 +18,6 @@ import { hashPassword, verifyPassword } from '../auth/password'
 import { busyLater, checkLimits, type Limit, retryLater } from '../auth/rate-limit'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { hashToken, newToken } from '../auth/tokens'
-import { getNotificationSettings, saveNotificationSettings } from '../db/notification-settings'
-import { findProfile, passwordHashOf, profileUser, replacePassword, saveProfile } from '../db/profile'
 import type { Database } from '../db/schema'
 import { findCountry } from '../locations/countries'
 import type { Mailer } from '../mail/index'
@@ -36,6 +34,8 @@ import {
   tooManyResponse,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
+import { getNotificationSettings, saveNotificationSettings } from '../profile/notification-settings'
+import { findProfile, passwordHashOf, profileUser, replacePassword, saveProfile } from '../profile/queries'
 import { registerMessages } from '../register/messages'
 import { SessionUserSchema } from '../schemas'
 

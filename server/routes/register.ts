@@ -8,9 +8,8 @@ import type { HashQueue } from '../auth/hash-queue'
 import { hashPassword } from '../auth/password'
 import { busyLater, checkLimits, limits, retryLater } from '../auth/rate-limit'
 import { hashToken } from '../auth/tokens'
-import { activateAccount } from '../db/activation-tokens'
+import { normalizeEmail } from '../auth/users'
 import type { Database } from '../db/schema'
-import { normalizeEmail } from '../db/users'
 import type { AfterAnswer } from '../jobs/after-answer'
 import { findCountry } from '../locations/countries'
 import type { Mailer } from '../mail/index'
@@ -26,6 +25,7 @@ import {
   tooManyResponse,
 } from '../openapi'
 import { completeRegistration, resendActivationLink } from '../register/activation'
+import { activateAccount } from '../register/activation-tokens'
 import { registerMessages } from '../register/messages'
 import { withoutServerTiming } from '../timing'
 

@@ -4,8 +4,8 @@ import { modes } from '../../contract/pricing/types'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { trackingView } from '../bookings/detail'
+import { trackedBooking } from '../bookings/queries'
 import type { BookingDeps } from '../bookings/service'
-import { trackedBooking } from '../db/bookings'
 import {
   bearerSecurity,
   createRouter,

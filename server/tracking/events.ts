@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { TrackingEvent } from '../../contract/bookings'
-import { eventCode } from '../tracking/dcsa'
-import type { Database, TrackingEventsTable } from './schema'
+import type { Database, TrackingEventsTable } from '../db/schema'
+import { eventCode } from './dcsa'
 
 type EventRow = Omit<
   TrackingEventsTable,

@@ -7,8 +7,8 @@ import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { LiveSessions } from '../../server/auth/live-sessions'
 import { authMessages } from '../../server/auth/messages'
+import { SESSION_TOUCH_MS } from '../../server/auth/sessions'
 import { hashToken } from '../../server/auth/tokens'
-import { SESSION_TOUCH_MS } from '../../server/db/sessions'
 import { bearer, createTestUser, postJson, setupAuthServer, type TestUser } from './helpers'
 
 let server: Awaited<ReturnType<typeof setupAuthServer>>

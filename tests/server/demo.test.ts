@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { verifyPassword } from '../../server/auth/password'
-import { findUserByEmail } from '../../server/db/users'
+import { findUserByEmail } from '../../server/auth/users'
 import { demoCustomer, ensureDemoCustomer } from '../../server/demo/customer'
 import { openTestDatabase, postJson, type TestDatabase } from './helpers'
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppOptions, createApp } from '../../server/app'
 import { isLoopback } from '../../server/auth/client-ip'
 import { loadConfig } from '../../server/config'
-import { insertOutboxMail } from '../../server/db/outbox'
+import { insertOutboxMail } from '../../server/mail/outbox'
 import { devOutboxServed } from '../../server/routes/dev-outbox'
 import { openTestDatabase, type TestDatabase } from './helpers'
 

@@ -3,10 +3,10 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { type AppOptions, createApp } from '../../server/app'
 import { hashPassword } from '../../server/auth/password'
+import { createUser, type NewUser } from '../../server/auth/users'
 import { type DatabaseHandle, openPGlite, openPostgres } from '../../server/db/client'
 import { migrateToLatest } from '../../server/db/migrate'
 import type { CountryRow, Database } from '../../server/db/schema'
-import { createUser, type NewUser } from '../../server/db/users'
 import { AfterAnswer } from '../../server/jobs/after-answer'
 
 // Password hashes at 2^10 instead of 2^17 keep the suite fast; password.test.ts checks the real cost.

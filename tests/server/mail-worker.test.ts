@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { messages } from '../../contract/messages'
 import { apiPaths } from '../../contract/wire'
-import { claimDueMails, insertOutboxMail } from '../../server/db/outbox'
 import type { CountryRow } from '../../server/db/schema'
 import { MailWorker, type MailWorkerOptions, retryDelayMs } from '../../server/jobs/mail-worker'
 import { createMailDelivery } from '../../server/mail/index'
+import { claimDueMails, insertOutboxMail } from '../../server/mail/outbox'
 import { postJson, registrationPayload, setupAuthServer } from './helpers'
 import { startSmtpServer } from './smtp'
 

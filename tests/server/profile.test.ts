@@ -10,9 +10,9 @@ import {
 } from '../../contract/profile'
 import { ruleMessages } from '../../contract/rules'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
-import { notificationAllowed, usersAllowing } from '../../server/db/notification-settings'
 import { QuoteReminderJob } from '../../server/jobs/quote-reminders'
 import { createMailer } from '../../server/mail/index'
+import { notificationAllowed, usersAllowing } from '../../server/profile/notification-settings'
 import { registerMessages } from '../../server/register/messages'
 import { bearer, createTestUser, postJson, setupAuthServer, type TestUser } from './helpers'
 

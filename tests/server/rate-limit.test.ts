@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientIp } from '../../server/auth/client-ip'
 import { checkLimits } from '../../server/auth/rate-limit'
-import { hitWindow } from '../../server/db/rate-limits'
+import { hitWindow } from '../../server/auth/rate-limit-counts'
 import { openTestDatabase, type TestDatabase } from './helpers'
 
 let database: TestDatabase
