@@ -20,6 +20,22 @@ afterAll(async () => {
   await database?.close()
 })
 
+/** Every migration, in the order applied. */
+const migrationNames = [
+  '0001_companies_countries',
+  '0002_users_sessions_mail',
+  '0003_activation_enquiries',
+  '0004_outbox_delivery',
+  '0005_locations_rates',
+  '0006_customers_quotes_bookings',
+  '0007_booking_lifecycle_tracking',
+  '0009_documents',
+  '0010_profile_notifications',
+  '0011_change_notifications',
+  '0012_quote_number_sequences',
+  '0013_login_failures',
+]
+
 describe('migrations', () => {
   it('apply nothing the second time and leave the data as it was', async () => {
     const before = await listCountries(database.db)
@@ -31,40 +47,14 @@ describe('migrations', () => {
   it('record what they applied', async () => {
     const table = sql.id(database.schema, 'kysely_migration')
     const { rows } = await sql<{ name: string }>`select name from ${table} order by name`.execute(database.db)
-    expect(rows.map((row) => row.name)).toEqual([
-      '0001_companies_countries',
-      '0002_users_sessions_mail',
-      '0003_activation_enquiries',
-      '0004_outbox_delivery',
-      '0005_locations_rates',
-      '0006_customers_quotes_bookings',
-      '0007_booking_lifecycle_tracking',
-      '0009_documents',
-      '0010_profile_notifications',
-      '0011_change_notifications',
-      '0012_quote_number_sequences',
-      '0013_login_failures',
-    ])
+    expect(rows.map((row) => row.name)).toEqual(migrationNames)
   })
 
   it('keep a PGlite data directory across restarts', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'eship-pglite-'))
     try {
       const first = await openPGlite(dir)
-      expect((await migrateToLatest(first.db)).map((r) => r.migrationName)).toEqual([
-        '0001_companies_countries',
-        '0002_users_sessions_mail',
-        '0003_activation_enquiries',
-        '0004_outbox_delivery',
-        '0005_locations_rates',
-        '0006_customers_quotes_bookings',
-        '0007_booking_lifecycle_tracking',
-        '0009_documents',
-        '0010_profile_notifications',
-        '0011_change_notifications',
-        '0012_quote_number_sequences',
-        '0013_login_failures',
-      ])
+      expect((await migrateToLatest(first.db)).map((r) => r.migrationName)).toEqual(migrationNames)
       await first.close()
       const second = await openPGlite(dir)
       expect(await migrateToLatest(second.db)).toEqual([])
