@@ -222,6 +222,9 @@ export const quoteFormMachine = setup({
           },
         },
         submitting: {
+          // Typing another place while the lane is priced abandons that pricing: its answer would be for a
+          // request the form no longer holds (and a manual request from it would send a form without that place).
+          on: { 'place.typed': { target: 'editing' } },
           invoke: {
             id: 'createQuote',
             src: 'createQuote',
@@ -257,7 +260,11 @@ export const quoteFormMachine = setup({
         },
         noRates: {
           on: {
-            'user.requestManual': 'requesting',
+            // Never from a form a failed request left changed (a place typed while it was sent).
+            'user.requestManual': [
+              { guard: 'isValid', target: 'requesting' },
+              { target: 'editing', actions: 'showAll' },
+            ],
             ...backToEditing,
             'dialog.acknowledged': { actions: 'clearMessage' },
           },

@@ -16,7 +16,7 @@ import { loginMachine } from '../../machines/login.machine'
 import { registerMachine } from '../../machines/register.machine'
 import { resetPasswordMachine } from '../../machines/reset-password.machine'
 import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
-import { modelSuite } from './model-suite'
+import { formChecks, modelSuite } from './model-suite'
 
 const user = {
   esus_name: 'Tan Wei Ming',
@@ -56,13 +56,17 @@ const formSerializer = (
     snapshot.context.dialogMessage,
   ])
 
-/** The form charts' suite: their paths without the notify.* and loading.* events the views send. */
+/**
+ * The form charts' suite: their paths without the notify.* and loading.* events the views send, each step
+ * checked by formChecks. The last of `promises` is the request the form sends (a first one loads its lists).
+ */
 function formSuite(
   name: string,
   machine: AnyStateMachine,
   promises: readonly string[],
   events: ({ type: string } & Record<string, unknown>)[],
   inputs: unknown[] = [undefined],
+  checks: Parameters<typeof formChecks>[1] = {},
 ) {
   modelSuite(name, machine, {
     promises,
@@ -71,6 +75,7 @@ function formSuite(
     serializeState: formSerializer,
     filterEvents: (_snapshot, event) =>
       !event.type.startsWith('notify.') && !event.type.startsWith('loading.'),
+    check: formChecks(promises.slice(-1), checks),
   })
 }
 
@@ -332,6 +337,12 @@ formSuite(
     { type: 'xstate.error.actor.sendEnquiry', error: { status: 409, message: messages.contactDuplicate } },
     { type: 'xstate.error.actor.sendEnquiry', error: { status: 500 } },
   ],
+  [undefined],
+  // The spec: a duplicate email resets the form and shows a notice.
+  {
+    resets: (event) =>
+      (event as { error?: { message?: string } }).error?.message === messages.contactDuplicate,
+  },
 )
 
 describe('activation, model-based', () => {

@@ -6,7 +6,7 @@
  */
 
 import { afterAll, describe, expect, it } from 'vitest'
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate'
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate'
 import {
   controllablePromises,
   describePath,
@@ -80,4 +80,39 @@ export function modelSuite(name: string, machine: AnyStateMachine, options: Mode
       expect(uncovered(machine, coverage)).toEqual({ states: [], transitions: [] })
     })
   })
+}
+
+/**
+ * What a user of any form notices, checked after every step of every path of its chart (`submits` are the
+ * requests the form sends):
+ * - nothing invalid is sent: the request starts only from a form with no field message;
+ * - a failed request keeps what was typed;
+ * - a submit that sends nothing says why: every field with a message shows it, or a message says it.
+ */
+export function formChecks(
+  submits: string[],
+  {
+    resets = () => false,
+  }: {
+    /** A failure the spec answers by clearing the form. */ resets?: (event: EventObject) => boolean
+  } = {},
+) {
+  return (actor: AnyActorRef, step: { event: EventObject }, before: AnyMachineSnapshot) => {
+    const after = actor.getSnapshot() as AnyMachineSnapshot
+    const started = submits.some(
+      (id) => after.children[id] !== undefined && before.children[id] === undefined,
+    )
+    if (started) expect(after.context.errors).toEqual({})
+    if (submits.some((id) => step.event.type === `xstate.error.actor.${id}`) && !resets(step.event)) {
+      expect(after.context.values).toEqual(before.context.values)
+    }
+    const sending = submits.some((id) => after.children[id] !== undefined)
+    if (step.event.type === 'user.submit' && !sending) {
+      const unshown = Object.keys(after.context.errors).filter((field) => !after.context.shown[field])
+      // Or one message says it (the Get In Touch form's toast names what is missing, as the spec has it).
+      const { toast, dialogMessage, message } = after.context
+      const told = [toast, dialogMessage, message].some((text) => typeof text === 'string' && text !== '')
+      if (!told) expect(unshown).toEqual([])
+    }
+  }
 }

@@ -109,8 +109,8 @@ export interface ReplayOptions {
   pending: ReturnType<typeof controllablePromises>['pending']
   input?: unknown
   coverage: Coverage
-  /** Called after every step with the live actor; throw to fail. */
-  check?: (actor: AnyActorRef, step: Path['steps'][number]) => void
+  /** Called after every step with the live actor and its snapshot before the step; throw to fail. */
+  check?: (actor: AnyActorRef, step: Path['steps'][number], before: AnyMachineSnapshot) => void
 }
 
 /**
@@ -136,6 +136,7 @@ export async function replay(path: Path, options: ReplayOptions): Promise<void> 
   for (const step of path.steps) {
     const event = step.event
     if (event.type === 'xstate.init') continue
+    const before = actor.getSnapshot() as AnyMachineSnapshot
     if (event.type.startsWith('xstate.after.')) {
       clock.increment(delayOf(machine, actor.getSnapshot(), event.type))
     } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
@@ -156,7 +157,7 @@ export async function replay(path: Path, options: ReplayOptions): Promise<void> 
       )
     }
     record()
-    options.check?.(actor, step)
+    options.check?.(actor, step, before)
   }
   actor.stop()
 }

@@ -24,7 +24,7 @@ import { previewPrice } from '../../machines/quote-offer'
 import { quoteOfferMachine } from '../../machines/quote-offer.machine'
 import { defaultTariff, fclSgToIn, fx, noServices, sgTariff } from '../contract/pricing-fixtures'
 import { controllablePromises } from './model'
-import { type ModelSuiteOptions, modelSuite } from './model-suite'
+import { formChecks, type ModelSuiteOptions, modelSuite } from './model-suite'
 
 const today = '2026-11-05'
 const shownTotal = (input: unknown) =>
@@ -147,8 +147,16 @@ function quoteSuite(
   events: ({ type: string } & Record<string, unknown>)[],
   inputs: unknown[],
   starts: NonNullable<ModelSuiteOptions['starts']> = [],
+  check?: ModelSuiteOptions['check'],
 ) {
-  modelSuite(name, machine, { promises, events, inputs, serializeState: serializer, starts })
+  modelSuite(name, machine, {
+    promises,
+    events,
+    inputs,
+    serializeState: serializer,
+    starts,
+    ...(check ? { check } : {}),
+  })
 }
 
 quoteSuite(
@@ -196,6 +204,7 @@ quoteSuite(
     filterEvents: (_: AnyMachineSnapshot, event: EventObject) =>
       event.type.startsWith('xstate.') || event.type.startsWith('place.'),
   })),
+  formChecks(['createQuote', 'requestManualQuote']),
 )
 
 const fill = [
@@ -254,6 +263,8 @@ quoteSuite(
     { number: baseQuote.number, optionId: 1, step: 'services' },
     { number: baseQuote.number, optionId: null, step: 'confirm' },
   ],
+  [],
+  formChecks(['confirmQuote']),
 )
 
 const summary: QuoteSummary = {
