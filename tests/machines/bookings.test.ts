@@ -41,6 +41,11 @@ modelSuite('my bookings', myBookingsMachine, {
   ],
   inputs: [undefined, { filters: { status: 'Departed', mode: 'FCL', q: '' } }],
   serializeState: serializerOf((c) => c.filters),
+  // A list is shown for the filters shown: an answer for filters since changed is not taken for theirs.
+  check: (actor, step, _before, answered) => {
+    if (step.event.type !== 'xstate.done.actor.listBookings') return
+    expect(answered?.input).toEqual((actor.getSnapshot() as Snapshot).context.filters)
+  },
 })
 
 const pdf = { name: 'invoice.pdf', size: 20_000, type: 'application/pdf' }
@@ -116,6 +121,15 @@ modelSuite('tracking', trackingMachine, {
   ],
   inputs: [undefined, { hbl: 'ESHBL2026000001' }, { hbl: 'ESB-2026000001' }],
   serializeState: serializerOf((c) => [c.text, c.hbl]),
+  // What was typed stays in the field whatever the server answers, and an answer is shown under the number
+  // it was asked for (the address and the heading name it).
+  check: (actor, step, before, answered) => {
+    const { context } = actor.getSnapshot() as Snapshot
+    if (/^xstate\.(done|error)\.actor\.trackShipment$/.test(step.event.type)) {
+      expect(context.text).toBe(before.context.text)
+      expect(answered?.input).toEqual({ hbl: context.hbl })
+    }
+  },
 })
 
 describe('my bookings', () => {

@@ -109,8 +109,16 @@ export interface ReplayOptions {
   pending: ReturnType<typeof controllablePromises>['pending']
   input?: unknown
   coverage: Coverage
-  /** Called after every step with the live actor and its snapshot before the step; throw to fail. */
-  check?: (actor: AnyActorRef, step: Path['steps'][number], before: AnyMachineSnapshot) => void
+  /**
+   * Called after every step with the live actor, its snapshot before the step and, when the step settled an
+   * invoked actor, the input that actor was started with (the request that was answered); throw to fail.
+   */
+  check?: (
+    actor: AnyActorRef,
+    step: Path['steps'][number],
+    before: AnyMachineSnapshot,
+    answered?: { input: unknown },
+  ) => void
 }
 
 /**
@@ -137,6 +145,7 @@ export async function replay(path: Path, options: ReplayOptions): Promise<void> 
     const event = step.event
     if (event.type === 'xstate.init') continue
     const before = actor.getSnapshot() as AnyMachineSnapshot
+    let answered: { input: unknown } | undefined
     if (event.type.startsWith('xstate.after.')) {
       clock.increment(delayOf(machine, actor.getSnapshot(), event.type))
     } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
@@ -144,6 +153,7 @@ export async function replay(path: Path, options: ReplayOptions): Promise<void> 
       const run = pending.get(id)
       if (!run) throw new Error(`No pending run of ${id} for ${event.type}`)
       pending.delete(id)
+      answered = { input: run.input }
       if (event.type.startsWith('xstate.done')) run.resolve((event as { output?: unknown }).output)
       else run.reject((event as { error?: unknown }).error ?? new Error('failed'))
     } else {
@@ -157,7 +167,7 @@ export async function replay(path: Path, options: ReplayOptions): Promise<void> 
       )
     }
     record()
-    options.check?.(actor, step, before)
+    options.check?.(actor, step, before, answered)
   }
   actor.stop()
 }
