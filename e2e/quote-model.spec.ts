@@ -261,6 +261,9 @@ function answerOf(event: Event, offer: Offer): (route: Route) => Promise<void> {
 }
 
 async function perform(page: Page, event: Event) {
+  // A person acts once the loading overlay of the last request has gone: a click while it fades out lands on
+  // it (a forced click on the visually hidden checkbox once did, on a busy CI machine).
+  await expect(page.getByTestId('loader')).toHaveCount(0)
   switch (event.type) {
     case 'service.changed': {
       const box = page.getByRole('checkbox', { name: /Cargo insurance/ })
