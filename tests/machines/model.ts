@@ -227,9 +227,8 @@ export function pathsOf(machine: AnyStateMachine, options: PathOptions = {}): Pa
  * start shows nothing to check.
  */
 export function withoutPrefixes(paths: Path[], answered: (event: EventObject) => boolean): Path[] {
-  const keys = paths.map((path) =>
-    path.steps.filter((step) => step.event.type !== 'xstate.init').map((step) => JSON.stringify(step.event)),
-  )
+  const moves = paths.map((path) => path.steps.filter((step) => step.event.type !== 'xstate.init'))
+  const keys = moves.map((steps) => steps.map((step) => JSON.stringify(step.event)))
   const begins = (own: string[], other: string[]) =>
     other.length > own.length && own.every((key, step) => key === other[step])
   const inFlight = new Set<string>()
@@ -241,7 +240,7 @@ export function withoutPrefixes(paths: Path[], answered: (event: EventObject) =>
       const longer = keys.map((other, at) => ({ other, at })).filter(({ other }) => begins(own, other))
       if (longer.length === 0) return true
       const awaited = longer.some(({ at }) => {
-        const after = paths[at]?.steps.filter((step) => step.event.type !== 'xstate.init')[own.length]?.event
+        const after = moves[at]?.[own.length]?.event
         return after !== undefined && answered(after)
       })
       const state = JSON.stringify(path.state.value)
