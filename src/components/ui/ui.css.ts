@@ -208,7 +208,12 @@ export const listBox = style({ outline: 'none', padding: vars.space['1'] })
  * positions the rows, so the list takes the popover's height (as React Aria placed it) and the popover
  * does not scroll.
  */
-export const virtualPopover = style({ display: 'flex', flexDirection: 'column', overflow: 'hidden' })
+export const virtualPopover = style({
+  display: 'flex',
+  flexDirection: 'column',
+  overflow: 'hidden',
+  paddingBlock: vars.space['1'],
+})
 
 export const virtualListBox = style({
   outline: 'none',
