@@ -166,6 +166,11 @@ export function findCompanyBooking(db: Kysely<Database>, customerId: number, num
     .executeTakeFirst()
 }
 
+/** Any company's booking by number, for the operations endpoints (their key sees every booking). */
+export function findAnyBooking(db: Kysely<Database>, number: string) {
+  return db.selectFrom('bookings').selectAll().where('number', '=', number).executeTakeFirst()
+}
+
 export function findBookingDocument(db: Kysely<Database>, bookingId: number, customerId: number, id: string) {
   return db
     .selectFrom('booking_documents')

@@ -7,7 +7,6 @@ import {
   type DocumentFile,
   type DocumentsResponse,
   documentMessages,
-  documentNames,
   MAX_UPLOAD_BYTES,
 } from '../../contract/bookings'
 import { displayFileName, FILE_NAME_HEADER, isUploadableKind, reviewSchema } from '../../contract/documents'
@@ -20,15 +19,16 @@ import { houseBillOf } from '../documents/house-bill-data'
 import {
   bookingDocuments,
   documentFile,
+  findAnyBooking,
   findBookingDocument,
   findCompanyBooking,
   insertBookingDocument,
   issuedHouseBillFile,
 } from '../documents/queries'
+import { reviewDocument } from '../documents/review'
 import { SNIFF_BYTES, sniffUpload } from '../documents/sniff'
 import { measureUpload, UploadAborted, UploadTooLarge } from '../documents/upload'
 import type { Mailer } from '../mail/index'
-import { documentRejectedMail } from '../mail/templates'
 import {
   createRouter,
   ErrorSchema,
@@ -41,7 +41,6 @@ import {
   bearerSecurity as security,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
-import { notificationAllowed } from '../profile/notification-settings'
 import { DocumentFileSchema, DocumentItemSchema } from '../schemas'
 import type { DocumentStorage } from '../storage/index'
 
@@ -361,9 +360,7 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
     })
     .openapi(opsListRoute, async (c) => {
       const { number } = c.req.valid('param')
-      const booking = BOOKING_NUMBER.test(number)
-        ? await db.selectFrom('bookings').selectAll().where('number', '=', number).executeTakeFirst()
-        : undefined
+      const booking = BOOKING_NUMBER.test(number) ? await findAnyBooking(db, number) : undefined
       if (!booking) return c.json(notFoundBody, 404)
       const { documents } = await bookingDocuments(db, booking, now(), await listedHouseBill(booking))
       return c.json({ documents } satisfies DocumentsResponse, 200)
@@ -372,54 +369,7 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
       const { id } = c.req.valid('param')
       const { status, reason } = c.req.valid('json')
       if (!/^[0-9a-f-]{36}$/.test(id)) return c.json(notFoundBody, 404)
-      const at = now()
-      const outcome = await db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('booking_documents as d')
-          .innerJoin('bookings as b', 'b.id', 'd.booking_id')
-          .innerJoin('users as u', 'u.id', 'd.uploaded_by')
-          .select([
-            'd.id',
-            'd.kind',
-            'd.name',
-            'd.status',
-            'b.number as booking_number',
-            'u.id as user_id',
-            'u.esus_email_id as email',
-            'u.esus_name as user_name',
-          ])
-          .where('d.id', '=', id)
-          .forUpdate('d')
-          .executeTakeFirst()
-        if (!current) return undefined
-        const updated = await trx
-          .updateTable('booking_documents')
-          .set({ status, reason: status === 'Rejected' ? (reason ?? null) : null, reviewed_at: at })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        // A mail per rejection: only when the file becomes Rejected, not when a rejection is sent again.
-        if (
-          status === 'Rejected' &&
-          current.status !== 'Rejected' &&
-          (await notificationAllowed(trx, current.user_id, 'documents'))
-        ) {
-          await mailer.queue(
-            trx,
-            documentRejectedMail({
-              to: current.email,
-              name: current.user_name,
-              bookingNumber: current.booking_number,
-              document: documentNames[current.kind],
-              fileName: current.name,
-              reason: reason ?? '',
-              bookingLink: `${mailer.appUrl}/user/bookings/${current.booking_number}`,
-            }),
-            at,
-          )
-        }
-        return { document: documentFile(updated), bookingNumber: current.booking_number, kind: current.kind }
-      })
+      const outcome = await reviewDocument({ db, mailer }, { id, status, reason }, now())
       return outcome ? c.json(outcome, 200) : c.json(notFoundBody, 404)
     })
 }

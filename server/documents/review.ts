@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely'
+import { documentNames } from '../../contract/bookings'
+import type { ReviewInput } from '../../contract/documents'
+import type { Database } from '../db/schema'
+import type { Mailer } from '../mail/index'
+import { documentRejectedMail } from '../mail/templates'
+import { notificationAllowed } from '../profile/notification-settings'
+import { documentFile } from './queries'
+
+/**
+ * Operations accept or reject an uploaded document: the file's status changes under a row lock, and the
+ * uploader is mailed once when it becomes Rejected (not when a rejection is sent again), if they want
+ * document mails. Undefined when there is no such document.
+ */
+export function reviewDocument(
+  { db, mailer }: { db: Kysely<Database>; mailer: Mailer },
+  { id, status, reason }: { id: string } & ReviewInput,
+  at: Date,
+) {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('booking_documents as d')
+      .innerJoin('bookings as b', 'b.id', 'd.booking_id')
+      .innerJoin('users as u', 'u.id', 'd.uploaded_by')
+      .select([
+        'd.id',
+        'd.kind',
+        'd.name',
+        'd.status',
+        'b.number as booking_number',
+        'u.id as user_id',
+        'u.esus_email_id as email',
+        'u.esus_name as user_name',
+      ])
+      .where('d.id', '=', id)
+      .forUpdate('d')
+      .executeTakeFirst()
+    if (!current) return undefined
+    const updated = await trx
+      .updateTable('booking_documents')
+      .set({ status, reason: status === 'Rejected' ? (reason ?? null) : null, reviewed_at: at })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    // A mail per rejection: only when the file becomes Rejected, not when a rejection is sent again.
+    if (
+      status === 'Rejected' &&
+      current.status !== 'Rejected' &&
+      (await notificationAllowed(trx, current.user_id, 'documents'))
+    ) {
+      await mailer.queue(
+        trx,
+        documentRejectedMail({
+          to: current.email,
+          name: current.user_name,
+          bookingNumber: current.booking_number,
+          document: documentNames[current.kind],
+          fileName: current.name,
+          reason: reason ?? '',
+          bookingLink: `${mailer.appUrl}/user/bookings/${current.booking_number}`,
+        }),
+        at,
+      )
+    }
+    return { document: documentFile(updated), bookingNumber: current.booking_number, kind: current.kind }
+  })
+}
