@@ -74,6 +74,15 @@ modelSuite('document upload', documentUploadMachine, {
     },
   ],
   serializeState: serializerOf((c) => c.progress),
+  // The bar never goes back and shows 100 only once the server has kept the file; a file the browser's
+  // check refuses is never sent; a refused file always says why.
+  check: (actor, _step, before) => {
+    const after = actor.getSnapshot() as Snapshot
+    expect(after.context.progress).toBeGreaterThanOrEqual(before.context.progress)
+    expect(after.context.progress === 100).toBe(after.matches('uploaded'))
+    if (after.children.upload) expect(uploadProblem(after.context.file)).toBeNull()
+    if (after.matches('refused')) expect(after.context.message).toBeTruthy()
+  },
 })
 
 modelSuite('booking page', bookingPageMachine, {
@@ -105,6 +114,31 @@ modelSuite('booking page', bookingPageMachine, {
   ],
   inputs: [{ number: summary.number }],
   serializeState: serializerOf((c) => c.booking?.canCancel),
+  check: (actor, step, before, answered) => {
+    const after = actor.getSnapshot() as Snapshot
+    const event = step.event as Snapshot['context'] & { type: string }
+    const { type } = event
+    // The booking shown is the one asked for.
+    if (type === 'xstate.done.actor.getBooking')
+      expect(answered?.input).toEqual({ number: after.context.number })
+    // Nothing is cancelled that the booking did not offer to cancel, nor without the user's confirmation.
+    if (after.children.cancelBooking && !before.children.cancelBooking) {
+      expect([type, before.context.booking?.canCancel]).toEqual(['cancel.confirmed', true])
+    }
+    // Once the booking is shown, a failure says why in a dialog and the booking stays on screen.
+    if (type.startsWith('xstate.error.actor.') && before.matches('ready')) {
+      expect(after.context.dialog).toBeTruthy()
+      expect(after.context.booking).toBe(before.context.booking)
+    }
+    // Each file chosen goes up on its own, and dismissing one removes that one only.
+    const ids = (snapshot: Snapshot) => snapshot.context.uploads.map((upload: { id: string }) => upload.id)
+    if (type === 'files.chosen' && before.matches('ready')) {
+      expect(ids(after)).toHaveLength(ids(before).length + event.files.length)
+    }
+    if (type === 'upload.dismissed') {
+      expect(ids(after)).toEqual(ids(before).filter((other: string) => other !== event.id))
+    }
+  },
 })
 
 modelSuite('tracking', trackingMachine, {

@@ -354,6 +354,7 @@ describe('activation, model-based', () => {
       error: { status: 410, message: 'This activation link has expired.' },
     },
     { type: 'field.changed', field: 'email', value: 'ops@lioncity.example' },
+    { type: 'field.changed', field: 'email', value: 'ops@lioncity' },
     {
       type: 'xstate.done.actor.resend',
       output: { message: 'If an account is waiting, a new link has been sent.' },
@@ -367,7 +368,13 @@ describe('activation, model-based', () => {
     '%s',
     async (_t, input, path) => {
       const { actors, pending } = controllablePromises(['activate', 'resend'])
-      await replay(path, { machine: activationMachine.provide({ actors }), pending, input, coverage })
+      await replay(path, {
+        machine: activationMachine.provide({ actors }),
+        pending,
+        input,
+        coverage,
+        check: formChecks(['resend'], { submit: 'user.resend' }),
+      })
     },
   )
   afterAll(() => {

@@ -62,7 +62,18 @@ describe('loader, model-based', () => {
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const { pending } = controllablePromises([])
-    await replay(path, { machine: loaderMachine, pending, coverage })
+    await replay(path, {
+      machine: loaderMachine,
+      pending,
+      coverage,
+      // The overlay shows exactly while a request is in flight, and counts each one once.
+      check: (actor, step, before) => {
+        const after = actor.getSnapshot()
+        const change = { 'request.started': 1, 'request.finished': -1 }[step.event.type] ?? 0
+        expect(after.context.pending).toBe(Math.max(0, before.context.pending + change))
+        expect(loaderMessage(after) !== undefined).toBe(after.context.pending > 0)
+      },
+    })
   })
 
   afterAll(() => {

@@ -7,6 +7,7 @@ import { ruleMessages } from '../../contract/rules'
 import type { Country } from '../../contract/wire'
 import { type ProfileLoaded, profileMachine } from '../../machines/profile.machine'
 import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
+import { allChecks, formChecks } from './model-suite'
 
 const countries: Country[] = [
   { mcou_rid: 196, mcou_name: 'Singapore', mcou_code: 'SG', mcou_country_dialing_code: '+65', eshp_mcpy: 1 },
@@ -189,9 +190,22 @@ describe('profile, model-based', () => {
     expect(paths.length).toBeGreaterThan(20)
   })
 
+  // What a user of My Profile notices after every step: each of its two forms sends nothing invalid, keeps
+  // what was typed when its save fails and says why it sent nothing; a switch whose save failed shows what
+  // the server holds.
+  const check = allChecks(
+    formChecks(['saveProfile'], { submit: 'user.save' }),
+    formChecks(['changePassword'], { submit: 'password.submit', form: (context) => context.password }),
+    (actor, step) => {
+      if (step.event.type !== 'xstate.error.actor.saveNotifications') return
+      const { notifications, savedNotifications } = (actor.getSnapshot() as AnyMachineSnapshot).context
+      expect(notifications).toEqual(savedNotifications)
+    },
+  )
+
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_title, path) => {
     const { actors, pending } = controllablePromises(names)
-    await replay(path, { machine: profileMachine.provide({ actors }), pending, coverage })
+    await replay(path, { machine: profileMachine.provide({ actors }), pending, coverage, check })
   })
 
   afterAll(() => {

@@ -24,7 +24,7 @@ import { previewPrice } from '../../machines/quote-offer'
 import { quoteOfferMachine } from '../../machines/quote-offer.machine'
 import { defaultTariff, fclSgToIn, fx, noServices, sgTariff } from '../contract/pricing-fixtures'
 import { controllablePromises } from './model'
-import { formChecks, type ModelSuiteOptions, modelSuite } from './model-suite'
+import { allChecks, formChecks, type ModelSuiteOptions, modelSuite } from './model-suite'
 
 const today = '2026-11-05'
 const shownTotal = (input: unknown) =>
@@ -264,7 +264,20 @@ quoteSuite(
     { number: baseQuote.number, optionId: null, step: 'confirm' },
   ],
   [],
-  formChecks(['confirmQuote']),
+  allChecks(formChecks(['confirmQuote']), (actor, step, before, answered) => {
+    const after = actor.getSnapshot() as AnyMachineSnapshot
+    const { type } = step.event
+    // The server's price is taken only for the services shown, and a failed save keeps the choices.
+    if (type === 'xstate.done.actor.priceQuoteServices') {
+      expect(answered?.input).toMatchObject({ services: after.context.services })
+    }
+    if (type === 'xstate.error.actor.priceQuoteServices') {
+      expect(after.context.services).toEqual(before.context.services)
+      expect(after.context.message).toBeTruthy()
+    }
+    // Insurance is never chosen without a cargo value to insure.
+    if (after.context.services.insurance) expect(after.context.quote?.request.cargoValue).toBeGreaterThan(0)
+  }),
 )
 
 const summary: QuoteSummary = {
@@ -298,6 +311,22 @@ quoteSuite(
     { type: 'xstate.error.actor.getQuote', error: { status: 404, message: confirmMessages.notFound } },
   ],
   [undefined],
+  [],
+  (actor, step, before, answered) => {
+    const after = actor.getSnapshot() as AnyMachineSnapshot
+    const { type } = step.event
+    // A list is shown for the filters shown.
+    if (type === 'xstate.done.actor.listQuotes') expect(answered?.input).toEqual(after.context.filters)
+    // Requote and Duplicate act on the quote pressed (the only one the paths press); when they fail, the
+    // list stays and a message says why.
+    if (/^xstate\.(done|error)\.actor\.(requoteQuote|getQuote)$/.test(type)) {
+      expect(answered?.input).toEqual({ number: baseQuote.number })
+    }
+    if (/^xstate\.error\.actor\.(requoteQuote|getQuote)$/.test(type)) {
+      expect(after.context.quotes).toBe(before.context.quotes)
+      expect(after.context.message).toBeTruthy()
+    }
+  },
 )
 
 describe('quote form rules', () => {

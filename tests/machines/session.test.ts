@@ -261,7 +261,24 @@ describe('session, model-based', () => {
     ),
   )('%s', async (_name, input, path) => {
     const { actors, pending } = controllablePromises(['logout', 'ping'] as const)
-    await replay(path, { machine: sessionMachine.provide({ actors }), pending, input, coverage })
+    await replay(path, {
+      machine: sessionMachine.provide({ actors }),
+      pending,
+      input,
+      coverage,
+      check: (actor, step) => {
+        const after = actor.getSnapshot() as SnapshotFrom<typeof sessionMachine>
+        // The account is on screen exactly while signed in: nothing of it stays once signed out.
+        const signedIn = after.matches({ auth: 'authenticated' })
+        if (after.matches({ auth: 'signedOut' }))
+          expect([after.context.token, after.context.user]).toEqual([null, null])
+        if (signedIn) expect(after.context.token).not.toBeNull()
+        // A logout ends the session here whatever the server answers.
+        if (/^xstate\.(done|error)\.actor\.logout$/.test(step.event.type)) {
+          expect(after.matches({ auth: 'signedOut' })).toBe(true)
+        }
+      },
+    })
   })
 
   afterAll(() => {
