@@ -11,8 +11,9 @@
 
 import { LRUCache } from 'lru-cache'
 import type { BookingStatus, MilestoneKey, PlaceRef, TrackingEvent } from '../../contract/bookings'
+import { nextMilestone } from '../../contract/milestones'
 import { eventFromJson } from '../tracking/events'
-import { deriveMilestones, etaOf, legsWithTimes, nextMilestone } from '../tracking/milestones'
+import { deriveMilestones, etaOf, legsWithTimes } from '../tracking/milestones'
 import { type DashboardEventRow, type EventVersion, isoOfJsonTime, type LiveBookingRow } from './queries'
 
 /** Statuses a shipment is on its way in (Cargo Received to Arrived, or held there): the In transit list. */
@@ -33,7 +34,7 @@ export interface TransitSummary {
 const MAX_ENTRIES = 20_000
 
 function summaryKey(booking: LiveBookingRow, version: { count: number; lastId: number }): string {
-  return `${booking.id} ${version.count} ${version.lastId} ${booking.origin} ${booking.destination} ${booking.eta} ${booking.original_eta} ${JSON.stringify(booking.legs)}`
+  return `${booking.id} ${booking.status} ${version.count} ${version.lastId} ${booking.origin} ${booking.destination} ${booking.eta} ${booking.original_eta} ${JSON.stringify(booking.legs)}`
 }
 
 /** The summary reads places only by code: their names and zones do not change it. */
@@ -42,7 +43,7 @@ const byCode = (code: string): PlaceRef => ({ code, name: code, country_code: ''
 function summarise(booking: LiveBookingRow, events: TrackingEvent[]): TransitSummary {
   const legs = legsWithTimes(booking.legs, events)
   const route = { origin: byCode(booking.origin), destination: byCode(booking.destination), legs }
-  const next = nextMilestone(deriveMilestones(events, route, byCode))
+  const next = nextMilestone(deriveMilestones(events, route, byCode), booking.status)
   const eta = etaOf(events, booking.destination, {
     eta: isoOfJsonTime(booking.eta),
     originalEta: isoOfJsonTime(booking.original_eta),

@@ -115,13 +115,28 @@ export function etaOf(
   destination: string,
   stored: { eta: string | null; originalEta: string | null },
 ): { current: string | null; original: string | null; movedHours: number } {
-  const current = bestTime(events, 'ARRI', destination) ?? stored.eta
+  const best = bestTime(events, 'ARRI', destination) ?? stored.eta
+  // An arrival time before the cargo actually left is stale (a carrier's old estimate or plan): the ETA is
+  // not known until a new one comes, rather than a time the shipment cannot keep.
+  const departed = lastActualDeparture(events)
+  const current = best && departed !== null && Date.parse(best) < departed ? null : best
   const firstPlanned = events
     .filter((e) => eventCode(e) === 'ARRI' && e.location === destination && e.eventClassifierCode === 'PLN')
     .sort((a, b) => created(a) - created(b))[0]
   const original = stored.originalEta ?? firstPlanned?.eventDateTime ?? null
   const movedHours = current && original ? hoursMoved(current, original) : 0
   return { current, original, movedHours }
+}
+
+/** When the cargo last actually departed anywhere on its route (epoch ms), or null. */
+function lastActualDeparture(events: TrackingEvent[]): number | null {
+  let last: number | null = null
+  for (const event of events) {
+    if (eventCode(event) !== 'DEPA' || event.eventClassifierCode !== 'ACT') continue
+    const at = Date.parse(event.eventDateTime)
+    if (last === null || at > last) last = at
+  }
+  return last
 }
 
 /** How far an ETA moved from another, in hours to one decimal (later is positive). */
@@ -245,16 +260,4 @@ export function eventLabel(
   const key = milestoneOfCode(code, location, route)
   if (key) return milestoneLabels[key]
   return codeLabels[code] ?? code
-}
-
-/**
- * The next milestone a shipment waits for: the first one after the last reached (with an actual time)
- * that has none yet, with its estimated (else planned) time; null once all are reached.
- */
-export function nextMilestone(milestones: Milestone[]): Milestone | null {
-  let last = -1
-  milestones.forEach((m, i) => {
-    if (m.actual) last = i
-  })
-  return milestones.slice(last + 1).find((m) => !m.actual) ?? null
 }

@@ -2,7 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { geoNaturalEarth1 } from 'd3-geo'
 import { afterEach, describe, expect, it } from 'vitest'
 import { etaMoved, formatDateTime, formatDay } from '../../src/app/datetime'
-import { MilestoneTimeline, milestoneStates } from '../../src/components/shipment/milestone-timeline'
+import { milestoneStates } from '../../contract/milestones'
+import { MilestoneTimeline } from '../../src/components/shipment/milestone-timeline'
 import { mapPins } from '../../src/features/home/world-map.gen'
 import { linePath, lineSegments, project } from '../../src/features/tracking/projection'
 import { mapDescription, RouteMap } from '../../src/features/tracking/route-map'
@@ -101,14 +102,29 @@ describe('times in the place’s time zone', () => {
   })
 
   it('marks milestones done, current and next, each time in its own place’s zone', () => {
-    expect(milestoneStates(milestones)).toEqual(['done', 'current', 'next', 'next'])
-    render(<MilestoneTimeline milestones={milestones} />)
+    expect(milestoneStates(milestones, 'Departed')).toEqual(['done', 'current', 'next', 'next'])
+    render(<MilestoneTimeline milestones={milestones} status="Departed" />)
     const items = screen.getAllByRole('listitem')
     expect(items[0]?.textContent).toContain('Actual5 Nov 2026, 10:00 SGT')
     expect(items[1]?.getAttribute('aria-current')).toBe('step')
     expect(items[1]?.textContent).toContain('Estimated21 Nov 2026, 18:00 SGT')
     expect(items[1]?.textContent).toContain('MAERSK SELETAR, voyage 245W')
     expect(items[3]?.textContent).toContain('Planned27 Nov 2026, 09:30 GMT+5:30')
+  })
+
+  it('shows a milestone the shipment is past as not reported, without its old plan or estimate', () => {
+    render(<MilestoneTimeline milestones={milestones} status="Delivered" />)
+    const items = screen.getAllByRole('listitem')
+    expect(items.map((item) => item.getAttribute('data-state'))).toEqual([
+      'done',
+      'unreported',
+      'unreported',
+      'unreported',
+    ])
+    expect(items[1]?.textContent).toContain('Not reported')
+    expect(items[1]?.textContent).not.toContain('Estimated')
+    expect(items[3]?.textContent).not.toContain('Planned')
+    expect(screen.queryByText('Next up')).toBeNull()
   })
 })
 

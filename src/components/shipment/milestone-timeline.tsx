@@ -1,22 +1,7 @@
-import type { Milestone } from '../../../contract/bookings'
+import type { BookingStatus, Milestone } from '../../../contract/bookings'
+import { milestoneStates, milestoneStateText } from '../../../contract/milestones'
 import { formatDateTime } from '../../app/datetime'
 import * as styles from './shipment.css'
-
-export type MilestoneState = 'done' | 'current' | 'next'
-
-/**
- * Each milestone's state: done once it has an actual time; the first one not done after the last done one
- * is current (the shipment is on its way to it); the rest are next.
- */
-export function milestoneStates(milestones: readonly Milestone[]): MilestoneState[] {
-  let lastDone = -1
-  milestones.forEach((m, index) => {
-    if (m.actual) lastDone = index
-  })
-  return milestones.map((m, index) => (m.actual ? 'done' : index === lastDone + 1 ? 'current' : 'next'))
-}
-
-const stateText: Record<MilestoneState, string> = { done: 'Done', current: 'Next up', next: 'Planned' }
 
 function transport(m: Milestone) {
   if (m.flight) return `Flight ${m.flight}`
@@ -24,14 +9,24 @@ function transport(m: Milestone) {
   return null
 }
 
-/** The milestones of a shipment, in order, each time in its place's time zone. */
-export function MilestoneTimeline({ milestones }: { milestones: readonly Milestone[] }) {
+/**
+ * The milestones of a shipment, in order, each time in its place's time zone, each read as the booking's
+ * status allows (contract/milestones.ts): a milestone the shipment is past shows no plan or estimate.
+ */
+export function MilestoneTimeline({
+  milestones,
+  status,
+}: {
+  milestones: readonly Milestone[]
+  status: BookingStatus
+}) {
   if (milestones.length === 0) return <p>No milestones yet.</p>
-  const states = milestoneStates(milestones)
+  const states = milestoneStates(milestones, status)
   return (
     <ol className={styles.timeline} data-testid="milestones">
       {milestones.map((m, index) => {
         const state = states[index] ?? 'next'
+        const ahead = state === 'current' || state === 'next'
         const zone = m.location?.time_zone
         const via = transport(m)
         return (
@@ -51,7 +46,7 @@ export function MilestoneTimeline({ milestones }: { milestones: readonly Milesto
                     · {m.location.name} ({m.location.code})
                   </span>
                 ) : null}{' '}
-                <span className={styles.stateTag[state]}>{stateText[state]}</span>
+                <span className={styles.stateTag[state]}>{milestoneStateText[state]}</span>
               </p>
               <dl className={styles.times}>
                 {m.actual ? (
@@ -60,13 +55,13 @@ export function MilestoneTimeline({ milestones }: { milestones: readonly Milesto
                     <dd>{formatDateTime(m.actual, zone)}</dd>
                   </>
                 ) : null}
-                {m.estimated && !m.actual ? (
+                {m.estimated && ahead ? (
                   <>
                     <dt>Estimated</dt>
                     <dd>{formatDateTime(m.estimated, zone)}</dd>
                   </>
                 ) : null}
-                {m.planned ? (
+                {m.planned && (m.actual || ahead) ? (
                   <>
                     <dt>Planned</dt>
                     <dd>{formatDateTime(m.planned, zone)}</dd>

@@ -28,6 +28,8 @@ export const milestone = styleVariants({
   done: [milestoneBase],
   current: [milestoneBase, { fontWeight: vars.fontWeight.medium }],
   next: [milestoneBase, { color: vars.color.textMuted }],
+  unreported: [milestoneBase],
+  notReached: [milestoneBase, { color: vars.color.textMuted }],
 })
 
 const dotBase = style({
@@ -43,6 +45,9 @@ export const dot = styleVariants({
   done: [dotBase, { background: vars.color.brand }],
   current: [dotBase, { borderColor: vars.color.accent, boxShadow: `0 0 0 4px ${vars.color.brandSoft}` }],
   next: [dotBase, { borderColor: vars.color.border }],
+  /** Passed without a report: the brand's ring, not filled. */
+  unreported: [dotBase],
+  notReached: [dotBase, { borderColor: vars.color.border, borderStyle: 'dashed' }],
 })
 
 export const milestoneTitle = style({ margin: 0 })
@@ -60,6 +65,8 @@ export const stateTag = styleVariants({
   done: [tagBase, { background: vars.color.successSoft, color: vars.color.success }],
   current: [tagBase, { background: vars.color.accent, color: vars.color.textOnBrand }],
   next: [tagBase, { background: vars.color.surfaceAlt, color: vars.color.textMuted }],
+  unreported: [tagBase, { background: vars.color.surfaceAlt, color: vars.color.textMuted }],
+  notReached: [tagBase, { background: vars.color.surfaceAlt, color: vars.color.textMuted }],
 })
 
 export const times = style({

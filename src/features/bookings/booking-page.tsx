@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromCallback, fromPromise } from 'xstate'
 import { type BookingDetail, bookingMessages, type RouteLeg } from '../../../contract/bookings'
-import { moneyText } from '../../../contract/pricing/price'
+import { moneyText } from '../../../contract/pricing/money'
 import type { PricedLine, QuotePrice } from '../../../contract/pricing/types'
 import type { Party } from '../../../contract/quotes'
 import { bookingPageMachine } from '../../../machines/booking-page.machine'
@@ -158,7 +158,7 @@ export function BookingPage({ number }: { number: string }) {
           />
           <section className={styles.section} aria-labelledby="milestones-title">
             <h2 id="milestones-title">Milestones</h2>
-            <MilestoneTimeline milestones={booking.milestones} />
+            <MilestoneTimeline milestones={booking.milestones} status={booking.status} />
           </section>
         </>
       ) : null}

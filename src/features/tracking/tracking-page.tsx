@@ -82,8 +82,57 @@ export function TrackingPage({ info, search }: { info: PageInfo; search: Trackin
   )
 }
 
-function Shipment({ view }: { view: TrackingView }) {
+/**
+ * When the cargo arrives: the current ETA while it is under way; once delivered, when it was delivered
+ * (no ETA any more); a cancelled booking, that it was cancelled.
+ */
+function Arrival({ view }: { view: TrackingView }) {
+  const zone = view.destination.time_zone
+  if (view.status === 'Cancelled') {
+    return (
+      <div>
+        <p className={styles.muted}>Arrival at {view.destination.name}</p>
+        <p className={styles.eta} data-testid="eta">
+          Cancelled: this booking will not be shipped
+        </p>
+      </div>
+    )
+  }
+  if (view.status === 'Delivered') {
+    const byKey = (key: string) => view.milestones.find((m) => m.key === key)?.actual
+    const delivered = byKey('delivered') ?? byKey('arrived')
+    return (
+      <div>
+        <p className={styles.muted}>Delivered at {view.destination.name}</p>
+        <p className={styles.eta} data-testid="eta">
+          {delivered ? formatDateTime(delivered, zone) : 'Delivered'}
+        </p>
+      </div>
+    )
+  }
   const moved = Math.round(view.eta.movedHours)
+  return (
+    <div>
+      <p className={styles.muted}>Current ETA at {view.destination.name}</p>
+      <p className={styles.eta} data-testid="eta">
+        {view.eta.current ? formatDateTime(view.eta.current, zone) : 'Not known yet'}
+      </p>
+      {view.eta.current && view.eta.original ? (
+        <p
+          className={styles.moved[moved > 0 ? 'later' : moved < 0 ? 'earlier' : 'same']}
+          data-testid="eta-moved"
+        >
+          {etaMoved(view.eta.movedHours)}
+        </p>
+      ) : null}
+      {view.eta.original && moved !== 0 ? (
+        <p className={styles.muted}>Planned: {formatDateTime(view.eta.original, zone)}</p>
+      ) : null}
+    </div>
+  )
+}
+
+function Shipment({ view }: { view: TrackingView }) {
   return (
     <>
       <section className={styles.section} aria-labelledby="shipment-title">
@@ -92,27 +141,7 @@ function Shipment({ view }: { view: TrackingView }) {
           {view.destination.code})
         </h2>
         <div className={styles.summary}>
-          <div>
-            <p className={styles.muted}>Current ETA at {view.destination.name}</p>
-            <p className={styles.eta} data-testid="eta">
-              {view.eta.current
-                ? formatDateTime(view.eta.current, view.destination.time_zone)
-                : 'Not known yet'}
-            </p>
-            {view.eta.current && view.eta.original ? (
-              <p
-                className={styles.moved[moved > 0 ? 'later' : moved < 0 ? 'earlier' : 'same']}
-                data-testid="eta-moved"
-              >
-                {etaMoved(view.eta.movedHours)}
-              </p>
-            ) : null}
-            {view.eta.original && moved !== 0 ? (
-              <p className={styles.muted}>
-                Planned: {formatDateTime(view.eta.original, view.destination.time_zone)}
-              </p>
-            ) : null}
-          </div>
+          <Arrival view={view} />
           <div>
             <p className={styles.muted}>Status</p>
             <p>
@@ -151,7 +180,7 @@ function Shipment({ view }: { view: TrackingView }) {
       </section>
       <section className={styles.section} aria-labelledby="timeline-title">
         <h2 id="timeline-title">Milestones</h2>
-        <MilestoneTimeline milestones={view.milestones} />
+        <MilestoneTimeline milestones={view.milestones} status={view.status} />
       </section>
     </>
   )

@@ -1,0 +1,43 @@
+/**
+ * How a booking's milestones read, so that the record never contradicts itself (pure; the tracking page,
+ * the booking page and the dashboard all read milestones through it):
+ *
+ * - `done`: reported with an actual time;
+ * - `unreported`: no actual time, but the shipment is past it (a later milestone has an actual time, or it
+ *   was delivered): it happened and was never reported, so it is not "Planned" in the past;
+ * - `current`: the first milestone after the last done one, while the shipment is under way;
+ * - `next`: the ones after the current one;
+ * - `notReached`: a cancelled booking's milestones after the last done one: nothing comes next.
+ */
+import type { BookingStatus, Milestone } from './bookings'
+
+export type MilestoneState = 'done' | 'unreported' | 'current' | 'next' | 'notReached'
+
+export const milestoneStateText: Record<MilestoneState, string> = {
+  done: 'Done',
+  unreported: 'Not reported',
+  current: 'Next up',
+  next: 'Planned',
+  notReached: 'Not reached',
+}
+
+type Reported = Pick<Milestone, 'actual'>
+
+export function milestoneStates(milestones: readonly Reported[], status: BookingStatus): MilestoneState[] {
+  let lastDone = -1
+  milestones.forEach((m, index) => {
+    if (m.actual) lastDone = index
+  })
+  return milestones.map((m, index): MilestoneState => {
+    if (m.actual) return 'done'
+    if (index < lastDone || status === 'Delivered') return 'unreported'
+    if (status === 'Cancelled') return 'notReached'
+    return index === lastDone + 1 ? 'current' : 'next'
+  })
+}
+
+/** The milestone a shipment waits for, or null once it is delivered or cancelled (or all are done). */
+export function nextMilestone<M extends Reported>(milestones: readonly M[], status: BookingStatus): M | null {
+  const index = milestoneStates(milestones, status).indexOf('current')
+  return index < 0 ? null : (milestones[index] ?? null)
+}
