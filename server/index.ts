@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { Server as HttpServer } from 'node:http'
 import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
@@ -113,6 +114,13 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   const ms = Math.round(performance.now() - started)
   console.log(`Listening on http://localhost:${info.port} (bound to ${config.host}, ready in ${ms} ms)`)
 })
+// An idle kept-alive connection stays open longer than a client or load balancer keeps it (they idle out at
+// up to 60 s): with Node's 5 s default, a request sent on a connection just as the server closed it was
+// reset (ECONNRESET in a browser test; a 502 behind a load balancer). Headers must still come in time.
+if (server instanceof HttpServer) {
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+}
 
 let shuttingDown = false
 async function shutdown(signal: string) {
