@@ -111,6 +111,8 @@ createGlobalTheme(':root', vars, {
 export const breakpoints = { sm: 480, md: 768, lg: 1024, xl: 1280 } as const
 
 export const media = {
+  /** Below md: a phone, where tables become cards. */
+  phone: 'screen and (max-width: 47.99rem)',
   md: `screen and (min-width: ${breakpoints.md}px)`,
   lg: `screen and (min-width: ${breakpoints.lg}px)`,
   reducedMotion: '(prefers-reduced-motion: reduce)',

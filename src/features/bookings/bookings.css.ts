@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css'
+import * as tables from '../../styles/table.css'
 import { vars } from '../../styles/theme.css'
 
 export {
@@ -10,8 +11,6 @@ export {
   textLink as link,
 } from '../../styles/panel.css'
 
-const phone = 'screen and (max-width: 47.99rem)'
-
 export const alert = style({
   background: vars.color.dangerSoft,
   color: vars.color.danger,
@@ -21,78 +20,16 @@ export const alert = style({
 })
 
 /** A table on wide screens; each row a card on a phone, each cell with its column's name. */
-export const table = style({
-  width: '100%',
-  borderCollapse: 'collapse',
-  marginBottom: vars.space['4'],
-  '@media': { [phone]: { display: 'block' } },
-})
-
-export const head = style({
-  '@media': {
-    [phone]: {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
-})
-
-export const body = style({ '@media': { [phone]: { display: 'block' } } })
-
-export const tableRow = style({
-  cursor: 'pointer',
-  selectors: { '&:hover': { background: vars.color.surfaceAlt } },
-  '@media': {
-    [phone]: {
-      display: 'block',
-      border: `1px solid ${vars.color.border}`,
-      borderRadius: vars.radius.md,
-      padding: vars.space['3'],
-      marginBottom: vars.space['3'],
-    },
-  },
-})
-
-export const cell = style({
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  textAlign: 'left',
-  verticalAlign: 'top',
-  '@media': {
-    [phone]: {
-      display: 'grid',
-      gridTemplateColumns: '7rem 1fr',
-      justifyItems: 'start',
-      gap: vars.space['2'],
-      border: 'none',
-      padding: `${vars.space['1']} 0`,
-      selectors: {
-        '&::before': {
-          content: 'attr(data-label)',
-          fontWeight: vars.fontWeight.medium,
-          color: vars.color.textMuted,
-        },
-      },
-    },
-  },
-})
-
-export const headCell = style({
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderBottom: `2px solid ${vars.color.border}`,
-  textAlign: 'left',
-})
-
-export const headMoney = style([headCell, { textAlign: 'right' }])
-
-export const money = style([
-  cell,
-  { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+export const table = style([tables.table, tables.stacked.table, { marginBottom: vars.space['4'] }])
+export const head = tables.stacked.head
+export const body = tables.stacked.body
+export const tableRow = style([
+  tables.stacked.row,
+  { cursor: 'pointer', selectors: { '&:hover': { background: vars.color.surfaceAlt } } },
 ])
+export const cell = style([tables.cell, tables.stacked.cell])
+export const money = style([tables.money, tables.stacked.cell])
+export { headCell, headMoney } from '../../styles/table.css'
 
 export const outstanding = style({
   display: 'inline-block',

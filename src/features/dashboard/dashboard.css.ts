@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css'
+import * as tables from '../../styles/table.css'
 import { media, vars } from '../../styles/theme.css'
 
 export { muted } from '../../styles/panel.css'
@@ -193,7 +194,7 @@ export const chartTrack = style({ fill: vars.color.surfaceAlt })
 
 export const chartBar = style({ fill: vars.color.brand })
 
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm })
+export const table = style([tables.table, { fontSize: vars.fontSize.sm }])
 
 export const caption = style({
   textAlign: 'left',
@@ -201,27 +202,6 @@ export const caption = style({
   marginBottom: vars.space['2'],
 })
 
-export const headCell = style({
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderBottom: `2px solid ${vars.color.border}`,
-  textAlign: 'left',
-})
-
-export const headMoney = style([headCell, { textAlign: 'right' }])
-
-export const rowHead = style({
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  textAlign: 'left',
-  fontWeight: vars.fontWeight.medium,
-})
-
-export const money = style({
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  textAlign: 'right',
-  fontVariantNumeric: 'tabular-nums',
-  whiteSpace: 'nowrap',
-})
+export { headCell, headMoney, money, rowHead } from '../../styles/table.css'
 
 export const totalRow = style({ fontWeight: vars.fontWeight.bold })

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css'
+import * as tables from '../../styles/table.css'
 import { vars } from '../../styles/theme.css'
 
 export {
@@ -19,19 +20,8 @@ export const fieldset = style({
 
 export const legend = style({ fontWeight: vars.fontWeight.bold, padding: `0 ${vars.space['2']}` })
 
-export const table = style({ width: '100%', borderCollapse: 'collapse', marginBottom: vars.space['4'] })
-
-export const cell = style({
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  textAlign: 'left',
-  verticalAlign: 'top',
-})
-
-export const money = style([
-  cell,
-  { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-])
+export const table = style([tables.table, { marginBottom: vars.space['4'] }])
+export { cell, money } from '../../styles/table.css'
 
 export const total = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, margin: 0 })
 
