@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import type { BookingDetail, BookingStatus, BookingSummary, TrackingView } from '../contract/bookings'
-import { moneyText } from '../contract/pricing/price'
+import { moneyText } from '../contract/pricing/money'
 import { modes } from '../contract/pricing/types'
 import { type QuotesResponse, singaporeDate } from '../contract/quotes'
 import type { LoginResponse } from '../contract/wire'

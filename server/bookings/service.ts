@@ -1,30 +1,22 @@
 /**
- * What happens to a booking after it is made, for the operations API: confirming it (the HBL, the route,
- * planned departure and arrival) and applying a batch of DCSA events, all or nothing, each status change
- * through the booking chart, its mails queued in the same transaction.
+ * What happens to a booking after it is made, for the operations API: the dependencies its services share,
+ * and confirming it (the HBL, the route, planned departure and arrival, PLN events), the status through the
+ * booking chart and the customer's mail queued in the same transaction. Applying DCSA events to bookings is
+ * apply-events.ts.
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { BookingStatus, PlaceRef, RouteLeg, TrackingEvent } from '../../contract/bookings'
 import type { QuoteRequest } from '../../contract/pricing/types'
 import { singaporeDate } from '../../contract/quotes'
-import { type BookingEvent, nextBookingStatus } from '../../machines/booking.machine'
+import { nextBookingStatus } from '../../machines/booking.machine'
 import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import { nextNumber } from '../quotes/queries'
-import { eventCode, eventEffect, mayHaveMovedStatus, toTrackingEvent } from '../tracking/dcsa'
-import type { PostedEvent } from '../tracking/dcsa-input'
-import {
-  bookingEvents,
-  deleteEvents,
-  insertEvents,
-  storedEventIds,
-  storedEventsById,
-} from '../tracking/events'
-import { bestTime, legsWithTimes } from '../tracking/milestones'
-import { type NotifiedBooking, notify, notifyEtaChange } from './notifications'
-import { type BookingRow, findBookingById, lockBookings, optionTransit, updateBooking } from './queries'
+import { insertEvents } from '../tracking/events'
+import { type NotifiedBooking, notify } from './notifications'
+import { type BookingRow, lockBookings, optionTransit, updateBooking } from './queries'
 
 export interface BookingDeps {
   db: Kysely<Database>
@@ -161,7 +153,8 @@ function plannedEvents(legs: RouteLeg[], at: Date): TrackingEvent[] {
   ])
 }
 
-function notified(
+/** The booking as its mails show it, with what changed. */
+export function notified(
   booking: BookingRow,
   extra: Partial<NotifiedBooking> & Pick<NotifiedBooking, 'origin' | 'destination'>,
 ): NotifiedBooking {
@@ -262,230 +255,4 @@ export async function confirmBooking(deps: BookingDeps, number: string, options:
       return { status: 409 as const, message: confirmRefusal(number, booking.status as BookingStatus) }
     return { status: 200 as const, hbl: done.hbl, bookingNumber: number }
   })
-}
-
-export type ApplyOutcome =
-  | { status: 200; applied: number; skipped: number; ignored: Record<string, string> }
-  | { status: 422; message: string; errors: Record<string, string[]> }
-
-interface Planned {
-  booking: BookingRow
-  event: TrackingEvent
-  transition: BookingEvent | null
-}
-
-/**
- * Applies a batch of posted events, all or nothing. Events already stored (by eventID) are skipped, and so
- * are events the tracking keeps nothing of (`ignored`, with the reason); every other is checked in the order
- * given against its booking as the earlier events of the batch leave it. Any unknown booking, unknown place
- * or impossible event answers 422 with a reason per event and nothing is applied. A retraction (T&T v3)
- * removes the stored event it names, unless that event may have moved the booking's status.
- */
-export async function applyEvents(deps: BookingDeps, posted: PostedEvent[]): Promise<ApplyOutcome> {
-  const at = deps.now()
-  return deps.db.transaction().execute(async (trx): Promise<ApplyOutcome> => {
-    const retracted = await storedEventsById(
-      trx,
-      posted.flatMap((e) => (e.kind === 'retraction' ? [e.retractedEventID] : [])),
-    )
-    const kept = posted.flatMap((e) => (e.kind === 'event' ? [e] : []))
-    const bookings = await lockBookings(trx, {
-      numbers: [
-        ...new Set([
-          ...kept.flatMap((e) => (e.bookingNumber ? [e.bookingNumber] : [])),
-          ...[...retracted.values()].map((r) => r.bookingNumber),
-        ]),
-      ],
-      hbls: [...new Set(kept.flatMap((e) => (e.hbl ? [e.hbl] : [])))],
-    })
-    const byNumber = new Map(bookings.map((b) => [b.number, b]))
-    const byHbl = new Map(bookings.flatMap((b) => (b.hbl ? [[b.hbl, b] as const] : [])))
-    const stored = await storedEventIds(
-      trx,
-      posted.map((e) => e.eventID),
-    )
-    const seen = new Set<string>()
-    const state = new Map<number, { status: BookingStatus; heldFrom: string | null }>()
-    const errors: Record<string, string[]> = {}
-    const ignored: Record<string, string> = {}
-    const planned: Planned[] = []
-    const retractions = new Map<string, BookingRow>()
-    let skipped = 0
-
-    for (const [index, raw] of posted.entries()) {
-      const id = raw.eventID
-      if (stored.has(id) || seen.has(id)) {
-        skipped += 1
-        continue
-      }
-      seen.add(id)
-      const fail = (reason: string) => {
-        errors[`events.${index}`] = [reason]
-      }
-      if (raw.kind === 'ignored') {
-        ignored[`events.${index}`] = raw.why
-        continue
-      }
-      if (raw.kind === 'retraction') {
-        const target = retracted.get(raw.retractedEventID)
-        const booking = target && byNumber.get(target.bookingNumber)
-        if (!target || !booking) {
-          if (planned.some((p) => p.event.eventID === raw.retractedEventID))
-            fail(`It retracts ${raw.retractedEventID}, posted in the same batch: leave both out.`)
-          else ignored[`events.${index}`] = `No event ${raw.retractedEventID} is stored: nothing to retract.`
-          continue
-        }
-        if (mayHaveMovedStatus(target.event, booking)) {
-          const { event } = target
-          fail(
-            `${eventCode(event)} ${event.eventClassifierCode} at ${event.location} (${raw.retractedEventID}) may have changed the booking's status and cannot be retracted: post a corrected event instead.`,
-          )
-          continue
-        }
-        retractions.set(raw.retractedEventID, booking)
-        continue
-      }
-      const viaNumber = raw.bookingNumber ? byNumber.get(raw.bookingNumber) : undefined
-      const viaHbl = raw.hbl ? byHbl.get(raw.hbl) : undefined
-      const booking = viaNumber ?? viaHbl
-      if (!booking || (raw.bookingNumber && !viaNumber) || (raw.hbl && !viaHbl)) {
-        fail(`No booking ${[raw.bookingNumber, raw.hbl].filter(Boolean).join(' / ')}.`)
-        continue
-      }
-      if (viaNumber && viaHbl && viaNumber.id !== viaHbl.id) {
-        fail(`${raw.bookingNumber} and ${raw.hbl} are different bookings.`)
-        continue
-      }
-      const event = toTrackingEvent(raw, booking.origin, booking.destination)
-      if (!(await deps.places.get(event.location))) {
-        fail(`Unknown location ${event.location}.`)
-        continue
-      }
-      const current = state.get(booking.id) ?? {
-        status: booking.status as BookingStatus,
-        heldFrom: booking.held_from,
-      }
-      const effect = eventEffect(event, {
-        ...current,
-        origin: booking.origin,
-        destination: booking.destination,
-      })
-      if ('refused' in effect) {
-        fail(effect.refused)
-        continue
-      }
-      if (effect.kind === 'transition') state.set(booking.id, effect.to)
-      planned.push({ booking, event, transition: effect.kind === 'transition' ? effect.event : null })
-    }
-
-    const failed = Object.keys(errors).length
-    if (failed > 0) {
-      return {
-        status: 422,
-        message: `${failed} of ${posted.length} events cannot be applied; nothing was applied.`,
-        errors,
-      }
-    }
-
-    // Apply: status changes in order, then the events, then each booking's dates and mails.
-    const touched = new Map<
-      number,
-      { booking: BookingRow; mails: ('departed' | 'arrived' | 'delivered')[] }
-    >()
-    await deleteEvents(trx, [...retractions.keys()])
-    for (const booking of retractions.values()) touched.set(booking.id, { booking, mails: [] })
-    const live = new Map(bookings.map((b) => [b.id, { ...b }]))
-    for (const { booking, event, transition } of planned) {
-      const entry = touched.get(booking.id) ?? { booking, mails: [] }
-      touched.set(booking.id, entry)
-      const row = live.get(booking.id) as BookingRow
-      if (!transition) continue
-      if (transition.type === 'ops.confirm') {
-        const done = await confirmInTransaction(deps, trx, row, {}, at, 'posted')
-        if (done) {
-          row.status = 'Confirmed'
-          row.hbl = done.hbl
-        }
-        continue
-      }
-      const next = nextBookingStatus(row.status as BookingStatus, row.held_from, transition)
-      if (!next) continue // checked above
-      const reason =
-        transition.type === 'ops.hold' || transition.type === 'ops.cancel'
-          ? (event.reason ?? null)
-          : transition.type === 'ops.release'
-            ? null
-            : undefined
-      await updateBooking(
-        trx,
-        row.id,
-        {
-          status: next.status,
-          heldFrom: next.heldFrom,
-          ...(reason !== undefined ? { statusReason: reason } : {}),
-        },
-        at,
-      )
-      row.status = next.status
-      row.held_from = next.heldFrom
-      if (transition.type === 'vessel.departed') entry.mails.push('departed')
-      if (transition.type === 'vessel.arrived') entry.mails.push('arrived')
-      if (transition.type === 'cargo.delivered') entry.mails.push('delivered')
-    }
-    await insertEvents(
-      trx,
-      planned.map(({ booking, event }) => ({ bookingId: booking.id, event })),
-      at,
-    )
-    for (const { booking, mails } of touched.values()) {
-      await settleDates(deps, trx, booking.id, mails, at)
-    }
-    return { status: 200, applied: planned.length + retractions.size, skipped, ignored }
-  })
-}
-
-/**
- * A booking's ETD, ETA and legs from its events (the ACT, else the newest EST, else the newest PLN
- * departure from the origin and arrival at the destination); then its status mails, and the ETA mail when
- * the ETA moved more than 24 hours from the one last notified.
- */
-async function settleDates(
-  deps: BookingDeps,
-  trx: Kysely<Database>,
-  bookingId: number,
-  mails: ('departed' | 'arrived' | 'delivered')[],
-  at: Date,
-) {
-  const row = await findBookingById(trx, bookingId)
-  if (!row) return
-  const events = await bookingEvents(trx, bookingId)
-  const legs = legsWithTimes(row.legs, events)
-  const departure = legs[0]?.from.code ?? row.origin
-  const etdText = bestTime(events, 'DEPA', departure)
-  const etaText = bestTime(events, 'ARRI', row.destination)
-  const etd = etdText ? new Date(etdText) : row.etd
-  const eta = etaText ? new Date(etaText) : row.eta
-  const [origin, destination] = await Promise.all([
-    placeRef(deps.places, row.origin),
-    placeRef(deps.places, row.destination),
-  ])
-  const mailed = notified(row, { legs, etd, eta, origin, destination })
-  for (const kind of mails) await notify(trx, deps.mailer, kind, mailed, at)
-  // Once arrived, the arrival mail says it all: the ETA is only followed while the cargo is on its way.
-  const stillComing = !['Arrived', 'Delivered', 'Cancelled'].includes(row.status)
-  const notifiedEta = stillComing
-    ? await notifyEtaChange(trx, deps.mailer, mailed, row.notified_eta, at)
-    : (eta ?? row.notified_eta)
-  await updateBooking(
-    trx,
-    bookingId,
-    {
-      legs,
-      etd,
-      eta,
-      notifiedEta,
-      ...(row.original_eta === null && eta ? { originalEta: eta } : {}),
-    },
-    at,
-  )
 }

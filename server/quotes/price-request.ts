@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
-import { laneOffers, priceQuote } from '../../contract/pricing/price'
+import { laneOffers } from '../../contract/pricing/lanes'
+import { priceQuote } from '../../contract/pricing/price'
 import { noServices, type QuoteRequest } from '../../contract/pricing/types'
 import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'

@@ -7,7 +7,8 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import { BOOKING_NUMBER, bookingMessages } from '../../contract/bookings'
-import { applyEvents, type BookingDeps, confirmBooking } from '../bookings/service'
+import { applyEvents } from '../bookings/apply-events'
+import { type BookingDeps, confirmBooking } from '../bookings/service'
 import {
   createRouter,
   errorResponse,
@@ -17,7 +18,8 @@ import {
   limitJsonBody,
   opsKeySecurity as security,
 } from '../openapi'
-import { flatEventSchema, postEventsSchema, v3EventSchema } from '../tracking/dcsa-input'
+import { postEventsSchema } from '../tracking/dcsa-input'
+import { flatEventSchema, v3EventSchema } from '../tracking/dcsa-schemas'
 
 export const opsMessages = {
   unauthenticated: 'A valid X-API-Key is required.',

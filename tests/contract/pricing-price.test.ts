@@ -1,16 +1,9 @@
 /** Hand-checked quotes: every figure below was worked out on paper from the fixtures' rates. */
 import { describe, expect, it } from 'vitest'
-import {
-  breakCharge,
-  isExpired,
-  laneOffers,
-  moneyText,
-  PricingError,
-  priceQuote,
-  quoteValidTo,
-  roundDiv,
-  toUsd,
-} from '../../contract/pricing/price'
+import { breakCharge } from '../../contract/pricing/charges'
+import { isExpired, laneOffers, quoteValidTo } from '../../contract/pricing/lanes'
+import { moneyText, PricingError, roundDiv, toUsd } from '../../contract/pricing/money'
+import { priceQuote } from '../../contract/pricing/price'
 import type { QuotePrice, QuoteRequest } from '../../contract/pricing/types'
 import { airSinToBom, context, fclSgToIn, fx, lclInToSg, lclSgToIn, noServices } from './pricing-fixtures'
 

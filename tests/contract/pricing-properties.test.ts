@@ -1,7 +1,9 @@
 /** Properties of pricing over random sheets, requests, services and exchange rates (fast-check). */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { breakCharge, priceQuote, roundDiv, toUsd } from '../../contract/pricing/price'
+import { breakCharge } from '../../contract/pricing/charges'
+import { roundDiv, toUsd } from '../../contract/pricing/money'
+import { priceQuote } from '../../contract/pricing/price'
 import type {
   ChargeLine,
   ContainerType,

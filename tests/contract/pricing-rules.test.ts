@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pricingReasons } from '../../contract/pricing/price'
+import { pricingReasons } from '../../contract/pricing/charges'
 import {
   isIsoDate,
   quoteMessages,

@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Dashboard, DashboardLane } from '../../../contract/dashboard'
-import { moneyText } from '../../../contract/pricing/price'
+import { moneyText } from '../../../contract/pricing/money'
 import { etaMoved, formatDay, formatLocalDateTime } from '../../app/datetime'
 import { StatusBadge } from '../../components/shipment/status-badge'
 import { badge } from '../../components/ui/badge.css'

@@ -1,4 +1,4 @@
-import { fromUsd, moneyText } from '../../../contract/pricing/price'
+import { fromUsd, moneyText } from '../../../contract/pricing/money'
 import type { FxRates } from '../../../contract/pricing/types'
 
 /** 'USD 1,234.56' from minor units. */
