@@ -89,6 +89,8 @@ export const documentStatuses = [
   'Accepted',
   'Rejected',
   'Issued',
+  /** Required, never received, and no longer due: the shipment has departed or the booking was cancelled. */
+  'Not received',
 ] as const
 export type DocumentStatus = (typeof documentStatuses)[number]
 
@@ -103,6 +105,7 @@ export const documentMessages = {
   notFound: 'Document not found.',
   notUploadable: 'This document is issued by us and cannot be uploaded.',
   bookingClosed: 'Documents cannot be uploaded to a cancelled booking.',
+  departed: 'The shipment has departed: its documents are no longer taken here. Please contact us.',
 } as const
 
 export interface DocumentFile {

@@ -7,13 +7,15 @@
  * - safety data sheet and dangerous goods declaration (hazardous cargo only): ETD − 5 days, because the
  *   carrier checks the safety data sheet and accepts the DG cargo before the ordinary documents cut-off;
  * - certificate of origin: optional, ETD − 1 day (shown as a target; an optional item is never overdue).
+ * Every item is due before the departure: once the shipment has departed, or the booking is cancelled, an
+ * item never received is shown as Not received (not overdue, and not offered for upload), and uploads stop.
  * The house bill of lading (or house air waybill) is issued by us: it is listed, as Issued, once the booking
  * has its HBL number, and is never uploaded.
  */
 
 import { z } from 'zod'
-import type { DocumentFile, DocumentItem, DocumentKind, DocumentStatus } from './bookings'
-import { documentNames } from './bookings'
+import type { BookingStatus, DocumentFile, DocumentItem, DocumentKind, DocumentStatus } from './bookings'
+import { documentMessages, documentNames } from './bookings'
 import { addDays, singaporeDateOf } from './dates'
 import type { Mode } from './pricing/types'
 import { safeString } from './text'
@@ -114,7 +116,23 @@ export function isOverdue(
   return isOutstanding(item) && item.dueDate !== null && item.dueDate < today
 }
 
+/** Statuses past the departure (a held booking counts as the status it was held from). */
+const departedStatuses: readonly BookingStatus[] = ['Departed', 'Arrived', 'Delivered']
+
+/**
+ * Why a booking takes no more documents, as its message, or null while it does: it was cancelled, or its
+ * shipment has departed (every item is due before the departure).
+ */
+export function documentsClosed(status: BookingStatus, heldFrom: BookingStatus | null = null): string | null {
+  if (status === 'Cancelled') return documentMessages.bookingClosed
+  const current = status === 'On Hold' ? (heldFrom ?? status) : status
+  return departedStatuses.includes(current) ? documentMessages.departed : null
+}
+
 export interface DocumentsInput extends ChecklistInput {
+  /** The booking's status (and the one it was held from): a departed or cancelled one takes no more. */
+  bookingStatus: BookingStatus
+  heldFrom?: BookingStatus | null
   /** The booking's HBL (or HAWB) number once issued. */
   hbl: string | null
   /** The customer's files, any order. */
@@ -126,6 +144,7 @@ export interface DocumentsInput extends ChecklistInput {
 /** The checklist with each item's files, status, reason and overdue flag; the HBL last, once issued. */
 export function documentItems(input: DocumentsInput, now: Date): DocumentItem[] {
   const today = singaporeDateOf(now)
+  const closed = documentsClosed(input.bookingStatus, input.heldFrom) !== null
   const items: DocumentItem[] = documentChecklist(input).map((entry) => {
     const files: DocumentFile[] = []
     for (const { kind, ...file } of input.files) if (kind === entry.kind) files.push(file)
@@ -142,6 +161,7 @@ export function documentItems(input: DocumentsInput, now: Date): DocumentItem[] 
       overdue: false,
       files,
     }
+    if (closed && isOutstanding(item)) item.status = 'Not received'
     item.overdue = isOverdue(item, today)
     return item
   })

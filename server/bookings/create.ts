@@ -2,7 +2,7 @@
  * A booking made from a quote (confirmQuote): the option re-priced on the server at the services chosen, the
  * booking numbered and stored, the choice kept and the customer's "Booking Received" mail queued, all in one
  * transaction; idempotent (a quote has at most one booking). What happens to a booking afterwards is
- * server/bookings/service.ts.
+ * server/bookings/service.ts (confirmation) and server/bookings/apply-events.ts (the carrier's events).
  */
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'

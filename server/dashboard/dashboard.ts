@@ -87,6 +87,8 @@ export async function getDashboard(
         mode: booking.mode,
         hazardous: booking.hazardous,
         etd: booking.etd,
+        bookingStatus: booking.status,
+        heldFrom: booking.held_from,
         hbl: null,
         files: (filesOf.get(booking.id) ?? []).map((f) => ({
           id: f.id,

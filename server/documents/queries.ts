@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely'
-import type { DocumentFile, DocumentItem, DocumentKind } from '../../contract/bookings'
+import type { BookingStatus, DocumentFile, DocumentItem, DocumentKind } from '../../contract/bookings'
 import { documentItems, outstandingCount } from '../../contract/documents'
 import type { BookingDocumentRow, BookingRow, Database } from '../db/schema'
 import { houseBillOf } from './house-bill-data'
 
 /** What the checklist of a booking depends on. `hazardous` is read from the booking's quote when absent. */
 export type BookingForDocuments = Pick<BookingRow, 'id' | 'mode' | 'hbl' | 'etd' | 'status'> &
-  Partial<Pick<BookingRow, 'quote_id' | 'confirmed_at' | 'updated_at' | 'created_at'>> & {
+  Partial<Pick<BookingRow, 'held_from' | 'quote_id' | 'confirmed_at' | 'updated_at' | 'created_at'>> & {
     hazardous?: boolean
   }
 
@@ -78,6 +78,8 @@ export async function bookingDocuments(
       mode: booking.mode,
       hazardous,
       etd: booking.etd,
+      bookingStatus: booking.status as BookingStatus,
+      heldFrom: (booking.held_from ?? null) as BookingStatus | null,
       hbl: booking.hbl,
       files: rows.map((row) => ({ ...documentFile(row), kind: row.kind as DocumentKind })),
       hblFile: booking.hbl ? (hblFile ?? (await houseBillFile(db, booking.id))) : undefined,
@@ -143,6 +145,8 @@ export async function outstandingDocuments(
         mode: booking.mode,
         hazardous: booking.hazardous ?? hazards.get(booking.id) ?? false,
         etd: booking.etd,
+        bookingStatus: booking.status as BookingStatus,
+        heldFrom: (booking.held_from ?? null) as BookingStatus | null,
         hbl: null,
         files: (byBooking.get(booking.id) ?? []).map((row) => ({
           ...documentFile(row),

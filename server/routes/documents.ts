@@ -4,12 +4,19 @@ import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import {
   BOOKING_NUMBER,
+  type BookingStatus,
   type DocumentFile,
   type DocumentsResponse,
   documentMessages,
   MAX_UPLOAD_BYTES,
 } from '../../contract/bookings'
-import { displayFileName, FILE_NAME_HEADER, isUploadableKind, reviewSchema } from '../../contract/documents'
+import {
+  displayFileName,
+  documentsClosed,
+  FILE_NAME_HEADER,
+  isUploadableKind,
+  reviewSchema,
+} from '../../contract/documents'
 import type { ErrorBody } from '../../contract/wire'
 import type { LiveSessions } from '../auth/live-sessions'
 import { opsKeySecurityScheme, requireOpsKey } from '../auth/ops-key'
@@ -159,7 +166,7 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
         ...json(z.object({ document: DocumentFileSchema })),
       },
       400: errorResponse('The body stopped before its end: `The upload was interrupted.`'),
-      409: errorResponse(`\`${documentMessages.bookingClosed}\``),
+      409: errorResponse(`\`${documentMessages.bookingClosed}\` or \`${documentMessages.departed}\``),
       413: errorResponse(`\`${documentMessages.tooLarge}\``),
       415: errorResponse(`\`${documentMessages.badType}\``),
       422: errorResponse(
@@ -279,7 +286,11 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
           422,
         )
       }
-      if (booking.status === 'Cancelled') return c.json({ message: documentMessages.bookingClosed }, 409)
+      const closed = documentsClosed(
+        booking.status as BookingStatus,
+        booking.held_from as BookingStatus | null,
+      )
+      if (closed) return c.json({ message: closed }, 409)
       const declared = Number(c.req.header('Content-Length'))
       if (declared > MAX_UPLOAD_BYTES) return c.json({ message: documentMessages.tooLarge }, 413)
       const body = c.req.raw.body

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { DocumentFile, DocumentKind } from '../../contract/bookings'
+import { type DocumentFile, type DocumentKind, documentMessages } from '../../contract/bookings'
 import { singaporeDateOf } from '../../contract/dates'
 import {
   displayFileName,
   documentChecklist,
   documentItemStatus,
   documentItems,
+  documentsClosed,
   isOverdue,
   outstandingCount,
   reviewSchema,
@@ -91,6 +92,7 @@ describe('documentItems and overdue', () => {
       mode: 'FCL' as const,
       hazardous: false,
       etd,
+      bookingStatus: 'Confirmed' as const,
       hbl: null,
       files: [file('packing_list', 'Uploaded', '2026-03-01T00:00:00Z')],
     }
@@ -106,6 +108,7 @@ describe('documentItems and overdue', () => {
         mode: 'FCL',
         hazardous: false,
         etd,
+        bookingStatus: 'Confirmed',
         hbl: null,
         files: [file('commercial_invoice', 'Rejected', '2026-03-01T00:00:00Z', 'Wrong consignee')],
       },
@@ -122,7 +125,7 @@ describe('documentItems and overdue', () => {
   })
 
   it('lists the HBL as Issued once the booking has one (a house air waybill for air)', () => {
-    const base = { hazardous: false, etd, files: [] }
+    const base = { hazardous: false, etd, bookingStatus: 'Confirmed' as const, files: [] }
     expect(documentItems({ ...base, mode: 'FCL', hbl: null }, after).map((i) => i.kind)).not.toContain('hbl')
     const sea = documentItems({ ...base, mode: 'FCL', hbl: 'ESHBL2026000001' }, after).at(-1)
     expect(sea).toMatchObject({
@@ -133,6 +136,45 @@ describe('documentItems and overdue', () => {
     })
     const air = documentItems({ ...base, mode: 'AIR', hbl: 'ESHBL2026000002' }, after).at(-1)
     expect(air).toMatchObject({ kind: 'hbl', name: 'House air waybill', status: 'Issued' })
+  })
+})
+
+describe('once the shipment has departed or the booking is cancelled', () => {
+  const files = [
+    file('packing_list', 'Accepted', '2026-03-01T00:00:00Z'),
+    file('commercial_invoice', 'Rejected', '2026-03-01T00:00:00Z', 'Wrong consignee'),
+  ]
+  const input = { mode: 'FCL' as const, hazardous: false, etd, hbl: null, files }
+  const after = new Date('2026-03-07T16:00:00Z') // the ordinary documents' due day has passed
+
+  it('shows an item never received as Not received, neither outstanding nor overdue', () => {
+    for (const [bookingStatus, heldFrom] of [
+      ['Departed', null],
+      ['Delivered', null],
+      ['Cancelled', null],
+      ['On Hold', 'Arrived'],
+    ] as const) {
+      const items = documentItems({ ...input, bookingStatus, heldFrom }, after)
+      expect(
+        items.map((i) => [i.kind, i.status, i.overdue]),
+        bookingStatus,
+      ).toEqual([
+        ['commercial_invoice', 'Not received', false],
+        ['packing_list', 'Accepted', false],
+        ['certificate_of_origin', 'Optional', false],
+      ])
+      expect(outstandingCount(items)).toBe(0)
+    }
+  })
+
+  it('takes documents until the departure, and says why it takes no more', () => {
+    expect(documentsClosed('Cargo Received')).toBeNull()
+    expect(documentsClosed('On Hold', 'Confirmed')).toBeNull()
+    expect(documentsClosed('Departed')).toBe(documentMessages.departed)
+    expect(documentsClosed('On Hold', 'Departed')).toBe(documentMessages.departed)
+    expect(documentsClosed('Cancelled')).toBe(documentMessages.bookingClosed)
+    const open = documentItems({ ...input, bookingStatus: 'Cargo Received' }, after)
+    expect(open[0]).toMatchObject({ status: 'Rejected', overdue: true })
   })
 })
 

@@ -129,6 +129,23 @@ describe('uploadDocument and downloadDocument', () => {
     expect(await res.json()).toEqual({ message: documentMessages.bookingClosed })
   })
 
+  it('takes no more documents once the shipment has departed (409), and lists those never received as such', async () => {
+    const booking = await server.book(alice)
+    await server.db
+      .updateTable('bookings')
+      .set({ status: 'Departed' })
+      .where('number', '=', booking)
+      .execute()
+    const res = await server.upload(alice, booking, 'commercial_invoice', minimalPdf())
+    expect(res.status).toBe(409)
+    expect(await res.json()).toEqual({ message: documentMessages.departed })
+    const documents = await server.list(alice, booking)
+    expect(documents.find((d) => d.kind === 'commercial_invoice')).toMatchObject({
+      status: 'Not received',
+      overdue: false,
+    })
+  })
+
   it('writes to storage while the upload is still arriving (the body is streamed, not buffered)', async () => {
     const booking = await server.book(alice)
     const before = await server.blobCount()

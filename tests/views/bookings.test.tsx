@@ -42,7 +42,7 @@ describe('the document checklist', () => {
         documents={documents}
         uploads={[]}
         hbl="ESHBL2026000001"
-        closed={false}
+        closed={null}
         downloading={false}
         onChoose={noop}
         onDownload={onDownload}
@@ -76,7 +76,7 @@ describe('the document checklist', () => {
         documents={documents}
         uploads={[]}
         hbl={null}
-        closed={false}
+        closed={null}
         downloading={false}
         onChoose={onChoose}
         onDownload={noop}
@@ -101,7 +101,7 @@ describe('the document checklist', () => {
         documents={documents}
         uploads={[first.entry, second.entry, third.entry]}
         hbl={null}
-        closed={false}
+        closed={null}
         downloading={false}
         onChoose={noop}
         onDownload={noop}
@@ -121,13 +121,13 @@ describe('the document checklist', () => {
     expect(screen.getByText(`setup.pdf: ${documentMessages.badType}`)).toBeTruthy()
   })
 
-  it('offers no upload on a cancelled booking', () => {
+  it('offers no upload once the booking takes no more documents, and says why', () => {
     render(
       <Documents
         documents={documents}
         uploads={[]}
         hbl={null}
-        closed
+        closed={documentMessages.bookingClosed}
         downloading={false}
         onChoose={noop}
         onDownload={noop}

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromCallback, fromPromise } from 'xstate'
 import { type BookingDetail, bookingMessages, type RouteLeg } from '../../../contract/bookings'
+import { documentsClosed } from '../../../contract/documents'
 import { moneyText } from '../../../contract/pricing/money'
 import type { PricedLine, QuotePrice } from '../../../contract/pricing/types'
 import type { Party } from '../../../contract/quotes'
@@ -150,7 +151,7 @@ export function BookingPage({ number }: { number: string }) {
             documents={context.documents}
             uploads={context.uploads}
             hbl={booking.hbl}
-            closed={booking.status === 'Cancelled'}
+            closed={documentsClosed(booking.status, booking.heldFrom ?? null)}
             downloading={downloading}
             onChoose={(kind, files) => actor.send({ type: 'files.chosen', kind, files })}
             onDownload={(fileId, name) => actor.send({ type: 'file.download', fileId, name })}

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { FileTrigger, ProgressBar } from 'react-aria-components'
 import type { DocumentItem, DocumentKind, DocumentStatus } from '../../../contract/bookings'
-import { documentMessages } from '../../../contract/bookings'
 import { uploadAccept } from '../../../contract/uploads'
 import type { UploadEntry } from '../../../machines/booking-page.machine'
 import { formatDateTime, formatDay } from '../../app/datetime'
@@ -16,6 +15,7 @@ const statusTone: Record<DocumentStatus, 'info' | 'success' | 'warning' | 'dange
   Accepted: 'success',
   Rejected: 'danger',
   Issued: 'success',
+  'Not received': 'neutral',
 }
 
 export function DocumentBadge({ status }: { status: DocumentStatus }) {
@@ -35,7 +35,8 @@ export interface DocumentsProps {
   documents: DocumentItem[]
   uploads: UploadEntry[]
   hbl: string | null
-  closed: boolean
+  /** Why the booking takes no more documents (cancelled, departed), or null. */
+  closed: string | null
   downloading: boolean
   onChoose: (kind: DocumentKind, files: File[]) => void
   onDownload: (fileId: string, name: string) => void
@@ -56,7 +57,7 @@ export function Documents({
   return (
     <section className={styles.section} aria-labelledby="documents-title">
       <h2 id="documents-title">Documents</h2>
-      {closed ? <p className={styles.muted}>{documentMessages.bookingClosed}</p> : null}
+      {closed ? <p className={styles.muted}>{closed}</p> : null}
       {documents.length === 0 ? <p>No documents are needed yet.</p> : null}
       {documents.map((item) => {
         const titleId = `document-${item.kind}`
