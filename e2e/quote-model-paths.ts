@@ -1,0 +1,136 @@
+import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import { confirmMessages, type QuoteDetail } from '../contract/quotes'
+import { quoteOfferMachine } from '../machines/quote-offer.machine'
+import { pathsOf, withoutPrefixes } from '../tests/machines/model'
+
+// The offer chart's paths for quote-model.spec.ts: graph-level stand-ins for the answers, each named by its
+// variant (quote-model-replay.ts serves each variant from the worker's real quote).
+
+export type Event = EventObject & Record<string, unknown>
+
+export const bookingNumber = 'ESB-2026000042'
+const failedMessage = 'Our systems are busy. Please try again.'
+
+const standIn = {
+  number: 'ESQ-2026000001',
+  kind: 'priced',
+  status: 'Active',
+  booking: null,
+  options: [{ id: 1 }],
+  request: { cargoValue: 2_500_000 },
+  services: null,
+} as unknown as QuoteDetail
+const standInPrice = { totalUsd: 1, lines: [] }
+
+export const fill: [field: string, label: string, value: string | boolean][] = [
+  ['shipperName', 'Shipper company name', 'Lion City Exports Pte Ltd'],
+  ['shipperAddress', 'Shipper address', '10 Anson Road, #20-01, Singapore 079903'],
+  ['consigneeName', 'Consignee company name', 'Mumbai Imports Pvt Ltd'],
+  ['consigneeAddress', 'Consignee address', 'Plot 4, JNPT Road, Navi Mumbai 400707'],
+  ['cargoDescription', 'Cargo description', 'Teak furniture, 40 cartons'],
+  ['acceptTerms', 'I accept the terms and conditions', true],
+]
+
+const events: Event[] = [
+  { type: 'xstate.done.actor.getQuote', output: standIn, variant: 'priced' },
+  {
+    type: 'xstate.done.actor.getQuote',
+    output: { ...standIn, kind: 'requested', status: 'Requested', options: [] },
+    variant: 'requested',
+  },
+  {
+    type: 'xstate.done.actor.getQuote',
+    output: { ...standIn, status: 'Booked', booking: { number: bookingNumber, status: 'RECEIVED' } },
+    variant: 'booked',
+  },
+  { type: 'xstate.done.actor.getQuote', output: { ...standIn, status: 'Expired' }, variant: 'expired' },
+  { type: 'xstate.error.actor.getQuote', error: { status: 404, message: confirmMessages.notFound } },
+  { type: 'service.changed', service: 'insurance', value: true },
+  { type: 'service.changed', service: 'insurance', value: false },
+  { type: 'xstate.done.actor.priceQuoteServices', output: { price: standInPrice }, variant: 'price' },
+  { type: 'xstate.error.actor.priceQuoteServices', error: { status: 500, message: failedMessage } },
+  ...fill.map(([field, , value]) => ({ type: 'field.changed', field, value })),
+  {
+    type: 'xstate.done.actor.confirmQuote',
+    output: { booking: { number: bookingNumber, status: 'RECEIVED' } },
+  },
+  {
+    type: 'xstate.error.actor.confirmQuote',
+    error: { status: 409, message: confirmMessages.priceChanged, price: standInPrice },
+    variant: 'priceChanged',
+  },
+  { type: 'xstate.error.actor.confirmQuote', error: { status: 410, message: confirmMessages.expired } },
+  { type: 'xstate.done.actor.requoteQuote', output: { quote: standIn }, variant: 'requoted' },
+  { type: 'xstate.done.actor.requoteQuote', output: { quote: null } },
+  { type: 'xstate.error.actor.requoteQuote', error: { status: 500, message: failedMessage } },
+]
+
+/** One vertex per screen: the state, how many fields are invalid, the message, insurance, a changed price. */
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context
+  return JSON.stringify([
+    snapshot.value,
+    Object.keys(c.errors).length,
+    c.message,
+    c.services.insurance,
+    c.changedPrice !== null,
+  ])
+}
+
+export type Path = ReturnType<typeof pathsOf>[number]
+
+/** Whether the page shows the chart's message in a dialog (as src/features/quotes/offer-page.tsx does). */
+export function inDialog(snapshot: AnyMachineSnapshot) {
+  const { message } = snapshot.context
+  return (
+    message !== null &&
+    message !== confirmMessages.priceChanged &&
+    !['failed', 'expired', 'requoting'].some((top) => snapshot.matches(top))
+  )
+}
+
+/** The shortest path to every screen, leaving out a path another one goes through (it checks it on the way). */
+export function offerPaths(step: 'services' | 'confirm'): Path[] {
+  const paths = pathsOf(quoteOfferMachine, {
+    input: { number: standIn.number, optionId: 1, step },
+    events,
+    serializeState,
+    // Blurs come with the user's moves; a second service change before the save is the machine tests' job.
+    filterEvents: (snapshot, event) =>
+      event.type !== 'field.blurred' &&
+      !(snapshot.matches({ services: 'waiting' }) && event.type === 'service.changed') &&
+      // While the choice is saved the loading overlay covers the page.
+      !(snapshot.matches({ services: 'saving' }) && !event.type.startsWith('xstate.')) &&
+      // A dialog over the page takes only its OK; the other messages are shown in the page.
+      (!inDialog(snapshot) || event.type === 'dialog.acknowledged' || event.type.startsWith('xstate.')) &&
+      !(event.type === 'dialog.acknowledged' && !inDialog(snapshot)) &&
+      // A box is checked or unchecked only when it is not so already.
+      !(
+        event.type === 'service.changed' &&
+        snapshot.context.services[String((event as Event).service)] === (event as Event).value
+      ) &&
+      // The confirmation page shares the load's outcomes and the requote with /user/getquote: its paths
+      // start from a priced quote, and end at an expiry found on confirming.
+      !(
+        step === 'confirm' &&
+        (event.type === 'user.requote' ||
+          event.type === 'xstate.error.actor.getQuote' ||
+          (event.type === 'xstate.done.actor.getQuote' && (event as Event).variant !== 'priced'))
+      ),
+  })
+  return withoutPrefixes(paths, (event) => /^xstate\.(done|error)\.actor\./.test(event.type))
+}
+
+/** The path's events, each answer with its variant: "getQuote (expired) → user.requote → …". */
+export const title = (path: Path) =>
+  path.steps
+    .filter((s) => s.event.type !== 'xstate.init')
+    .map(({ event }) => {
+      const name = event.type
+        .replace(/^xstate\.(done|error)\.actor\./, '$1 ')
+        .replace(/^xstate\.after\..*/, 'after save')
+      const { variant, field, service, value } = event as Event
+      const detail = variant ?? field ?? (service ? `${service} ${value ? 'on' : 'off'}` : undefined)
+      return detail ? `${name} (${detail})` : name
+    })
+    .join(' → ')

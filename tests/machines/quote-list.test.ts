@@ -1,0 +1,54 @@
+import { expect } from 'vitest'
+import type { AnyMachineSnapshot } from 'xstate'
+import { confirmMessages, type QuoteSummary } from '../../contract/quotes'
+import { quoteListMachine } from '../../machines/quote-list.machine'
+import { baseQuote, quoteSuite } from './quote-fixtures'
+
+const summary: QuoteSummary = {
+  number: baseQuote.number,
+  status: 'Expired',
+  mode: 'FCL',
+  origin: { code: 'SGSIN', name: 'Singapore', country_code: 'SG' },
+  destination: { code: 'INNSA', name: 'Nhava Sheva', country_code: 'IN' },
+  totalUsd: 150_000,
+  carrier: 'Oceanic Lines',
+  validTo: '2026-11-01',
+  createdAt: '2026-10-20T01:00:00Z',
+  bookingNumber: null,
+}
+
+quoteSuite(
+  'my quotes',
+  quoteListMachine,
+  ['listQuotes', 'requoteQuote', 'getQuote'],
+  [
+    { type: 'xstate.done.actor.listQuotes', output: [summary] },
+    { type: 'xstate.error.actor.listQuotes', error: { status: 500 } },
+    { type: 'filter.changed', filter: 'status', value: 'Expired' },
+    { type: 'search.changed', q: 'INNSA' },
+    { type: 'quote.requote', number: baseQuote.number },
+    { type: 'quote.duplicate', number: baseQuote.number },
+    { type: 'xstate.done.actor.requoteQuote', output: { quote: baseQuote } },
+    { type: 'xstate.done.actor.requoteQuote', output: { quote: null } },
+    { type: 'xstate.error.actor.requoteQuote', error: { status: 500 } },
+    { type: 'xstate.done.actor.getQuote', output: baseQuote },
+    { type: 'xstate.error.actor.getQuote', error: { status: 404, message: confirmMessages.notFound } },
+  ],
+  [undefined],
+  [],
+  (actor, step, before, answered) => {
+    const after = actor.getSnapshot() as AnyMachineSnapshot
+    const { type } = step.event
+    // A list is shown for the filters shown.
+    if (type === 'xstate.done.actor.listQuotes') expect(answered?.input).toEqual(after.context.filters)
+    // Requote and Duplicate act on the quote pressed (the only one the paths press); when they fail, the
+    // list stays and a message says why.
+    if (/^xstate\.(done|error)\.actor\.(requoteQuote|getQuote)$/.test(type)) {
+      expect(answered?.input).toEqual({ number: baseQuote.number })
+    }
+    if (/^xstate\.error\.actor\.(requoteQuote|getQuote)$/.test(type)) {
+      expect(after.context.quotes).toBe(before.context.quotes)
+      expect(after.context.message).toBeTruthy()
+    }
+  },
+)
