@@ -9,7 +9,7 @@
  * - `next`: the ones after the current one;
  * - `notReached`: a cancelled booking's milestones after the last done one: nothing comes next.
  */
-import type { BookingStatus, Milestone } from './bookings'
+import type { BookingStatus, Milestone, RouteLeg } from './bookings'
 
 export type MilestoneState = 'done' | 'unreported' | 'current' | 'next' | 'notReached'
 
@@ -40,4 +40,25 @@ export function milestoneStates(milestones: readonly Reported[], status: Booking
 export function nextMilestone<M extends Reported>(milestones: readonly M[], status: BookingStatus): M | null {
   const index = milestoneStates(milestones, status).indexOf('current')
   return index < 0 ? null : (milestones[index] ?? null)
+}
+
+/** Statuses at which every leg has been sailed or flown (a held booking counts as the one it was held from). */
+const arrivedStatuses: readonly BookingStatus[] = ['Arrived', 'Delivered']
+
+/**
+ * What carries a leg, as a sentence fragment: the flight or the vessel and voyage; without one, "to be
+ * assigned" only while that can still happen: a cancelled booking was not shipped, and an arrived one was
+ * carried by a vessel or flight nobody reported.
+ */
+export function legCarriage(
+  leg: Pick<RouteLeg, 'mode' | 'flight' | 'vesselName' | 'voyage'>,
+  status: BookingStatus,
+  heldFrom: BookingStatus | null = null,
+): string {
+  if (leg.flight) return `Flight ${leg.flight}`
+  if (leg.vesselName) return `${leg.vesselName}${leg.voyage ? `, voyage ${leg.voyage}` : ''}`
+  const what = leg.mode === 'AIR' ? 'Flight' : 'Vessel'
+  if (status === 'Cancelled') return 'Not shipped: the booking was cancelled'
+  const current = status === 'On Hold' ? (heldFrom ?? status) : status
+  return arrivedStatuses.includes(current) ? `${what} not reported` : `${what} to be assigned`
 }

@@ -13,7 +13,7 @@ import {
   type RouteLeg,
   type TrackingEvent,
 } from '../../contract/bookings'
-import { milestoneStates, nextMilestone } from '../../contract/milestones'
+import { legCarriage, milestoneStates, nextMilestone } from '../../contract/milestones'
 import { deriveMilestones, etaOf } from '../../server/tracking/milestones'
 
 const place = (code: string): PlaceRef => ({
@@ -124,6 +124,19 @@ describe('tracking reads as the truth, whatever arrives', () => {
           expect(Date.parse(eta.current)).toBeGreaterThanOrEqual(Math.max(...departures))
         }
       }),
+    )
+  })
+})
+
+describe('what carries a leg', () => {
+  const unassigned = { mode: 'SEA' as const, flight: undefined, vesselName: undefined, voyage: undefined }
+  it('is to be assigned only while it still can be', () => {
+    expect(legCarriage(unassigned, 'Departed')).toBe('Vessel to be assigned')
+    expect(legCarriage(unassigned, 'Delivered')).toBe('Vessel not reported')
+    expect(legCarriage({ ...unassigned, mode: 'AIR' }, 'On Hold', 'Arrived')).toBe('Flight not reported')
+    expect(legCarriage(unassigned, 'Cancelled')).toBe('Not shipped: the booking was cancelled')
+    expect(legCarriage({ ...unassigned, vesselName: 'MSC ANNA', voyage: '1W' }, 'Delivered')).toBe(
+      'MSC ANNA, voyage 1W',
     )
   })
 })

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromCallback, fromPromise } from 'xstate'
-import { type BookingDetail, bookingMessages, type RouteLeg } from '../../../contract/bookings'
+import { type BookingDetail, bookingMessages } from '../../../contract/bookings'
 import { documentsClosed } from '../../../contract/documents'
+import { legCarriage } from '../../../contract/milestones'
 import { moneyText } from '../../../contract/pricing/money'
 import type { PricedLine, QuotePrice } from '../../../contract/pricing/types'
 import type { Party } from '../../../contract/quotes'
@@ -122,6 +123,8 @@ export function BookingPage({ number }: { number: string }) {
                   >
                     {booking.hbl}
                   </Link>
+                ) : booking.status === 'Cancelled' ? (
+                  'Not issued: the booking was cancelled'
                 ) : (
                   'Issued once the booking is confirmed'
                 )}
@@ -257,15 +260,6 @@ function Cargo({ booking }: { booking: BookingDetail }) {
   )
 }
 
-const legTransport = (leg: RouteLeg) =>
-  leg.flight
-    ? `Flight ${leg.flight}`
-    : leg.vesselName
-      ? `${leg.vesselName}${leg.voyage ? `, voyage ${leg.voyage}` : ''}`
-      : leg.mode === 'AIR'
-        ? 'Flight to be assigned'
-        : 'Vessel to be assigned'
-
 function Route({ booking }: { booking: BookingDetail }) {
   return (
     <section className={styles.section} aria-labelledby="route-title">
@@ -284,7 +278,7 @@ function Route({ booking }: { booking: BookingDetail }) {
               {leg.from.name} ({leg.from.code}) → {leg.to.name} ({leg.to.code})
             </strong>
             <br />
-            {legTransport(leg)}
+            {legCarriage(leg, booking.status, booking.heldFrom ?? null)}
             <br />
             <span className={styles.muted}>
               ETD {leg.etd ? formatDateTime(leg.etd, leg.from.time_zone) : 'to be confirmed'} · ETA{' '}

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { Form } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import type { TrackingView } from '../../../contract/bookings'
+import { legCarriage } from '../../../contract/milestones'
 import { trackingMachine } from '../../../machines/tracking.machine'
 import { trackShipment } from '../../api/tracking'
 import { etaMoved, formatDateTime } from '../../app/datetime'
@@ -163,12 +164,7 @@ function Shipment({ view }: { view: TrackingView }) {
           <ol>
             {view.legs.map((leg) => (
               <li key={`${leg.from.code}-${leg.to.code}`}>
-                {leg.from.name} → {leg.to.name}:{' '}
-                {leg.flight
-                  ? `flight ${leg.flight}`
-                  : leg.vesselName
-                    ? `${leg.vesselName}${leg.voyage ? `, voyage ${leg.voyage}` : ''}`
-                    : 'to be assigned'}
+                {leg.from.name} → {leg.to.name}: {legCarriage(leg, view.status)}
               </li>
             ))}
           </ol>
