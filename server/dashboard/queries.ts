@@ -114,7 +114,9 @@ export interface DashboardWindow {
  * and booking through per-quote laterals and probes (`offset 0` keeps PostgreSQL from flattening them into
  * joins); the counts of Recent activity are literals, not parameters. Each part aggregates rows of only the
  * columns it needs: JSON built from whole rows cost more than all the rest of the statement. Recent activity
- * formats the times of its ten events only, after choosing them.
+ * formats the times of its ten events only, after choosing them, and lists an event reported once per
+ * container (the gate out of each box of a booking, at one time and place) once: it groups the newest forty
+ * events of each booking, so the index still stops the scan early.
  *
  * Of the shipments' events it reads only which ones there are (event_versions): what In transit shows of
  * them is derived once per set of events and held by each process (server/dashboard/transit.ts). Reading
@@ -155,9 +157,14 @@ export async function dashboardRows(db: Kysely<Database>, w: DashboardWindow): P
           select e.id, e.code, e.event_date_time, e.location, bk.number as booking_number, bk.hbl, bk.origin,
             bk.destination
           from bk cross join lateral (
-            select e.id, e.code, e.event_date_time, e.location from tracking_events e
-            where e.booking_id = bk.id and e.classifier = 'ACT' and e.event_date_time <= ${w.now}
-            order by e.event_date_time desc, e.id desc
+            select max(e.id) as id, e.code, e.event_date_time, e.location from (
+              select e.id, e.code, e.event_date_time, e.location from tracking_events e
+              where e.booking_id = bk.id and e.classifier = 'ACT' and e.event_date_time <= ${w.now}
+              order by e.event_date_time desc, e.id desc
+              limit ${sql.lit(w.activityLimit * 4)}
+            ) e
+            group by e.code, e.event_date_time, e.location
+            order by e.event_date_time desc, max(e.id) desc
             limit ${sql.lit(w.activityLimit)}
           ) e
           order by e.event_date_time desc, e.id desc

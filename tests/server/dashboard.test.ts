@@ -97,6 +97,12 @@ beforeAll(async () => {
     dcsa({ ref: deliveredHbl, code: 'GTIN', at: '2025-05-20T02:00:00Z', location: 'SGSIN' }),
     dcsa({ ref: deliveredHbl, code: 'DEPA', at: '2025-05-20T12:00:00Z', location: 'SGSIN' }),
     dcsa({ ref: deliveredHbl, code: 'ARRI', at: '2025-05-30T06:00:00Z', location: 'INNSA' }),
+    // Each of its two containers leaves the port at the same time: one gate out for each box.
+    dcsa({ ref: deliveredHbl, code: 'GTOT', at: '2025-06-02T07:00:00Z', location: 'INNSA' }),
+    {
+      ...dcsa({ ref: deliveredHbl, code: 'GTOT', at: '2025-06-02T07:00:00Z', location: 'INNSA' }),
+      equipmentReference: 'CSQU3054383',
+    },
     dcsa({ ref: deliveredHbl, code: 'DLVR', at: '2025-06-02T08:00:00Z', location: 'INNSA' }),
   ])
 
@@ -220,6 +226,9 @@ describe('getDashboard', () => {
     expect(activity).toContainEqual(
       expect.objectContaining({ bookingNumber: numbers.held, label: 'On Hold' }),
     )
+    // What happened to each container at one time and place is listed once, not once per box.
+    const gateOut = activity.filter((a) => a.bookingNumber === numbers.delivered && a.label === 'Gate Out')
+    expect(gateOut).toHaveLength(1)
   })
 
   it('counts the figures of this month and year; spend is by mode without the cancelled booking', async () => {
