@@ -23,8 +23,14 @@ const started = performance.now()
 const database = await openDatabase(config).catch(exitIfInUse)
 // password.ts reads the cost at each hash; loadConfig has validated it.
 process.env.SCRYPT_LOG_N = String(config.scryptLogN)
+// Documents: an S3-compatible bucket when S3_BUCKET is set (the SDK is loaded only then), else the database.
+const bucket = config.s3 ? (await import('./storage/s3')).s3Storage(config.s3) : undefined
+const storage = bucket ?? postgresStorage(database.db)
 const { applied, locations, seedLanes, demo } = await prepareDatabase(database.db, {
   demoSeed: config.demoSeed,
+  // The demo's documents go where uploads go; in the database, through the connection preparing it (PGlite
+  // has one connection, and preparing holds it).
+  ...(bucket ? { storage: bucket } : {}),
 })
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDir}`
 console.log(
@@ -76,8 +82,6 @@ if (!hasStatic) {
   console.warn(`No built SPA at ${staticDir} (run \`npm run build\`); serving the API only`)
 }
 
-// Documents: an S3-compatible bucket when S3_BUCKET is set (the SDK is loaded only then), else the database.
-const storage = config.s3 ? (await import('./storage/s3')).s3Storage(config.s3) : postgresStorage(database.db)
 console.log(
   config.s3
     ? `Documents: S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`

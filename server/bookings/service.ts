@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { BookingStatus, PlaceRef, RouteLeg, TrackingEvent } from '../../contract/bookings'
-import type { QuoteRequest } from '../../contract/pricing/types'
+import type { Mode, QuoteRequest } from '../../contract/pricing/types'
 import { singaporeDate } from '../../contract/quotes'
 import { nextBookingStatus } from '../../machines/booking.machine'
 import type { Database } from '../db/schema'
@@ -49,6 +49,18 @@ export interface ConfirmOptions {
 export const confirmRefusal = (number: string, status: BookingStatus) =>
   `Booking ${number} is ${status}: it cannot be confirmed.`
 
+/** The transshipment port a rate sheet's service names ("Via Colombo"), as its code, or undefined. */
+export async function transshipmentPort(
+  places: Pick<PlaceIndex, 'search'>,
+  service: string | null,
+  mode: Mode,
+): Promise<string | undefined> {
+  const named = /^Via (.+)$/.exec(service ?? '')?.[1]
+  if (!named) return undefined
+  const [found] = await places.search({ query: named, kind: mode === 'AIR' ? 'airport' : 'port', limit: 1 })
+  return found?.code
+}
+
 /**
  * The planned route of a booking being confirmed: ETD from the options or two days after the later of the
  * cargo-ready date and today (noon UTC); ETA from the options or ETD plus the sheet's transit days; a
@@ -69,16 +81,9 @@ async function plannedRoute(
   const eta = options.eta
     ? new Date(options.eta)
     : new Date(etd.getTime() + (transit?.transit_days ?? 7) * DAY)
-  let via = options.transshipment?.toUpperCase()
-  const named = /^Via (.+)$/.exec(transit?.service ?? '')?.[1]
-  if (!via && named) {
-    const [found] = await deps.places.search({
-      query: named,
-      kind: booking.mode === 'AIR' ? 'airport' : 'port',
-      limit: 1,
-    })
-    via = found?.code
-  }
+  const via =
+    options.transshipment?.toUpperCase() ||
+    (await transshipmentPort(deps.places, transit?.service ?? null, booking.mode as Mode))
   const [origin, destination] = await Promise.all([
     placeRef(deps.places, booking.origin),
     placeRef(deps.places, booking.destination),

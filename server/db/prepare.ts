@@ -4,6 +4,8 @@ import { ensureDemoShipments } from '../demo/seed'
 import { ensureLocations, PlaceIndex } from '../locations/locations'
 import { ReferenceRates } from '../rates/reference-rates'
 import { ensureReferenceRates, ensureSeedRates } from '../rates/seed'
+import type { DocumentStorage } from '../storage/index'
+import { postgresStorage } from '../storage/postgres'
 import { migrateToLatest } from './migrate'
 import type { Database } from './schema'
 
@@ -21,7 +23,11 @@ export interface Prepared {
   demoShipments: number
 }
 
-async function seedDemoShipments(db: Kysely<Database>, today: Date): Promise<number> {
+async function seedDemoShipments(
+  db: Kysely<Database>,
+  today: Date,
+  storage: DocumentStorage,
+): Promise<number> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'customer_id'])
@@ -30,7 +36,7 @@ async function seedDemoShipments(db: Kysely<Database>, today: Date): Promise<num
   if (!user) return 0
   return ensureDemoShipments(
     db,
-    { places: new PlaceIndex(db), reference: new ReferenceRates(db) },
+    { places: new PlaceIndex(db), reference: new ReferenceRates(db), storage },
     { customerId: user.customer_id, userId: user.id },
     today,
   )
@@ -45,7 +51,16 @@ async function seedDemoShipments(db: Kysely<Database>, today: Date): Promise<num
  */
 export function prepareDatabase(
   db: Kysely<Database>,
-  { demoSeed, today = new Date() }: { demoSeed: boolean; today?: Date },
+  {
+    demoSeed,
+    today = new Date(),
+    storage,
+  }: {
+    demoSeed: boolean
+    today?: Date
+    /** Where the demo's documents are stored: the server's own storage (PostgreSQL when not given). */
+    storage?: DocumentStorage
+  },
 ): Promise<Prepared> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${SETUP_LOCK})`.execute(conn)
@@ -55,7 +70,9 @@ export function prepareDatabase(
       await ensureReferenceRates(conn, today)
       const seedLanes = demoSeed ? await ensureSeedRates(conn, today) : 0
       const demo = demoSeed ? await ensureDemoCustomer(conn) : undefined
-      const demoShipments = demoSeed ? await seedDemoShipments(conn, today) : 0
+      const demoShipments = demoSeed
+        ? await seedDemoShipments(conn, today, storage ?? postgresStorage(conn))
+        : 0
       return { applied, locations, seedLanes, demo, demoShipments }
     } finally {
       await sql`select pg_advisory_unlock(${SETUP_LOCK})`.execute(conn)

@@ -9,7 +9,7 @@ import { priceQuote } from '../../contract/pricing/price'
 import type { QuoteRequest } from '../../contract/pricing/types'
 import { singaporeDate } from '../../contract/quotes'
 import { applyEvents } from '../bookings/apply-events'
-import { confirmBooking } from '../bookings/service'
+import { confirmBooking, transshipmentPort } from '../bookings/service'
 import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
@@ -17,7 +17,9 @@ import { priceRequest } from '../quotes/price-request'
 import { insertBooking, insertQuote, nextNumber, saveChoice } from '../quotes/queries'
 import { lanesFrom } from '../rates/rate-sheets'
 import type { ReferenceRates } from '../rates/reference-rates'
+import type { DocumentStorage } from '../storage/index'
 import { parsePostedEvents } from '../tracking/dcsa-input'
+import { seedDemoDocuments } from './documents'
 import { type DemoShipment, demoShipments, type OpsEvent, planShipment, type ShipmentPlan } from './shipments'
 
 /** What the seed needs of the operations code: the functions the operations endpoints use. */
@@ -62,11 +64,11 @@ function demoOperations(places: PlaceIndex): DemoOperations {
 
 export async function ensureDemoShipments(
   db: Kysely<Database>,
-  { places, reference }: { places: PlaceIndex; reference: ReferenceRates },
+  { places, reference, storage }: { places: PlaceIndex; reference: ReferenceRates; storage: DocumentStorage },
   customer: { customerId: number; userId: number },
   now = new Date(),
 ): Promise<number> {
-  const deps = { places, reference, operations: demoOperations(places) }
+  const deps = { places, reference, storage, operations: demoOperations(places) }
   const existing = await db
     .selectFrom('bookings')
     .select((eb) => eb.ref('details', '->>').key('demoKey').as('key'))
@@ -87,8 +89,9 @@ async function bookShipment(
   {
     places,
     reference,
+    storage,
     operations,
-  }: { places: PlaceIndex; reference: ReferenceRates; operations: DemoOperations },
+  }: { places: PlaceIndex; reference: ReferenceRates; storage: DocumentStorage; operations: DemoOperations },
   { customerId, userId }: { customerId: number; userId: number },
   shipment: DemoShipment,
   now: Date,
@@ -113,7 +116,11 @@ async function bookShipment(
     throw new Error(
       `demo shipment ${shipment.key}: no sheet prices ${shipment.origin}-${shipment.destination}`,
     )
-  const plan = planShipment(shipment, option.lane, 'ESB-PENDING', now)
+  // The route the booking is confirmed on: the shipment's own transshipment port, else the one the sheet's
+  // service names ("Via Port Klang"), so that its events report the call there.
+  const via = shipment.via ?? (await transshipmentPort(places, option.lane.service, shipment.mode))
+  const routed = via ? { ...shipment, via } : shipment
+  const plan = planShipment(routed, option.lane, 'ESB-PENDING', now)
   const bookedAt = plan.bookedAt
   const quotedAt = new Date(bookedAt.getTime() - 3 * 3_600_000)
   const [origin, destination] = await Promise.all([
@@ -175,9 +182,26 @@ async function bookShipment(
     return number
   })
   // The plan again, now with the booking's number in its events' references.
-  const final = planShipment(shipment, option.lane, bookingNumber, now)
+  const final = planShipment(routed, option.lane, bookingNumber, now)
   if (final.confirm) await operations.confirm(db, bookingNumber, final.confirm)
   for (const event of final.events) {
     await operations.postEvents(db, [event], new Date(event.eventCreatedDateTime))
+  }
+  if (final.confirm) {
+    const { id } = await db
+      .selectFrom('bookings')
+      .select('id')
+      .where('number', '=', bookingNumber)
+      .executeTakeFirstOrThrow()
+    await seedDemoDocuments(db, storage, {
+      id,
+      number: bookingNumber,
+      customerId,
+      userId,
+      mode: shipment.mode,
+      hazardous: shipment.hazardous !== undefined,
+      target: shipment.target,
+      etd: final.confirm.etd,
+    })
   }
 }

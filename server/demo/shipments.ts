@@ -376,12 +376,15 @@ export function planShipment(
   const exportCleared = etd.getTime() - 1 * DAY
   if (done(exportCleared)) event(exportCleared, 'ACT', 'SHIPMENT', 'CUSE', origin)
   const loaded = etd.getTime() - 6 * HOUR
-  if (sea && done(loaded))
+  // Loaded: each container onto the vessel; air cargo (no container number) onto the aircraft, once.
+  if (done(loaded)) {
+    if (!sea) event(loaded, 'ACT', 'EQUIPMENT', 'LOAD', origin)
     for (const box of boxes)
       event(loaded, 'ACT', 'EQUIPMENT', 'LOAD', origin, {
         equipmentReference: box,
         emptyIndicatorCode: 'LADEN',
       })
+  }
   if (done(etd.getTime())) event(etd.getTime(), 'ACT', 'TRANSPORT', 'DEPA', origin)
   else return { bookedAt, confirm, events }
 
@@ -390,8 +393,18 @@ export function planShipment(
   if (via) {
     const atHub = etd.getTime() + transit * 0.4
     const offHub = atHub + 2 * DAY
+    // The connecting vessel (or flight) on from the hub, as the carrier reports it when it sails.
+    const onward = sea
+      ? {
+          vessel: {
+            vesselIMONumber: imoNumber(930_000 + ((seed + 7_919) % 60_000)),
+            vesselName: vesselList[(seed + 1) % vesselList.length] ?? 'Kota Pemimpin',
+          },
+          exportVoyageNumber: `${String(10 + ((seed + 37) % 80)).padStart(3, '0')}E`,
+        }
+      : { flightNumber: `${airlinePrefixes[lane.carrier] ?? 'SQ'} ${7000 + ((seed + 1) % 900)}` }
     if (done(atHub)) event(atHub, 'ACT', 'TRANSPORT', 'ARRI', via)
-    if (done(offHub)) event(offHub, 'ACT', 'TRANSPORT', 'DEPA', via)
+    if (done(offHub)) event(offHub, 'ACT', 'TRANSPORT', 'DEPA', via, { transportCall: onward })
   }
   if (shipment.etaMovedHours) {
     const told = Math.min(etd.getTime() + 2 * DAY, t - sinceTarget / 2)
@@ -403,7 +416,8 @@ export function planShipment(
   if (!done(arrival)) return { bookedAt, confirm, events }
   event(arrival, 'ACT', 'TRANSPORT', 'ARRI', destination)
   const discharged = arrival + 8 * HOUR
-  if (sea && done(discharged))
+  if (!sea && done(discharged)) event(discharged, 'ACT', 'EQUIPMENT', 'DISC', destination)
+  if (done(discharged))
     for (const box of boxes)
       event(discharged, 'ACT', 'EQUIPMENT', 'DISC', destination, {
         equipmentReference: box,

@@ -100,13 +100,32 @@ export function bestTime(events: TrackingEvent[], code: 'DEPA' | 'ARRI', locatio
   return null
 }
 
-/** The legs with each departure and arrival at their best known time. */
+/**
+ * The legs with each departure and arrival at their best known time, and a leg booked without its vessel
+ * or flight (the connection on from a transshipment port) with the one its departure was reported on.
+ */
 export function legsWithTimes(legs: RouteLeg[], events: TrackingEvent[]): RouteLeg[] {
-  return legs.map((leg) => ({
-    ...leg,
-    etd: bestTime(events, 'DEPA', leg.from.code) ?? leg.etd,
-    eta: bestTime(events, 'ARRI', leg.to.code) ?? leg.eta,
-  }))
+  return legs.map((leg) => {
+    const timed = {
+      ...leg,
+      etd: bestTime(events, 'DEPA', leg.from.code) ?? leg.etd,
+      eta: bestTime(events, 'ARRI', leg.to.code) ?? leg.eta,
+    }
+    if (leg.vesselName || leg.flight) return timed
+    const carried = newest(
+      events.filter(
+        (e) => eventCode(e) === 'DEPA' && e.location === leg.from.code && (e.vesselName || e.flight),
+      ),
+    )
+    if (!carried) return timed
+    return {
+      ...timed,
+      ...(carried.vesselName ? { vesselName: carried.vesselName } : {}),
+      ...(carried.vesselIMONumber ? { vesselIMONumber: carried.vesselIMONumber } : {}),
+      ...(carried.voyage ? { voyage: carried.voyage } : {}),
+      ...(carried.flight ? { flight: carried.flight } : {}),
+    }
+  })
 }
 
 /** The ETA as the tracking view shows it: current, first planned and how far it moved in hours. */

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BookingsResponse, bookingStatuses, type TrackingView } from '../../contract/bookings'
+import {
+  type BookingDetail,
+  type BookingsResponse,
+  bookingStatuses,
+  type TrackingView,
+} from '../../contract/bookings'
 import type { Dashboard } from '../../contract/dashboard'
+import { milestoneStates } from '../../contract/milestones'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { prepareDatabase } from '../../server/db/prepare'
@@ -53,6 +59,28 @@ describe('the demo customer', () => {
     expect(losAngeles?.map.position).not.toBeNull()
     const viaColombo = moved.find((view) => view.destination.code === 'PKKHI')
     expect(viaColombo?.map.places.map((p) => p.role)).toEqual(['origin', 'transshipment', 'destination'])
+  })
+
+  it('reads as the truth: what has departed has its documents accepted, every leg carried and every milestone reported', async () => {
+    const { bookings } = (await (await app.request('/api/bookings', { headers })).json()) as BookingsResponse
+    const departed = bookings.filter((b) => ['Departed', 'Arrived', 'Delivered'].includes(b.status))
+    expect(departed.length).toBeGreaterThanOrEqual(4)
+    for (const summary of departed) {
+      const booking = (await (
+        await app.request(`/api/bookings/${summary.number}`, { headers })
+      ).json()) as BookingDetail
+      const required = booking.documents.filter((d) => d.required)
+      expect(required.length, booking.number).toBeGreaterThan(0)
+      expect(new Set(required.map((d) => d.status)), booking.number).toEqual(new Set(['Accepted']))
+      const states = milestoneStates(booking.milestones, booking.status)
+      expect(states, booking.number).not.toContain('unreported')
+      if (booking.status !== 'Departed') {
+        expect(
+          booking.legs.every((leg) => leg.vesselName || leg.flight),
+          booking.number,
+        ).toBe(true)
+      }
+    }
   })
 
   it("fills the dashboard: attention, shipments in transit, recent activity and this year's figures", async () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { PlaceRef, RouteLeg, TrackingEvent } from '../../contract/bookings'
 import { eventEffect } from '../../server/tracking/dcsa'
-import { bestTime, deriveMilestones, etaOf, milestoneOf } from '../../server/tracking/milestones'
+import {
+  bestTime,
+  deriveMilestones,
+  etaOf,
+  legsWithTimes,
+  milestoneOf,
+} from '../../server/tracking/milestones'
 import { along, greatCircle, thin } from '../../server/tracking/route-map'
 
 const place = (code: string, name = code, time_zone: string | null = null): PlaceRef => ({
@@ -63,6 +69,26 @@ describe('milestoneOf', () => {
     expect(milestoneOf(ev('CUSI', 'INNSA', '2025-01-01T00:00:00Z'), route)).toBe('importCustomsCleared')
     expect(milestoneOf(ev('AVPU', 'INNSA', '2025-01-01T00:00:00Z'), route)).toBe('availableForPickup')
     expect(milestoneOf(ev('STUF', 'SGSIN', '2025-01-01T00:00:00Z'), route)).toBeNull()
+  })
+})
+
+describe('legsWithTimes', () => {
+  it('gives a leg booked without its vessel the one its departure was reported on, and keeps a booked one', () => {
+    const booked: RouteLeg[] = [
+      legs[0] as RouteLeg,
+      { ...(legs[1] as RouteLeg), vesselName: undefined, voyage: undefined },
+    ]
+    const events = [
+      ev('DEPA', 'SGSIN', '2025-01-01T00:00:00Z', 'ACT', undefined, { vesselName: 'OTHER', voyage: '9W' }),
+      ev('DEPA', 'LKCMB', '2025-01-05T00:00:00Z', 'ACT', undefined, {
+        vesselName: 'KOTA LUMBA',
+        voyage: '3E',
+      }),
+    ]
+    const [first, second] = legsWithTimes(booked, events)
+    expect(first).toMatchObject({ vesselName: 'MSC ANNA', voyage: '1W', etd: '2025-01-01T00:00:00Z' })
+    expect(second).toMatchObject({ vesselName: 'KOTA LUMBA', voyage: '3E', etd: '2025-01-05T00:00:00Z' })
+    expect(legsWithTimes(booked, [])[1]?.vesselName).toBeUndefined()
   })
 })
 
