@@ -176,6 +176,33 @@ test.describe('dashboard', () => {
       await tabTo(page, section(page, 'Recent activity').getByRole('link').first())
       await page.keyboard.press('Enter')
       await expect(page).toHaveURL(/\/user\/bookings\/ESB-\d{10}$/)
+
+      // The record reads as the truth. A delivered shipment shows when it was delivered, not an ETA, with
+      // nothing next and no milestone planned in the past; a cancelled booking shows nothing next, and its
+      // documents as never received, with nothing to upload.
+      const { bookings } = await api<{ bookings: BookingSummary[] }>(page.request, token, '/api/bookings')
+      const delivered = bookings.find((b) => b.status === 'Delivered')
+      const cancelled = bookings.find((b) => b.status === 'Cancelled')
+      await page.goto(`/user/tracking?hbl=${delivered?.hbl}`)
+      await expect(page.getByText(`Delivered at ${delivered?.destination.name}`)).toBeVisible()
+      await expect(page.getByTestId('eta-moved')).toHaveCount(0)
+      const timeline = page.getByTestId('milestones').getByRole('listitem')
+      await expect(timeline.first()).toHaveAttribute('data-state', 'done')
+      expect(
+        await timeline.evaluateAll((items) => items.map((item) => item.dataset.state)),
+      ).not.toContainEqual(expect.stringMatching(/^(current|next)$/))
+      await expect(page.getByText('Next up')).toHaveCount(0)
+
+      await page.goto(`/user/bookings/${cancelled?.number}`)
+      await expect(page.getByTestId('milestones').getByText('Not reached').first()).toBeVisible()
+      await expect(page.getByText('Next up')).toHaveCount(0)
+      await expect(page.getByRole('button', { name: /^Upload/ })).toHaveCount(0)
+      await expect(
+        page
+          .getByTestId('document-item')
+          .filter({ hasText: 'Commercial invoice' })
+          .getByTestId('document-status'),
+      ).toHaveText('Not received')
     } finally {
       // One live session per account: leave the demo customer free for whoever logs in next.
       await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })

@@ -51,12 +51,29 @@ export function fromUsd(amountUsd: number, currency: string, fx: FxRates): numbe
 
 /** 'USD 1,234.56' (minor units with 2 decimals). */
 export function moneyText(amount: number, currency: string): string {
-  const sign = amount < 0 ? '-' : ''
-  const abs = Math.abs(amount)
-  const whole = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${sign}${currency} ${whole}.${String(abs % 100).padStart(2, '0')}`
+  // Intl writes the code, a no-break space and the amount, the minus sign first ("-USD 17.04"); the
+  // amount is exact in minor units, so it is divided only for display. One ordinary space, as everywhere.
+  return amountFormat(currency)
+    .format(amount / 100)
+    .replace(/\u00a0/g, ' ')
+}
+
+const formats = new Map<string, Intl.NumberFormat>()
+
+/** One formatter per currency (building one costs more than formatting with it). */
+function amountFormat(currency: string): Intl.NumberFormat {
+  let format = formats.get(currency)
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'code',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
+    formats.set(currency, format)
+  }
+  return format
 }
 
 /** Basis points as a percentage: 900 → '9%'. */

@@ -1,3 +1,4 @@
+import { moneyText } from '../../contract/pricing/money'
 import { RESET_TOKEN_TTL_MS } from '../auth/password-resets'
 import { ACTIVATION_TOKEN_TTL_MS } from '../register/activation-tokens'
 import type { Mail } from './index'
@@ -214,8 +215,7 @@ export function enquiryMail(input: { to: string; enquiry: EnquiryDetails }): Mai
   })
 }
 
-const money = (minorUsd: number) =>
-  `USD ${(minorUsd / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+const money = (minorUsd: number) => moneyText(minorUsd, 'USD')
 
 export interface BookingMailInput {
   to: string

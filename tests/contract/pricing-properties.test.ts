@@ -2,7 +2,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { breakCharge } from '../../contract/pricing/charges'
-import { roundDiv, toUsd } from '../../contract/pricing/money'
+import { moneyText, roundDiv, toUsd } from '../../contract/pricing/money'
 import { priceQuote } from '../../contract/pricing/price'
 import type {
   ChargeLine,
@@ -378,6 +378,23 @@ describe('a priced quote', () => {
         },
       ),
       { numRuns: 200 },
+    )
+  })
+})
+
+describe('money as written', () => {
+  it('is every amount to the cent, grouped by thousands, the minus sign before the currency', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e13, max: 1e13 }),
+        fc.constantFrom('USD', 'SGD', 'INR', 'AED'),
+        (minor, currency) => {
+          const abs = Math.abs(minor)
+          const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+          const cents = String(abs % 100).padStart(2, '0')
+          expect(moneyText(minor, currency)).toBe(`${minor < 0 ? '-' : ''}${currency} ${whole}.${cents}`)
+        },
+      ),
     )
   })
 })

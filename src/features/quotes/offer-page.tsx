@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
+import { moneyText } from '../../../contract/pricing/money'
 import type { PricedLine, QuotePrice, TruckingZone } from '../../../contract/pricing/types'
 import { confirmMessages } from '../../../contract/quotes'
 import { firstErrors } from '../../../contract/rules'
@@ -30,7 +31,7 @@ const inGroup = (line: PricedLine, side: string) =>
 const lineUnit = (line: PricedLine) =>
   line.code === 'FIRSTLCL' || line.quantityText.includes('%')
     ? `${(line.unitAmount / 100).toFixed(2)}%`
-    : `${line.currency} ${(line.unitAmount / 100).toFixed(2)}`
+    : moneyText(line.unitAmount, line.currency)
 
 /**
  * /user/getquote (services, price line by line) and /user/confirm-quote (parties, terms, booking). A new
@@ -258,7 +259,7 @@ function PriceTable({ price, fx }: { price: QuotePrice; fx: Record<string, numbe
                   <td className={styles.cell}>{line.name}</td>
                   <td className={styles.cell}>{line.quantityText}</td>
                   <td className={styles.money}>{lineUnit(line)}</td>
-                  <td className={styles.money}>{`${line.currency} ${(line.amount / 100).toFixed(2)}`}</td>
+                  <td className={styles.money}>{moneyText(line.amount, line.currency)}</td>
                   <td className={styles.money}>{usd(line.amountUsd)}</td>
                 </tr>
               ))}
