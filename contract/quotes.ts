@@ -126,6 +126,11 @@ export const confirmMessages = {
   readyDatePast: 'The ready date cannot be in the past.',
 } as const
 
+/** A cargo-ready date before today (the Singapore date) is refused: by the quote form and by the server. */
+export function readyDateProblem(readyDate: string, today: string): string | null {
+  return readyDate !== '' && readyDate < today ? confirmMessages.readyDatePast : null
+}
+
 const text = (max: number, message: string, min = 1) =>
   safeString({ error: message }).trim().min(min, message).max(max, message)
 

@@ -39,6 +39,8 @@ export interface QuoteFormInput {
 }
 
 export interface QuoteFormContext extends FormContext<QuoteFormValues, string> {
+  /** The Singapore date the form opened on: a ready date before it is refused. */
+  today: string
   /** What is typed in each type-ahead, and the place chosen. */
   text: Record<End, string>
   places: Record<End, Place | null>
@@ -67,7 +69,7 @@ export type QuoteFormEvent =
 const isSea = (mode: Mode) => mode !== 'AIR'
 
 const withValues = (context: QuoteFormContext, patch: Partial<QuoteFormValues>) =>
-  changeFields(quoteFormErrors, context, patch)
+  changeFields((values) => quoteFormErrors(values, context.today), context, patch)
 
 /** In results, no rates or requested, changing the request goes back to editing it. */
 const backToEditing = {
@@ -182,7 +184,8 @@ export const quoteFormMachine = setup({
   context: ({ input }) => {
     const values = { ...emptyQuoteForm(input.today), ...input.prefill }
     return {
-      ...initialForm(quoteFormErrors, values),
+      ...initialForm((form) => quoteFormErrors(form, input.today), values),
+      today: input.today,
       text: {
         origin: input.places?.origin ? placeLabel(input.places.origin) : (input.originText ?? ''),
         destination: input.places?.destination

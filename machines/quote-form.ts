@@ -1,6 +1,6 @@
 import { quoteRequestSchema } from '../contract/pricing/rules'
 import type { ContainerType, Mode, QuoteRequest } from '../contract/pricing/types'
-import type { QuoteDetail } from '../contract/quotes'
+import { type QuoteDetail, readyDateProblem } from '../contract/quotes'
 import { type FieldErrors, firstErrors } from '../contract/rules'
 import { searchText } from '../contract/text'
 import type { Place } from '../contract/wire'
@@ -131,10 +131,11 @@ function fieldOf(path: readonly PropertyKey[]): string {
 }
 
 /** Every field's messages for the form's values. */
-export function quoteFormErrors(values: QuoteFormValues): FieldErrors {
+export function quoteFormErrors(values: QuoteFormValues, today?: string): FieldErrors {
   const result = quoteRequestSchema.safeParse(toQuoteRequest(values))
-  if (result.success) return {}
-  const errors: FieldErrors = {}
+  const past = today === undefined ? null : readyDateProblem(values.readyDate, today)
+  if (result.success) return past ? { readyDate: [past] } : {}
+  const errors: FieldErrors = past ? { readyDate: [past] } : {}
   for (const issue of result.error.issues) {
     const field = fieldOf(issue.path)
     const list = errors[field] ?? []

@@ -22,6 +22,7 @@ import {
   type QuoteStatus,
   type QuoteSummary,
   quoteStatus,
+  readyDateProblem,
   singaporeDate,
 } from '../../contract/quotes'
 import type { ErrorBody, Place } from '../../contract/wire'
@@ -94,7 +95,8 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
       const place = await places.get(request[field])
       if (place?.kind !== kind) errors[field] = [message]
     }
-    if (request.readyDate < singaporeDate(now())) errors.readyDate = [confirmMessages.readyDatePast]
+    const past = readyDateProblem(request.readyDate, singaporeDate(now()))
+    if (past) errors.readyDate = [past]
     const first = Object.values(errors)[0]?.[0]
     return first ? { message: first, errors } : undefined
   }

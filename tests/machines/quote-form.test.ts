@@ -85,6 +85,24 @@ describe('quote form rules', () => {
     expect(errors.unNumber).toEqual([quoteMessages.unNumber])
   })
 
+  it('refuses a ready date before today itself, under its field, and sends nothing', () => {
+    const values = { ...emptyQuoteForm(today), origin: 'SGSIN', destination: 'INNSA', commodity: 'Paint' }
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+    expect(quoteFormErrors({ ...values, readyDate: yesterday }, today)).toEqual({
+      readyDate: [confirmMessages.readyDatePast],
+    })
+    expect(quoteFormErrors({ ...values, readyDate: today }, today)).toEqual({})
+    const { actors, pending } = controllablePromises(['searchPlaces', 'createQuote', 'requestManualQuote'])
+    const actor = createActor(quoteFormMachine.provide({ actors }), {
+      input: { today, prefill: { commodity: 'Paint' } },
+    }).start()
+    actor.send({ type: 'field.changed', field: 'readyDate', value: yesterday })
+    actor.send({ type: 'user.submit' })
+    expect(pending.has('createQuote')).toBe(false)
+    expect(actor.getSnapshot().context.errors.readyDate).toEqual([confirmMessages.readyDatePast])
+    expect(actor.getSnapshot().context.shown.readyDate).toBe(true)
+  })
+
   it('shows field messages only after submit or blur, and sends nothing while invalid', () => {
     const { actors, pending } = controllablePromises(['searchPlaces', 'createQuote', 'requestManualQuote'])
     const actor = createActor(quoteFormMachine.provide({ actors }), { input: { today } }).start()
