@@ -19,6 +19,11 @@ export const bookingStatuses = [
 ] as const
 export type BookingStatus = (typeof bookingStatuses)[number]
 
+/** The status a booking counts as: a held booking as the status it was held from. */
+export function effectiveStatus(status: BookingStatus, heldFrom: BookingStatus | null = null): BookingStatus {
+  return status === 'On Hold' ? (heldFrom ?? status) : status
+}
+
 /** A place as lists and timelines show it: code, name, country and the time zone its times are shown in. */
 export type PlaceRef = Pick<Place, 'code' | 'name' | 'country_code' | 'time_zone'>
 

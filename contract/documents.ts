@@ -15,7 +15,7 @@
 
 import { z } from 'zod'
 import type { BookingStatus, DocumentFile, DocumentItem, DocumentKind, DocumentStatus } from './bookings'
-import { documentMessages, documentNames } from './bookings'
+import { documentMessages, documentNames, effectiveStatus } from './bookings'
 import { addDays, singaporeDateOf } from './dates'
 import type { Mode } from './pricing/types'
 import { safeString } from './text'
@@ -125,8 +125,7 @@ const departedStatuses: readonly BookingStatus[] = ['Departed', 'Arrived', 'Deli
  */
 export function documentsClosed(status: BookingStatus, heldFrom: BookingStatus | null = null): string | null {
   if (status === 'Cancelled') return documentMessages.bookingClosed
-  const current = status === 'On Hold' ? (heldFrom ?? status) : status
-  return departedStatuses.includes(current) ? documentMessages.departed : null
+  return departedStatuses.includes(effectiveStatus(status, heldFrom)) ? documentMessages.departed : null
 }
 
 export interface DocumentsInput extends ChecklistInput {

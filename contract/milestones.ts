@@ -9,7 +9,7 @@
  * - `next`: the ones after the current one;
  * - `notReached`: a cancelled booking's milestones after the last done one: nothing comes next.
  */
-import type { BookingStatus, Milestone, RouteLeg } from './bookings'
+import { type BookingStatus, effectiveStatus, type Milestone, type RouteLeg } from './bookings'
 
 export type MilestoneState = 'done' | 'unreported' | 'current' | 'next' | 'notReached'
 
@@ -59,6 +59,7 @@ export function legCarriage(
   if (leg.vesselName) return `${leg.vesselName}${leg.voyage ? `, voyage ${leg.voyage}` : ''}`
   const what = leg.mode === 'AIR' ? 'Flight' : 'Vessel'
   if (status === 'Cancelled') return 'Not shipped: the booking was cancelled'
-  const current = status === 'On Hold' ? (heldFrom ?? status) : status
-  return arrivedStatuses.includes(current) ? `${what} not reported` : `${what} to be assigned`
+  return arrivedStatuses.includes(effectiveStatus(status, heldFrom))
+    ? `${what} not reported`
+    : `${what} to be assigned`
 }

@@ -10,7 +10,13 @@
  */
 
 import { LRUCache } from 'lru-cache'
-import type { BookingStatus, MilestoneKey, PlaceRef, TrackingEvent } from '../../contract/bookings'
+import {
+  type BookingStatus,
+  effectiveStatus,
+  type MilestoneKey,
+  type PlaceRef,
+  type TrackingEvent,
+} from '../../contract/bookings'
 import { nextMilestone } from '../../contract/milestones'
 import { eventFromJson } from '../tracking/events'
 import { deriveMilestones, etaOf, legsWithTimes } from '../tracking/milestones'
@@ -20,9 +26,7 @@ import { type DashboardEventRow, type EventVersion, isoOfJsonTime, type LiveBook
 const inTransitStatuses: readonly BookingStatus[] = ['Cargo Received', 'Departed', 'Arrived']
 
 export function isInTransit(booking: Pick<LiveBookingRow, 'status' | 'held_from'>): boolean {
-  return inTransitStatuses.includes(
-    booking.status === 'On Hold' ? (booking.held_from ?? 'On Hold') : booking.status,
-  )
+  return inTransitStatuses.includes(effectiveStatus(booking.status, booking.held_from))
 }
 
 export interface TransitSummary {
