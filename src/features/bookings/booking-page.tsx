@@ -5,7 +5,7 @@ import { type BookingDetail, bookingMessages } from '../../../contract/bookings'
 import { documentsClosed } from '../../../contract/documents'
 import { legCarriage } from '../../../contract/milestones'
 import { moneyText } from '../../../contract/pricing/money'
-import type { PricedLine, QuotePrice } from '../../../contract/pricing/types'
+import type { QuotePrice } from '../../../contract/pricing/types'
 import type { Party } from '../../../contract/quotes'
 import { bookingPageMachine } from '../../../machines/booking-page.machine'
 import { documentUploadMachine, type UploadReport } from '../../../machines/document-upload.machine'
@@ -13,6 +13,7 @@ import { cancelBooking, getBooking } from '../../api/bookings'
 import { downloadDocument, listDocuments, uploadDocument } from '../../api/documents'
 import { formatDateTime } from '../../app/datetime'
 import { useApp } from '../../app/use-app'
+import { ChargesTable } from '../../components/shipment/charges-table'
 import { MilestoneTimeline } from '../../components/shipment/milestone-timeline'
 import { StatusBadge } from '../../components/shipment/status-badge'
 import { Button } from '../../components/ui/button'
@@ -291,79 +292,12 @@ function Route({ booking }: { booking: BookingDetail }) {
   )
 }
 
-const sides: { side: PricedLine['side'] | 'discount'; title: string }[] = [
-  { side: 'origin', title: 'Origin' },
-  { side: 'freight', title: 'Freight' },
-  { side: 'destination', title: 'Destination' },
-  { side: 'services', title: 'Services' },
-  { side: 'discount', title: 'Discount' },
-]
-
-const inSide = (line: PricedLine, side: string) =>
-  side === 'discount' ? line.kind === 'discount' : line.kind !== 'discount' && line.side === side
-
 /** The charges as confirmed: lines by side with each side's total, then the total in USD and SGD. */
 function Charges({ price }: { price: QuotePrice }) {
   return (
     <section className={styles.section} aria-labelledby="charges-title">
       <h2 id="charges-title">Charges</h2>
-      <table className={styles.table}>
-        <thead className={styles.head}>
-          <tr>
-            <th className={styles.headCell} scope="col">
-              Charge
-            </th>
-            <th className={styles.headCell} scope="col">
-              Quantity
-            </th>
-            <th className={styles.headMoney} scope="col">
-              Amount
-            </th>
-            <th className={styles.headMoney} scope="col">
-              USD
-            </th>
-          </tr>
-        </thead>
-        {sides.map(({ side, title }) => {
-          const lines = price.lines.filter((line) => inSide(line, side))
-          if (lines.length === 0) return null
-          const sideTotal = lines.reduce((sum, line) => sum + line.amountUsd, 0)
-          return (
-            <tbody key={side} className={styles.body} data-group={side}>
-              <tr>
-                <th className={styles.cell} colSpan={4} scope="colgroup">
-                  {title}
-                </th>
-              </tr>
-              {lines.map((line, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a code can price several container types
-                <tr key={`${line.code}-${index}`} data-code={line.code}>
-                  <td className={styles.cell} data-label="Charge">
-                    {line.name}
-                  </td>
-                  <td className={styles.cell} data-label="Quantity">
-                    {line.quantityText}
-                  </td>
-                  <td className={styles.money} data-label="Amount">
-                    {moneyText(line.amount, line.currency)}
-                  </td>
-                  <td className={styles.money} data-label="USD">
-                    {moneyText(line.amountUsd, 'USD')}
-                  </td>
-                </tr>
-              ))}
-              <tr data-testid={`side-total-${side}`}>
-                <td className={styles.cell} colSpan={3}>
-                  {title} total
-                </td>
-                <td className={styles.money} data-label={`${title} total`}>
-                  <strong>{moneyText(sideTotal, 'USD')}</strong>
-                </td>
-              </tr>
-            </tbody>
-          )
-        })}
-      </table>
+      <ChargesTable price={price} groupTotals />
       <p className={styles.total} data-testid="booking-total">
         Total {moneyText(price.totalUsd, 'USD')}{' '}
         <span className={styles.muted}>({moneyText(price.totalSgd, 'SGD')})</span>

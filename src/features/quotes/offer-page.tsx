@@ -1,13 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
-import { moneyText } from '../../../contract/pricing/money'
-import type { PricedLine, QuotePrice, TruckingZone } from '../../../contract/pricing/types'
+import type { QuotePrice, TruckingZone } from '../../../contract/pricing/types'
 import { confirmMessages } from '../../../contract/quotes'
 import { firstErrors } from '../../../contract/rules'
 import type { ConfirmValues } from '../../../machines/quote-offer'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
+import { ChargesTable } from '../../components/shipment/charges-table'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { CheckboxField } from '../../components/ui/select-field'
@@ -16,22 +16,6 @@ import { quoteOfferLogic } from './actors'
 import { sgd, usd } from './money'
 import type { OfferSearch } from './offer-search'
 import * as styles from './quotes.css'
-
-const groups: { side: PricedLine['side'] | 'discount'; title: string }[] = [
-  { side: 'origin', title: 'Origin' },
-  { side: 'freight', title: 'Freight' },
-  { side: 'destination', title: 'Destination' },
-  { side: 'services', title: 'Services' },
-  { side: 'discount', title: 'Discount' },
-]
-
-const inGroup = (line: PricedLine, side: string) =>
-  side === 'discount' ? line.kind === 'discount' : line.kind !== 'discount' && line.side === side
-
-const lineUnit = (line: PricedLine) =>
-  line.code === 'FIRSTLCL' || line.quantityText.includes('%')
-    ? `${(line.unitAmount / 100).toFixed(2)}%`
-    : moneyText(line.unitAmount, line.currency)
 
 /**
  * /user/getquote (services, price line by line) and /user/confirm-quote (parties, terms, booking). A new
@@ -223,50 +207,7 @@ function PriceTable({ price, fx }: { price: QuotePrice; fx: Record<string, numbe
   return (
     <section className={styles.section} aria-labelledby="price-title">
       <h2 id="price-title">Price</h2>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th className={styles.cell} scope="col">
-              Charge
-            </th>
-            <th className={styles.cell} scope="col">
-              Quantity
-            </th>
-            <th className={styles.money} scope="col">
-              Unit
-            </th>
-            <th className={styles.money} scope="col">
-              Amount
-            </th>
-            <th className={styles.money} scope="col">
-              USD
-            </th>
-          </tr>
-        </thead>
-        {groups.map(({ side, title }) => {
-          const lines = price.lines.filter((line) => inGroup(line, side))
-          if (lines.length === 0) return null
-          return (
-            <tbody key={side} data-group={side}>
-              <tr>
-                <th className={styles.cell} colSpan={5} scope="colgroup">
-                  {title}
-                </th>
-              </tr>
-              {lines.map((line, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a code can price several container types
-                <tr key={`${line.code}-${index}`} data-code={line.code}>
-                  <td className={styles.cell}>{line.name}</td>
-                  <td className={styles.cell}>{line.quantityText}</td>
-                  <td className={styles.money}>{lineUnit(line)}</td>
-                  <td className={styles.money}>{moneyText(line.amount, line.currency)}</td>
-                  <td className={styles.money}>{usd(line.amountUsd)}</td>
-                </tr>
-              ))}
-            </tbody>
-          )
-        })}
-      </table>
+      <ChargesTable price={price} unit />
       <p className={styles.total} data-testid="quote-total" aria-live="polite">
         Total {usd(price.totalUsd)}
         {totalSgd ? <span className={styles.muted}> ({totalSgd})</span> : null}
