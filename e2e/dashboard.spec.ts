@@ -3,9 +3,15 @@ import type { BookingDetail, BookingStatus, BookingSummary, TrackingView } from 
 import { moneyText } from '../contract/pricing/money'
 import { modes } from '../contract/pricing/types'
 import { type QuotesResponse, singaporeDate } from '../contract/quotes'
-import type { LoginResponse } from '../contract/wire'
 import { axeViolations } from './axe'
-import { type Customer, clientAddress, createCustomer, expect, test } from './fixtures'
+import {
+  createCustomer,
+  demoCustomer as demo,
+  expect,
+  logInThroughApi,
+  logOutThroughApi,
+  test,
+} from './fixtures'
 
 /**
  * The dashboard of /user/home against the real server. The demo customer's figures are checked against
@@ -13,31 +19,6 @@ import { type Customer, clientAddress, createCustomer, expect, test } from './fi
  * here by the definitions of contract/dashboard.ts, never hard-coded. A fresh customer sees the empty states
  * and the first-LCL offer. Logins go through the API; the page then starts from the stored session.
  */
-
-const demo: Customer = { email: 'demo@eship.example', password: 'Demo#2025ship', name: 'Demo Customer' }
-
-/** Logs in through the API and hands the session to the page as the login page would store it. */
-async function logInThroughApi(page: Page, customer: Customer): Promise<string> {
-  const response = await page.request.post('/api/auth/login', {
-    headers: { 'X-Forwarded-For': clientAddress() },
-    data: { email: customer.email, password: customer.password },
-  })
-  expect(response.status()).toBe(200)
-  const body = (await response.json()) as LoginResponse
-  expect(body.isLoggedIn, 'no other live session of this account').toBe(false)
-  await page.addInitScript(
-    ({ token, user }) => {
-      // Once per tab: a later reload keeps whatever the app itself stored (a logout, a new token).
-      if (sessionStorage.getItem('e2e.session')) return
-      sessionStorage.setItem('e2e.session', 'set')
-      localStorage.setItem('eshipUser', JSON.stringify(user))
-      localStorage.setItem('lastActivityTimestamp', String(Date.now()))
-      localStorage.setItem('authToken', token)
-    },
-    { token: body.token as string, user: body.user },
-  )
-  return body.token as string
-}
 
 /** Presses Tab until `target` has the focus (at most `limit` times): keyboard only. */
 async function tabTo(page: Page, target: Locator, limit = 40) {
@@ -122,7 +103,8 @@ test.describe('dashboard', () => {
   test('the demo customer’s dashboard agrees with the other APIs, passes axe and works by keyboard', async ({
     page,
   }) => {
-    const token = await logInThroughApi(page, demo)
+    // The demo customer is shared with e2e/layouts.spec.ts: wait while it holds the session.
+    const token = await logInThroughApi(page, demo, 120_000)
     try {
       const expected = await expectedFromApis(page.request, token)
       // The demo data is what this test is about: every status, an ETA moved 48 h, one On Hold.
@@ -205,7 +187,7 @@ test.describe('dashboard', () => {
       ).toHaveText('Not received')
     } finally {
       // One live session per account: leave the demo customer free for whoever logs in next.
-      await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })
+      await logOutThroughApi(page.request, token)
     }
   })
 

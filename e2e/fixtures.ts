@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
-import type { CountriesResponse } from '../contract/wire'
+import type { CountriesResponse, LoginResponse } from '../contract/wire'
 
 export interface Customer {
   email: string
@@ -157,3 +157,65 @@ export async function logIn(page: Page, customer: Customer) {
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page).toHaveURL('/user/home')
 }
+
+/** The demo customer the server seeds (DEMO_SEED), whose data has every status a shipment can be in. */
+export const demoCustomer: Customer = {
+  email: 'demo@eship.example',
+  password: 'Demo#2025ship',
+  name: 'Demo Customer',
+}
+
+export interface ApiSession {
+  token: string
+  user: NonNullable<LoginResponse['user']>
+}
+
+/**
+ * Logs in through the API. One live session per account: while another test holds this account's session
+ * (the demo customer is shared by specs running side by side) the login is refused, so this waits for it
+ * to be logged out, up to `wait` ms.
+ */
+export async function apiSession(
+  request: APIRequestContext,
+  customer: Customer,
+  wait = 0,
+): Promise<ApiSession> {
+  const until = Date.now() + wait
+  for (;;) {
+    const response = await request.post('/api/auth/login', {
+      headers: { 'X-Forwarded-For': clientAddress() },
+      data: { email: customer.email, password: customer.password },
+    })
+    expect(response.status()).toBe(200)
+    const body = (await response.json()) as LoginResponse
+    if (!body.isLoggedIn) return { token: body.token as string, user: body.user as ApiSession['user'] }
+    expect(Date.now(), 'no other live session of this account').toBeLessThan(until)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+  }
+}
+
+/** Hands an API session to `page` as the login page would have stored it, once per tab. */
+export async function handSession(page: Page, { token, user }: ApiSession) {
+  await page.addInitScript(
+    ({ token, user }) => {
+      // Once per tab: a later reload keeps whatever the app itself stored (a logout, a new token).
+      if (sessionStorage.getItem('e2e.session')) return
+      sessionStorage.setItem('e2e.session', 'set')
+      localStorage.setItem('eshipUser', JSON.stringify(user))
+      localStorage.setItem('lastActivityTimestamp', String(Date.now()))
+      localStorage.setItem('authToken', token)
+    },
+    { token, user },
+  )
+}
+
+/** Logs in through the API and hands the session to the page; the token, to log out with. */
+export async function logInThroughApi(page: Page, customer: Customer, wait = 0): Promise<string> {
+  const session = await apiSession(page.request, customer, wait)
+  await handSession(page, session)
+  return session.token
+}
+
+/** Ends an API session (the demo customer's, for whoever logs in next). */
+export const logOutThroughApi = (request: APIRequestContext, token: string) =>
+  request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })

@@ -1,17 +1,7 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css'
 import { breakpoints, media, vars } from '../../styles/theme.css'
 
-export const skipLink = style({
-  position: 'absolute',
-  left: vars.space['2'],
-  top: '-4rem',
-  padding: `${vars.space['2']} ${vars.space['4']}`,
-  background: vars.color.surface,
-  color: vars.color.brandStrong,
-  borderRadius: vars.radius.sm,
-  zIndex: vars.zIndex.toast,
-  selectors: { '&:focus': { top: vars.space['2'] } },
-})
+export { skipLink } from '../../styles/skip-link.css'
 
 /** Dark over the page top; once scrolled, light and blurred. Steps aside when scrolling down past 500 px. */
 export const header = style({

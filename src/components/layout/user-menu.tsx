@@ -7,6 +7,15 @@ import * as styles from './user-shell.css'
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
 const countryName = (code: string) => regionNames.of(code) ?? code
 
+/** "Demo Customer" → "DC": what a narrow top bar shows for the name. */
+export const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('')
+
 /** The top bar's user: name, the flag of their country and a dropdown with Logout. */
 export function UserMenu() {
   const { session } = useApp()
@@ -18,7 +27,10 @@ export function UserMenu() {
       <Flag code={user.mcou_code} name={countryName(user.mcou_code)} className={styles.flag} />
       <MenuTrigger>
         <Button className={styles.userButton} aria-label={`Account menu for ${user.esus_name}`}>
-          <span>{user.esus_name}</span>
+          <span className={styles.userName}>{user.esus_name}</span>
+          <span className={styles.initials} aria-hidden="true">
+            {initialsOf(user.esus_name)}
+          </span>
           <span aria-hidden="true">▾</span>
         </Button>
         <Popover className={styles.popover} placement="bottom end">

@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { BRAND, contextualUserPaths, type UserPath, userPages } from '../../app/pages'
 import { UserMenu } from './user-menu'
 import * as styles from './user-shell.css'
@@ -24,8 +24,21 @@ export function UserShell({ children }: { children: ReactNode }) {
   const entries = (Object.keys(userPages) as UserPath[]).filter(
     (path) => !contextualUserPaths.includes(path) || path === current,
   )
+  const menu = useRef<HTMLElement>(null)
+  // On a narrow screen the menu is one line that scrolls sideways: the current entry is brought into it
+  // (by the menu's own scroll, so the page does not move).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useEffect(() => {
+    const nav = menu.current
+    const active = nav?.querySelector<HTMLElement>('[data-status="active"]')
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return
+    nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2
+  }, [pathname])
   return (
     <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main">
+        Skip to main content
+      </a>
       <header className={styles.topBar}>
         <Link to="/user/home" className={styles.brand}>
           {BRAND}
@@ -35,7 +48,7 @@ export function UserShell({ children }: { children: ReactNode }) {
         </p>
         <UserMenu />
       </header>
-      <nav className={styles.sideMenu} aria-label="Account">
+      <nav ref={menu} className={styles.sideMenu} aria-label="Account">
         <ul className={styles.menuList}>
           {entries.map((path) => (
             <li key={path}>
@@ -46,7 +59,7 @@ export function UserShell({ children }: { children: ReactNode }) {
           ))}
         </ul>
       </nav>
-      <main id="main" className={styles.content}>
+      <main id="main" className={styles.content} tabIndex={-1}>
         {children}
       </main>
     </div>

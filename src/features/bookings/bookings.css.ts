@@ -23,6 +23,7 @@ export const alert = style({
 export const table = style([tables.table, tables.stacked.table, { marginBottom: vars.space['4'] }])
 export const head = tables.stacked.head
 export const body = tables.stacked.body
+export const caption = tables.stacked.caption
 export const tableRow = style([
   tables.stacked.row,
   { cursor: 'pointer', selectors: { '&:hover': { background: vars.color.surfaceAlt } } },

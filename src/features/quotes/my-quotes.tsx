@@ -61,50 +61,56 @@ export function MyQuotes({ info }: { info: PageInfo }) {
         </div>
       ) : null}
       <table className={styles.table}>
-        <caption className={styles.muted}>
+        <caption className={`${styles.muted} ${styles.caption}`}>
           {snapshot.matches('loading') ? 'Loading…' : `${context.quotes.length} quotes`}
         </caption>
-        <thead>
+        <thead className={styles.head}>
           <tr>
-            <th className={styles.cell} scope="col">
+            <th className={styles.headCell} scope="col">
               Quote
             </th>
-            <th className={styles.cell} scope="col">
+            <th className={styles.headCell} scope="col">
               Lane
             </th>
-            <th className={styles.cell} scope="col">
+            <th className={styles.headCell} scope="col">
               Mode
             </th>
-            <th className={styles.money} scope="col">
+            <th className={styles.headMoney} scope="col">
               Total
             </th>
-            <th className={styles.cell} scope="col">
+            <th className={styles.headCell} scope="col">
               Status
             </th>
-            <th className={styles.cell} scope="col">
+            <th className={styles.headCell} scope="col">
               Valid until
             </th>
-            <th className={styles.cell} scope="col">
+            <th className={styles.headCell} scope="col">
               Actions
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={styles.body}>
           {context.quotes.map((quote) => (
-            <tr key={quote.number} data-testid="quote-row">
-              <td className={styles.cell}>{quote.number}</td>
-              <td className={styles.cell}>
+            <tr key={quote.number} className={styles.tableRow} data-testid="quote-row">
+              <td className={styles.titleCell}>{quote.number}</td>
+              <td className={styles.cell} data-label="Lane">
                 {quote.origin.name} ({quote.origin.code}) to {quote.destination.name} (
                 {quote.destination.code})
               </td>
-              <td className={styles.cell}>{quote.mode}</td>
-              <td className={styles.money}>{quote.totalUsd === null ? '—' : usd(quote.totalUsd)}</td>
-              <td className={styles.cell} data-testid="quote-status">
+              <td className={styles.cell} data-label="Mode">
+                {quote.mode}
+              </td>
+              <td className={styles.money} data-label="Total">
+                {quote.totalUsd === null ? '—' : usd(quote.totalUsd)}
+              </td>
+              <td className={styles.cell} data-label="Status" data-testid="quote-status">
                 {quote.status}
                 {quote.bookingNumber ? ` (${quote.bookingNumber})` : ''}
               </td>
-              <td className={styles.cell}>{quote.validTo ?? '—'}</td>
-              <td className={styles.cell}>
+              <td className={styles.cell} data-label="Valid until">
+                {quote.validTo ?? '—'}
+              </td>
+              <td className={styles.actionCell}>
                 <div className={styles.row}>
                   {quote.status !== 'Requested' ? (
                     <Link

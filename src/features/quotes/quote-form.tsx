@@ -335,42 +335,50 @@ function QuoteResults({
         </Radio>
       </RadioGroup>
       <table className={styles.table}>
-        <caption className={styles.muted}>Carrier options</caption>
-        <thead>
+        <caption className={`${styles.muted} ${styles.caption}`}>Carrier options</caption>
+        <thead className={styles.head}>
           <tr>
-            <th className={styles.cell} scope="col">
+            <th className={styles.headCell} scope="col">
               Carrier
             </th>
-            <th className={styles.cell} scope="col">
+            <th className={styles.headCell} scope="col">
               Service
             </th>
-            <th className={styles.money} scope="col">
+            <th className={styles.headMoney} scope="col">
               Total
             </th>
-            <th className={styles.cell} scope="col">
+            <th className={styles.headCell} scope="col">
               Transit
             </th>
-            <th className={styles.cell} scope="col">
+            <th className={styles.headCell} scope="col">
               Valid until
             </th>
-            <th className={styles.cell} scope="col">
+            <th className={styles.headCell} scope="col">
               <span className={styles.muted}>Action</span>
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={styles.body}>
           {sortedOptions(quote, sort).map((option) => (
-            <tr key={option.id} data-testid="quote-option">
-              <td className={styles.cell}>{option.carrier}</td>
-              <td className={styles.cell}>{option.service}</td>
-              <td className={styles.money}>
-                {usd(option.totalUsd)}
-                <br />
-                <span className={styles.muted}>{sgd(option.totalUsd, quote.fx)}</span>
+            <tr key={option.id} className={styles.tableRow} data-testid="quote-option">
+              <td className={styles.titleCell}>{option.carrier}</td>
+              <td className={styles.cell} data-label="Service">
+                {option.service}
               </td>
-              <td className={styles.cell}>{option.transitDays} days</td>
-              <td className={styles.cell}>{option.validTo}</td>
-              <td className={styles.cell}>
+              <td className={styles.money} data-label="Total">
+                <span>
+                  {usd(option.totalUsd)}
+                  <br />
+                  <span className={styles.muted}>{sgd(option.totalUsd, quote.fx)}</span>
+                </span>
+              </td>
+              <td className={styles.cell} data-label="Transit">
+                {option.transitDays} days
+              </td>
+              <td className={styles.cell} data-label="Valid until">
+                {option.validTo}
+              </td>
+              <td className={styles.actionCell}>
                 <Button
                   aria-label={`Select ${option.carrier} ${option.service}`}
                   onPress={() => onSelect(option.id)}

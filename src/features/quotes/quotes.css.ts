@@ -20,8 +20,17 @@ export const fieldset = style({
 
 export const legend = style({ fontWeight: vars.fontWeight.bold, padding: `0 ${vars.space['2']}` })
 
-export const table = style([tables.table, { marginBottom: vars.space['4'] }])
-export { cell, money } from '../../styles/table.css'
+/** The options of a quote and My Quotes: tables on wide screens, a card per row on a phone. */
+export const table = style([tables.table, tables.stacked.table, { marginBottom: vars.space['4'] }])
+export const head = tables.stacked.head
+export const body = tables.stacked.body
+export const caption = tables.stacked.caption
+export const tableRow = tables.stacked.row
+export const cell = style([tables.cell, tables.stacked.cell])
+export const money = style([tables.money, tables.stacked.cell])
+export const titleCell = style([tables.cell, tables.stacked.title])
+export const actionCell = style([tables.cell, tables.stacked.action])
+export { headCell, headMoney } from '../../styles/table.css'
 
 export const total = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, margin: 0 })
 
