@@ -179,6 +179,15 @@ export const resetPasswordSchema = z
   .object({ token: safeString().min(1).max(limits.tokenMax), ...newPasswordFields })
   .refine(passwordsMatch, matchRule)
 
+/**
+ * Asking for a link that ends the session live elsewhere (the one-session rule's way out): the account's
+ * email and password, as a login, so only its owner can have the mail sent.
+ */
+export const sessionReleaseRequestSchema = loginSchema
+
+/** Following that link: its token. */
+export const sessionReleaseSchema = z.object({ token: safeString().min(1).max(limits.tokenMax) })
+
 const contactRequired = required(ruleMessages.contactIncomplete)
 
 export const contactSchema = z.object({
@@ -201,6 +210,7 @@ export type RegistrationPayload = z.output<typeof registrationSchema>
 export type LoginPayload = z.output<typeof loginSchema>
 export type ForgotPasswordPayload = z.output<typeof forgotPasswordSchema>
 export type ResetPasswordPayload = z.output<typeof resetPasswordSchema>
+export type SessionReleasePayload = z.output<typeof sessionReleaseSchema>
 export type ContactPayload = z.output<typeof contactSchema>
 
 /** The rules of a form, as its chart takes them (machines/ import no validation library of their own). */

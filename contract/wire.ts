@@ -64,6 +64,8 @@ export const apiPaths = {
   authCheck: '/api/auth/check',
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
+  sessionRelease: '/api/auth/session-release',
+  sessionReleaseConfirm: '/api/auth/session-release/confirm',
   register: '/api/register',
   activate: '/api/register/activate',
   resendActivation: '/api/register/resend-activation',

@@ -1,6 +1,15 @@
 import { messages } from '../contract/messages'
 import { documentTitle, userPages } from '../src/app/pages'
-import { createCustomer, expect, logIn, mailTo, strongPassword, test, watchConsole } from './fixtures'
+import {
+  createCustomer,
+  expect,
+  logIn,
+  mailTo,
+  strongPassword,
+  test,
+  waitForHydration,
+  watchConsole,
+} from './fixtures'
 
 test('a customer logs in, sees their name and flag, and the session is stored under the spec keys', async ({
   page,
@@ -8,6 +17,8 @@ test('a customer logs in, sees their name and flag, and the session is stored un
 }) => {
   const customer = await createCustomer(request, 'login')
   const errors = watchConsole(page)
+  await page.goto('/login')
+  await expect(page.getByLabel('Email')).toBeFocused()
   await logIn(page, customer)
   await expect(page.getByTestId('page-title')).toHaveText('Home')
   await expect(page.getByRole('button', { name: `Account menu for ${customer.name}` })).toBeVisible()
@@ -43,21 +54,61 @@ test('a wrong password shows the server message in a dialog that clicking outsid
   await expect(page).toHaveURL('/login')
 })
 
-test('a second login while the first session lives is refused as logged in on another device', async ({
+test("a login while another session lives is refused in the spec's words; the mailed link ends that session", async ({
   page,
+  browser,
   request,
 }) => {
   const customer = await createCustomer(request, 'elsewhere')
-  const first = await request.post('/api/auth/login', {
-    data: { email: customer.email, password: customer.password },
-  })
-  expect((await first.json()).isLoggedIn).toBe(false)
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(customer.email)
-  await page.getByLabel('Password', { exact: true }).fill(customer.password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page.getByRole('alertdialog')).toContainText(messages.loggedInElsewhere)
-  await expect(page).toHaveURL('/login')
+  // The first device: logged in, then left (a tab closed without logging out, a lost phone).
+  await logIn(page, customer)
+
+  // The second device is refused, and asks for the way out.
+  const other = await browser.newContext()
+  try {
+    const second = await other.newPage()
+    waitForHydration(second)
+    await second.goto('/login')
+    await second.getByLabel('Email').fill(customer.email)
+    await second.getByLabel('Password', { exact: true }).fill(customer.password)
+    await second.getByRole('button', { name: 'Login' }).click()
+    const dialog = second.getByRole('alertdialog')
+    await expect(dialog).toContainText(messages.loggedInElsewhere)
+    await expect(second).toHaveURL('/login')
+    await dialog.getByRole('button', { name: 'Email me a link' }).click()
+    await expect(dialog.getByRole('status')).toContainText('works once, for 15 minutes')
+    await dialog.getByRole('button', { name: 'OK' }).click()
+
+    // The link in the mail: nothing happens until it is pressed; then the other session is over.
+    const [link] = await mailTo(request, customer.email, /\/release-session\?token=[\w-]+/)
+    const path = new URL(link, 'http://x').pathname + new URL(link, 'http://x').search
+    await second.goto(path)
+    const firstToken = await page.evaluate(() => localStorage.getItem('authToken'))
+    const check = () => request.get('/api/auth/check', { headers: { Authorization: `Bearer ${firstToken}` } })
+    await expect(second.getByRole('button', { name: 'End the other session' })).toBeVisible()
+    expect((await check()).status(), 'opening the link alone ends nothing').toBe(200)
+    await second.getByRole('button', { name: 'End the other session' }).click()
+    const card = second.getByRole('region', { name: 'End the Other Session' })
+    await expect(card.getByRole('status')).toContainText('Your other session has ended')
+    expect((await check()).status()).toBe(401)
+
+    // The first device's next request is refused: the spec's session-expired flow.
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Bookings' }).click()
+    await expect(page.getByRole('alertdialog', { name: 'Session Expired' })).toBeVisible()
+    await expect(page).toHaveURL('/home')
+
+    // This device logs in; the link does not work twice.
+    await second.getByRole('link', { name: 'Go to login' }).click()
+    await second.getByLabel('Email').fill(customer.email)
+    await second.getByLabel('Password', { exact: true }).fill(customer.password)
+    await second.getByRole('button', { name: 'Login' }).click()
+    await expect(second).toHaveURL('/user/home')
+    await second.goto(path)
+    await second.getByRole('button', { name: 'End the other session' }).click()
+    await expect(card.getByRole('alert')).toContainText('expired or has already been used')
+  } finally {
+    await other.close()
+  }
 })
 
 test('15 minutes without activity log out, go home and show Session Expired', async ({ page, request }) => {

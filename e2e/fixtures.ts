@@ -16,7 +16,7 @@ export const uniqueEmail = (label = 'e2e') => `${label}-${randomUUID().slice(0, 
 const waiting = new WeakSet<Page>()
 
 /** Makes `goto` and `reload` of `page` wait until React owns the document (html[data-hydrated]). */
-function waitForHydration(page: Page) {
+export function waitForHydration(page: Page) {
   if (waiting.has(page)) return
   waiting.add(page)
   const goto = page.goto.bind(page)

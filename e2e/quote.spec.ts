@@ -64,6 +64,8 @@ test.describe('quotes', () => {
     await page.getByRole('button', { name: 'Get quote' }).click()
     const options = page.getByTestId('quote-option')
     await expect(options.first()).toBeVisible()
+    // The focus is taken to the results, then (after Select) to the next page's heading.
+    await expect(page.getByRole('heading', { name: /^Quote ESQ-/ })).toBeFocused()
     await expect(options.first()).toContainText(/USD [\d,]+\.\d\d/)
     await expect(options.first()).toContainText(/SGD [\d,]+\.\d\d/)
     await page.getByRole('radio', { name: 'Transit time' }).check({ force: true })
@@ -72,6 +74,7 @@ test.describe('quotes', () => {
       .getByRole('button', { name: /^Select/ })
       .click()
     await expect(page).toHaveURL(/\/user\/getquote\?quote=ESQ-\d{10}&option=\d+/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
 
     // Adding and removing insurance, and each screen of the offer chart, are e2e/quote-model.spec.ts's paths.
     await expect(page.getByTestId('quote-total')).toContainText('USD')

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { timings } from '../contract/constants'
 import { CUSTOMER_USER_TYPE, messages } from '../contract/messages'
 import { loginSchema } from '../contract/rules'
-import type { LoginResponse } from '../contract/wire'
+import type { LoginResponse, MessageResponse } from '../contract/wire'
 import { actorError } from './actor-error'
 import {
   changeField,
@@ -23,6 +23,11 @@ export interface LoginValues {
 export interface LoginContext extends FormContext<LoginValues> {
   /** The message of the error dialog while it is open. */
   dialogMessage: string | null
+  /**
+   * While another device holds the session: the server's answer once a link to end it was mailed, or why
+   * asking for it failed.
+   */
+  release: { sent: string | null; error: string | null }
 }
 
 export type LoginEvent =
@@ -30,13 +35,16 @@ export type LoginEvent =
   | { type: 'field.blurred'; field: keyof LoginValues }
   | { type: 'user.submit' }
   | { type: 'dialog.acknowledged' }
+  | { type: 'release.requested' }
 
 const emptyValues: LoginValues = { email: '', password: '' }
 
 /**
  * Login (spec sections 4, 5 and 8): success only on 'User authenticated' with user_type Customer,
  * then the session starts and the app goes to /user/home after 300 ms. isLoggedIn true means another
- * device holds the session. Anything else shows the server's message, or the generic one.
+ * device holds the session: its dialog says so in the spec's words and offers the way out, a link mailed to
+ * the account that ends the other session (asked for with the email and password typed). Anything else
+ * shows the server's message, or the generic one.
  */
 export const loginMachine = setup({
   types: {
@@ -45,6 +53,7 @@ export const loginMachine = setup({
   },
   actors: {
     login: fromPromise<LoginResponse, LoginValues>(async () => ({ message: '' })),
+    requestRelease: fromPromise<MessageResponse, LoginValues>(async () => ({ message: '' })),
   },
   delays: { redirect: timings.loginRedirectMs },
   guards: {
@@ -60,7 +69,6 @@ export const loginMachine = setup({
   actions: {
     // Effects, provided by the app.
     startSession: (_, _output: LoginResponse) => {},
-    reportElsewhere: () => {},
     goToUserHome: () => {},
     change: assign(({ context, event }) => {
       assertEvent(event, 'field.changed')
@@ -75,14 +83,28 @@ export const loginMachine = setup({
       changeField(loginSchema, context, { field: 'password', value: '' }),
     ),
     openGenericDialog: assign({ dialogMessage: messages.generic }),
+    openElsewhereDialog: assign({
+      dialogMessage: messages.loggedInElsewhere,
+      release: { sent: null, error: null },
+    }),
+    releaseSent: assign({
+      release: (_, output: MessageResponse) => ({ sent: output.message, error: null }),
+    }),
+    releaseFailed: assign({
+      release: (_, error: unknown) => ({ sent: null, error: failureMessage(error, messages.generic) }),
+    }),
     openFailureDialog: assign({
       dialogMessage: (_, error: unknown) => failureMessage(error, messages.generic),
     }),
-    closeDialog: assign({ dialogMessage: null }),
+    closeDialog: assign({ dialogMessage: null, release: { sent: null, error: null } }),
   },
 }).createMachine({
   id: 'login',
-  context: () => ({ ...initialForm(loginSchema, emptyValues), dialogMessage: null }),
+  context: () => ({
+    ...initialForm(loginSchema, emptyValues),
+    dialogMessage: null,
+    release: { sent: null, error: null },
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -105,8 +127,8 @@ export const loginMachine = setup({
           },
           {
             guard: { type: 'isLoggedInElsewhere', params: ({ event }) => event.output },
-            target: 'editing',
-            actions: 'reportElsewhere',
+            target: 'elsewhere',
+            actions: 'openElsewhereDialog',
           },
           { target: 'failed', actions: 'openGenericDialog' },
         ],
@@ -121,6 +143,35 @@ export const loginMachine = setup({
     },
     failed: {
       on: { 'dialog.acknowledged': { target: 'editing', actions: 'closeDialog' } },
+    },
+    elsewhere: {
+      initial: 'offered',
+      states: {
+        offered: {
+          on: {
+            'release.requested': 'requesting',
+            'dialog.acknowledged': { target: '#login.editing', actions: 'closeDialog' },
+          },
+        },
+        requesting: {
+          invoke: {
+            id: 'requestRelease',
+            src: 'requestRelease',
+            input: ({ context }) => context.values,
+            onDone: {
+              target: 'sent',
+              actions: { type: 'releaseSent', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'offered',
+              actions: { type: 'releaseFailed', params: actorError },
+            },
+          },
+        },
+        sent: {
+          on: { 'dialog.acknowledged': { target: '#login.editing', actions: 'closeDialog' } },
+        },
+      },
     },
     redirecting: {
       entry: 'clearPassword',

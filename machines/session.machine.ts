@@ -26,7 +26,6 @@ export interface SessionContext {
 /** Events are named by where they come from: the user, the API client, another tab, a dialog. */
 export type SessionEvent =
   | { type: 'session.started'; token: string; user: SessionUser; at: number }
-  | { type: 'login.elsewhere' }
   | { type: 'user.activity'; at: number }
   | { type: 'user.logout' }
   | { type: 'api.token'; token: string; at: number }
@@ -41,7 +40,6 @@ export type SessionEvent =
 
 type Notice =
   | { type: 'notify.expired' }
-  | { type: 'notify.elsewhere' }
   | { type: 'notify.logoutFailed' }
   | { type: 'notify.unauthenticated' }
 
@@ -53,7 +51,7 @@ const isIdleFor = (lastActivity: number | null, at: number) =>
 /**
  * The session (spec section 4): logged in while a token is stored; 15 minutes without activity end it
  * through logout; a 401 'Unauthenticated.' ends it at once; tabs stay in step through storage events.
- * Its dialogs (Session Expired, logged in elsewhere, logout failed) and the 'Error' snackbar are regions
+ * Its dialogs (Session Expired, logout failed) and the 'Error' snackbar are regions
  * of the same chart. Effects are named here and provided by the app.
  */
 export const sessionMachine = setup({
@@ -118,7 +116,6 @@ export const sessionMachine = setup({
     setPinged: assign({ pinged: true }),
     forget: assign({ token: null, user: null, lastActivity: null, pinged: false, idleRemaining: IDLE }),
     notifyExpired: raise({ type: 'notify.expired' } as const),
-    notifyElsewhere: raise({ type: 'notify.elsewhere' } as const),
     notifyLogoutFailed: raise({ type: 'notify.logoutFailed' } as const),
     notifyUnauthenticated: raise({ type: 'notify.unauthenticated' } as const),
   },
@@ -150,7 +147,6 @@ export const sessionMachine = setup({
           on: {
             'session.started': { target: 'authenticated', actions: ['startSession', 'persistSession'] },
             'storage.started': { target: 'authenticated', actions: 'startSession' },
-            'login.elsewhere': { actions: 'notifyElsewhere' },
           },
         },
         authenticated: {
@@ -271,13 +267,11 @@ export const sessionMachine = setup({
       initial: 'closed',
       on: {
         'notify.expired': '.sessionExpired',
-        'notify.elsewhere': '.loggedInElsewhere',
         'notify.logoutFailed': '.logoutFailed',
       },
       states: {
         closed: {},
         sessionExpired: { on: { 'dialog.acknowledged': 'closed' } },
-        loggedInElsewhere: { on: { 'dialog.acknowledged': 'closed' } },
         logoutFailed: { on: { 'dialog.acknowledged': 'closed' } },
       },
     },

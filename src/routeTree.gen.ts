@@ -17,6 +17,7 @@ import { Route as UserRouteRouteImport } from './routes/user/route'
 import { Route as AuthActivateRouteImport } from './routes/_auth/activate'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/_auth/register'
+import { Route as AuthReleaseSessionRouteImport } from './routes/_auth/release-session'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as PublicAboutUsRouteImport } from './routes/_public/about-us'
 import { Route as PublicHomeRouteImport } from './routes/_public/home'
@@ -87,6 +88,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const AuthRegisterRoute = AuthRegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthReleaseSessionRoute = AuthReleaseSessionRouteImport.update({
+  id: '/release-session',
+  path: '/release-session',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
@@ -271,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/activate': typeof AuthActivateRoute
   '/login': typeof AuthLoginRoute
   '/register': typeof AuthRegisterRoute
+  '/release-session': typeof AuthReleaseSessionRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/about-us': typeof PublicAboutUsRoute
   '/home': typeof PublicHomeRoute
@@ -311,6 +318,7 @@ export interface FileRoutesByTo {
   '/activate': typeof AuthActivateRoute
   '/login': typeof AuthLoginRoute
   '/register': typeof AuthRegisterRoute
+  '/release-session': typeof AuthReleaseSessionRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/about-us': typeof PublicAboutUsRoute
   '/home': typeof PublicHomeRoute
@@ -355,6 +363,7 @@ export interface FileRoutesById {
   '/_auth/activate': typeof AuthActivateRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/register': typeof AuthRegisterRoute
+  '/_auth/release-session': typeof AuthReleaseSessionRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_public/about-us': typeof PublicAboutUsRoute
   '/_public/home': typeof PublicHomeRoute
@@ -398,6 +407,7 @@ export interface FileRouteTypes {
     | '/activate'
     | '/login'
     | '/register'
+    | '/release-session'
     | '/reset-password'
     | '/about-us'
     | '/home'
@@ -438,6 +448,7 @@ export interface FileRouteTypes {
     | '/activate'
     | '/login'
     | '/register'
+    | '/release-session'
     | '/reset-password'
     | '/about-us'
     | '/home'
@@ -481,6 +492,7 @@ export interface FileRouteTypes {
     | '/_auth/activate'
     | '/_auth/login'
     | '/_auth/register'
+    | '/_auth/release-session'
     | '/_auth/reset-password'
     | '/_public/about-us'
     | '/_public/home'
@@ -580,6 +592,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof AuthRegisterRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/release-session': {
+      id: '/_auth/release-session'
+      path: '/release-session'
+      fullPath: '/release-session'
+      preLoaderRoute: typeof AuthReleaseSessionRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/reset-password': {
@@ -848,6 +867,7 @@ interface AuthRouteChildren {
   AuthActivateRoute: typeof AuthActivateRoute
   AuthLoginRoute: typeof AuthLoginRoute
   AuthRegisterRoute: typeof AuthRegisterRoute
+  AuthReleaseSessionRoute: typeof AuthReleaseSessionRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
 }
 
@@ -855,6 +875,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthActivateRoute: AuthActivateRoute,
   AuthLoginRoute: AuthLoginRoute,
   AuthRegisterRoute: AuthRegisterRoute,
+  AuthReleaseSessionRoute: AuthReleaseSessionRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
 }
 

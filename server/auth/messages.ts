@@ -8,6 +8,10 @@ export const authMessages = {
   authenticated: 'Authenticated',
   passwordReset: 'Your password has been reset. Please log in with your new password.',
   resetInvalid: 'This password reset link is invalid or has expired.',
+  releaseLinkSent:
+    'If another session is open, we have emailed a link that ends it. The link works once, for 15 minutes.',
+  releaseInvalid: 'This link has expired or has already been used. Log in again to have a new one sent.',
+  sessionReleased: 'Your other session has ended. You can log in now.',
 } as const
 
 export function tooManyAttempts(seconds: number): string {

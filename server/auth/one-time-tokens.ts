@@ -2,19 +2,19 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema'
 
 /** The tables of emailed one-time links: the same columns (user, token hash, created, expires, used). */
-export type OneTimeTokenTable = 'activation_tokens' | 'password_resets'
+export type OneTimeTokenTable = 'activation_tokens' | 'password_resets' | 'session_releases'
 
 type Db = Kysely<Database> | Transaction<Database>
 
 /**
- * The one mechanism behind every emailed link (account activation, password reset): only the token's
+ * The one mechanism behind every emailed link (account activation, password reset, session release): only the token's
  * SHA-256 is stored; a link works once, until it expires; a newer link can retire the older ones; using
  * one is a single `update … where used_at is null and expires_at > now returning`, so of two simultaneous
- * uses of one link exactly one succeeds. What a use does (activate the account, set the password) is the
+ * uses of one link exactly one succeeds. What a use does (activate the account, set the password, end the sessions) is the
  * caller's, in the same transaction.
  */
 export function oneTimeTokens(name: OneTimeTokenTable, ttlMs: number) {
-  // Both tables have the same columns; Kysely types a query by one table name at a time.
+  // The tables have the same columns; Kysely types a query by one table name at a time.
   const table = name as 'password_resets'
 
   /** Marks every unused token of the user used. */

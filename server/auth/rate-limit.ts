@@ -53,6 +53,11 @@ export const limits = {
   }),
   /** One reset mail a minute per email, whether or not it has an account, so answers stay alike. */
   forgotEmail: (email: string): Limit => ({ key: `forgot:email:${email}`, max: 1, windowMs: MINUTE }),
+  /**
+   * 3 session release requests an hour per account, counted once the password has been checked (so that no
+   * one without it can use up the owner's), whether or not a session is live: at most 3 release mails.
+   */
+  releaseEmail: (email: string): Limit => ({ key: `release:email:${email}`, max: 3, windowMs: HOUR }),
   /** 5 reset requests a minute per client address. */
   forgotIp: (ip: string): Limit => ({ key: `forgot:ip:${limitAddress(ip)}`, max: 5, windowMs: MINUTE }),
   /** 10 registrations an hour per client address. */

@@ -24,6 +24,23 @@ function liveSince(now: Date) {
   }
 }
 
+/** The query for the user's live sessions (see liveSince). */
+function liveSessionsOf(db: Kysely<Database>, userId: number, now: Date) {
+  const { idleCutoff, absoluteCutoff } = liveSince(now)
+  return db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('last_seen_at', '>=', idleCutoff)
+    .where('created_at', '>=', absoluteCutoff)
+}
+
+/** Whether the user has a live session, the one that makes a login answer `isLoggedIn: true`. */
+export async function hasLiveSession(db: Kysely<Database>, userId: number, now: Date): Promise<boolean> {
+  return (await liveSessionsOf(db, userId, now).executeTakeFirst()) !== undefined
+}
+
 /**
  * Opens a session unless the user has a live one (one active session per user). The user's row is locked
  * so that two simultaneous logins cannot both succeed; sessions that have lapsed are closed on the way.
@@ -35,17 +52,9 @@ export async function openSession(
   tokenHash: string,
   now: Date,
 ): Promise<boolean> {
-  const { idleCutoff, absoluteCutoff } = liveSince(now)
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
-    const live = await trx
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('ended_at', 'is', null)
-      .where('last_seen_at', '>=', idleCutoff)
-      .where('created_at', '>=', absoluteCutoff)
-      .executeTakeFirst()
+    const live = await liveSessionsOf(trx, userId, now).executeTakeFirst()
     if (live) return false
     await endAllSessions(trx, userId, now)
     await trx

@@ -213,6 +213,18 @@ export interface PasswordResetsTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
+/** A link that ends every session of the user (server/auth/session-release.ts). */
+export interface SessionReleasesTable {
+  id: Generated<number>
+  user_id: number
+  /** SHA-256 of the emailed token, hex. */
+  token_hash: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  /** Set when the link is used, or when a newer link retires it. */
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
 export interface ActivationTokensTable {
   id: Generated<number>
   user_id: number
@@ -358,6 +370,7 @@ export interface Database {
   users: UsersTable
   sessions: SessionsTable
   password_resets: PasswordResetsTable
+  session_releases: SessionReleasesTable
   activation_tokens: ActivationTokensTable
   enquiries: EnquiriesTable
   rate_limits: RateLimitsTable

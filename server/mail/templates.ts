@@ -1,5 +1,6 @@
 import { moneyText } from '../../contract/pricing/money'
 import { RESET_TOKEN_TTL_MS } from '../auth/password-resets'
+import { SESSION_RELEASE_TTL_MS } from '../auth/session-release'
 import { ACTIVATION_TOKEN_TTL_MS } from '../register/activation-tokens'
 import type { Mail } from './index'
 
@@ -44,6 +45,45 @@ export function passwordResetMail(input: { to: string; name: string; link: strin
       `<p>Or paste this address into your browser: ${escapeHtml(input.link)}</p>`,
       `<p>The link works once and expires in ${minutes} minutes. Resetting your password also logs you out of every device.</p>`,
       '<p>If you did not ask for this, ignore this mail: your password stays as it is.</p>',
+    ].join(''),
+  )
+  return { to: input.to, subject, text, html }
+}
+
+export function sessionReleaseLink(appUrl: string, token: string): string {
+  return `${appUrl}/release-session?token=${encodeURIComponent(token)}`
+}
+
+/** The link that ends the session open elsewhere, for a login the one-session rule refused. */
+export function sessionReleaseMail(input: { to: string; name: string; link: string }): Mail {
+  const minutes = SESSION_RELEASE_TTL_MS / 60_000
+  const subject = 'End your other eShip session'
+  const intro =
+    'Someone, presumably you, tried to log in to your eShip account with its password while another session of the account is open, and asked for this mail. Open this link to end that session:'
+  const works = `The link works once and expires in ${minutes} minutes. The device that has the other session is logged out; then log in again.`
+  const notYou =
+    'If it was not you, someone knows your password: change it at once with Forgot Password on the login page. If it was you and you no longer need the link, ignore this mail: nothing changes until it is opened.'
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    intro,
+    '',
+    input.link,
+    '',
+    works,
+    notYou,
+    '',
+    'eShip · Digital Shipping Solutions',
+  ].join('\n')
+  const html = layout(
+    subject,
+    [
+      `<p>Hello ${escapeHtml(input.name)},</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p><a href="${escapeHtml(input.link)}">End my other session</a></p>`,
+      `<p>Or paste this address into your browser: ${escapeHtml(input.link)}</p>`,
+      `<p>${escapeHtml(works)}</p>`,
+      `<p>${escapeHtml(notYou)}</p>`,
     ].join(''),
   )
   return { to: input.to, subject, text, html }

@@ -2,8 +2,14 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { CUSTOMER_USER_TYPE, messages } from '../../contract/messages'
-import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../contract/rules'
-import type { LoginResponse } from '../../contract/wire'
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  sessionReleaseRequestSchema,
+  sessionReleaseSchema,
+} from '../../contract/rules'
+import type { ErrorBody, LoginResponse } from '../../contract/wire'
 import type { HashQueue } from '../auth/hash-queue'
 import type { LiveSessions } from '../auth/live-sessions'
 import type { LoginLimiter } from '../auth/login-limits'
@@ -13,9 +19,17 @@ import { sendPasswordResetLink } from '../auth/password-reset'
 import { completePasswordReset, isUsableReset } from '../auth/password-resets'
 import { busyLater, checkLimits, limitAddress, limits, retryLater } from '../auth/rate-limit'
 import { requireSession } from '../auth/session'
+import { releaseSessions, SESSION_RELEASE_TTL_MS } from '../auth/session-release'
+import { sendSessionReleaseLink } from '../auth/session-release-mail'
 import { endSession, openSession } from '../auth/sessions'
 import { hashToken, newToken } from '../auth/tokens'
-import { findUserByEmail, normalizeEmail, setPasswordHash, toSessionUser } from '../auth/users'
+import {
+  findUserByEmail,
+  type LoginUser,
+  normalizeEmail,
+  setPasswordHash,
+  toSessionUser,
+} from '../auth/users'
 import type { Database } from '../db/schema'
 import type { AfterAnswer } from '../jobs/after-answer'
 import type { Mailer } from '../mail/index'
@@ -155,6 +169,48 @@ const resetRoute = createRoute({
   },
 })
 
+const sessionReleaseRoute = createRoute({
+  method: 'post',
+  operationId: 'requestSessionRelease',
+  path: '/auth/session-release',
+  tags: ['Authentication'],
+  summary: 'Mail a link that ends the live session elsewhere (checks the password as the login does)',
+  request: jsonBody(sessionReleaseRequestSchema),
+  responses: {
+    200: {
+      description: `Right password: always \`${authMessages.releaseLinkSent}\`; when the user has a live session, the account is mailed a single-use link valid for ${SESSION_RELEASE_TTL_MS / 60_000} minutes`,
+      ...json(MessageSchema),
+    },
+    401: error(`Unknown email, wrong password or not a customer: \`${authMessages.invalidCredentials}\``),
+    403: error(`Right password, account not activated: \`${authMessages.notActivated}\``),
+    ...tooMany,
+    ...busyResponse,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const sessionReleaseConfirmRoute = createRoute({
+  method: 'post',
+  operationId: 'releaseSession',
+  path: '/auth/session-release/confirm',
+  tags: ['Authentication'],
+  summary: 'End every session of the user with a session release link token',
+  request: jsonBody(sessionReleaseSchema),
+  responses: {
+    200: { description: `\`${authMessages.sessionReleased}\``, ...json(MessageSchema) },
+    400: error(`Unknown, used or expired token: \`${authMessages.releaseInvalid}\``),
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+/** Why a password check let no one in: the status and body to answer with (429 and 503 set Retry-After). */
+interface Refusal {
+  status: 401 | 403 | 429 | 503
+  body: ErrorBody
+}
+
 export function authRoutes({
   db,
   now,
@@ -175,45 +231,61 @@ export function authRoutes({
   // Their times would tell which emails have accounts: no Server-Timing (docs/security.md).
   router.use('/auth/*', limitJsonBody(), noStore, withoutServerTiming)
 
+  /**
+   * Checks an email and password as the login does, for the login and for the session release: the limits
+   * (per email and address, and the failure limits), the look-up, one scrypt verification. The active
+   * customer whose password it is, or the refusal to answer with.
+   */
+  async function authenticate(
+    c: Context,
+    typedEmail: string,
+    password: string,
+  ): Promise<{ user: LoginUser } | Refusal> {
+    const email = normalizeEmail(typedEmail)
+    const ip = clientIp(c)
+    const address = limitAddress(ip)
+    const at = now()
+    const refused = loginLimiter.addressRefusal(address, at)
+    if (refused?.status === 503) return { status: 503, body: busyLater(c, refused.retryAfter) }
+    if (refused) return { status: 429, body: retryLater(c, refused.retryAfter) }
+    const wait = await checkLimits(db, [limits.login(email, ip)], at)
+    if (wait !== undefined) return { status: 429, body: retryLater(c, wait) }
+    // Known or unknown, every email takes the same steps up to the answer: the failure limits, the
+    // look-up, one scrypt verification (against a dummy hash when there is no account).
+    const admitted = await loginLimiter.admit(address, email, at)
+    if ('retryAfter' in admitted) return { status: 429, body: retryLater(c, admitted.retryAfter) }
+    const { attempt } = admitted
+    const user = await findUserByEmail(db, email)
+    const verified = await hashing.tryRun(attempt.addressFailures, () =>
+      verifyOrDummy(password, user?.password_hash),
+    )
+    if ('retryAfter' in verified) {
+      await loginLimiter.withdraw(attempt)
+      loginLimiter.busy(address, verified.retryAfter, at)
+      return { status: 503, body: busyLater(c, verified.retryAfter) }
+    }
+    if (!user || !verified.value || user.user_type !== CUSTOMER_USER_TYPE) {
+      if (attempt.reachesAccountLimit) {
+        afterAnswer.run(c, 'The lockout notice', () => loginLimiter.noticeLockout(mailer, email, at))
+      }
+      return { status: 401, body: { message: authMessages.invalidCredentials } }
+    }
+    await loginLimiter.withdraw(attempt)
+    if (!user.activated_at) return { status: 403, body: { message: authMessages.notActivated } }
+    if (needsRehash(user.password_hash)) {
+      // A hash of an older cost is replaced now that the password is known; when hashing is busy, next time.
+      const rehashed = await hashing.tryRun(0, () => hashPassword(password))
+      if ('value' in rehashed) await setPasswordHash(db, user.id, rehashed.value)
+    }
+    return { user }
+  }
+
   return router
     .openapi(loginRoute, async (c) => {
-      const { password } = c.req.valid('json')
-      const email = normalizeEmail(c.req.valid('json').email)
-      const ip = clientIp(c)
-      const address = limitAddress(ip)
-      const at = now()
-      const refused = loginLimiter.addressRefusal(address, at)
-      if (refused?.status === 503) return c.json(busyLater(c, refused.retryAfter), 503)
-      if (refused) return c.json(retryLater(c, refused.retryAfter), 429)
-      const wait = await checkLimits(db, [limits.login(email, ip)], at)
-      if (wait !== undefined) return c.json(retryLater(c, wait), 429)
-      // Known or unknown, every email takes the same steps up to the answer: the failure limits, the
-      // look-up, one scrypt verification (against a dummy hash when there is no account).
-      const admitted = await loginLimiter.admit(address, email, at)
-      if ('retryAfter' in admitted) return c.json(retryLater(c, admitted.retryAfter), 429)
-      const { attempt } = admitted
-      const user = await findUserByEmail(db, email)
-      const verified = await hashing.tryRun(attempt.addressFailures, () =>
-        verifyOrDummy(password, user?.password_hash),
-      )
-      if ('retryAfter' in verified) {
-        await loginLimiter.withdraw(attempt)
-        loginLimiter.busy(address, verified.retryAfter, at)
-        return c.json(busyLater(c, verified.retryAfter), 503)
-      }
-      if (!user || !verified.value || user.user_type !== CUSTOMER_USER_TYPE) {
-        if (attempt.reachesAccountLimit) {
-          afterAnswer.run(c, 'The lockout notice', () => loginLimiter.noticeLockout(mailer, email, at))
-        }
-        return c.json({ message: authMessages.invalidCredentials }, 401)
-      }
-      await loginLimiter.withdraw(attempt)
-      if (!user.activated_at) return c.json({ message: authMessages.notActivated }, 403)
-      if (needsRehash(user.password_hash)) {
-        // A hash of an older cost is replaced now that the password is known; when hashing is busy, next time.
-        const rehashed = await hashing.tryRun(0, () => hashPassword(password))
-        if ('value' in rehashed) await setPasswordHash(db, user.id, rehashed.value)
-      }
+      const { email, password } = c.req.valid('json')
+      const checked = await authenticate(c, email, password)
+      if (!('user' in checked)) return c.json(checked.body, checked.status)
+      const { user } = checked
       const token = newToken()
       if (!(await openSession(db, user.id, hashToken(token), now()))) {
         return c.json({ message: messages.loggedInElsewhere, isLoggedIn: true }, 200)
@@ -257,5 +329,23 @@ export function authRoutes({
       if (userId === undefined) return c.json({ message: authMessages.resetInvalid }, 400)
       sessions.forgetUser(userId)
       return c.json({ message: authMessages.passwordReset }, 200)
+    })
+    .openapi(sessionReleaseRoute, async (c) => {
+      const { email, password } = c.req.valid('json')
+      const checked = await authenticate(c, email, password)
+      if (!('user' in checked)) return c.json(checked.body, checked.status)
+      const { user } = checked
+      const at = now()
+      // Counted only with the right password (no one else can use up the owner's), live session or not.
+      const wait = await checkLimits(db, [limits.releaseEmail(user.esus_email_id)], at)
+      if (wait !== undefined) return c.json(retryLater(c, wait), 429)
+      await sendSessionReleaseLink(db, mailer, user, at)
+      return c.json({ message: authMessages.releaseLinkSent }, 200)
+    })
+    .openapi(sessionReleaseConfirmRoute, async (c) => {
+      const userId = await releaseSessions(db, hashToken(c.req.valid('json').token), now())
+      if (userId === undefined) return c.json({ message: authMessages.releaseInvalid }, 400)
+      sessions.forgetUser(userId)
+      return c.json({ message: authMessages.sessionReleased }, 200)
     })
 }

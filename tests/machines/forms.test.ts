@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import {
+  type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   createActor,
@@ -15,8 +16,9 @@ import { forgotPasswordMachine } from '../../machines/forgot-password.machine'
 import { loginMachine } from '../../machines/login.machine'
 import { registerMachine } from '../../machines/register.machine'
 import { resetPasswordMachine } from '../../machines/reset-password.machine'
+import { sessionReleaseMachine } from '../../machines/session-release.machine'
 import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
-import { formChecks, modelSuite } from './model-suite'
+import { allChecks, formChecks, modelSuite } from './model-suite'
 
 const user = {
   esus_name: 'Tan Wei Ming',
@@ -117,10 +119,9 @@ describe('login', () => {
     expect(actor.getSnapshot().context.dialogMessage).toBe(dialog)
   })
 
-  it("shows the server's message when the call fails, and reports another device's session", async () => {
-    const { actors, pending } = controllablePromises(['login'])
-    const reportElsewhere = vi.fn()
-    const actor = createActor(loginMachine.provide({ actors, actions: { reportElsewhere } })).start()
+  it("shows the server's message when the call fails; another device's session opens its dialog with the way out", async () => {
+    const { actors, pending } = controllablePromises(['login', 'requestRelease'])
+    const actor = createActor(loginMachine.provide({ actors })).start()
     actor.send({ type: 'field.changed', field: 'email', value: 'a@b.co' })
     actor.send({ type: 'field.changed', field: 'password', value: 'x' })
     actor.send({ type: 'user.submit' })
@@ -131,8 +132,15 @@ describe('login', () => {
     actor.send({ type: 'user.submit' })
     pending.get('login')?.resolve({ message: 'x', isLoggedIn: true })
     await flush()
-    expect(reportElsewhere).toHaveBeenCalledOnce()
+    expect(actor.getSnapshot().context.dialogMessage).toBe(messages.loggedInElsewhere)
+    actor.send({ type: 'release.requested' })
+    expect(pending.get('requestRelease')?.input).toEqual({ email: 'a@b.co', password: 'x' })
+    pending.get('requestRelease')?.resolve({ message: 'Mailed.' })
+    await flush()
+    expect(actor.getSnapshot().context.release.sent).toBe('Mailed.')
+    actor.send({ type: 'dialog.acknowledged' })
     expect(actor.getSnapshot().value).toBe('editing')
+    expect(actor.getSnapshot().context.values).toEqual({ email: 'a@b.co', password: 'x' })
   })
 
   it('shows every field message on an invalid submit and sends nothing', () => {
@@ -246,11 +254,29 @@ describe('contact', () => {
   })
 })
 
-formSuite(
-  'login',
-  loginMachine,
-  ['login'],
-  [
+/**
+ * The login's own checks besides a form's: a link to end the other session is asked for only once the
+ * server said another device holds it, with the email and password typed; once mailed the dialog says so;
+ * a failed request says why and keeps the offer open.
+ */
+const releaseChecks = (actor: AnyActorRef, step: { event: EventObject }, before: AnyMachineSnapshot) => {
+  const after = actor.getSnapshot() as AnyMachineSnapshot
+  if (after.children.requestRelease && !before.children.requestRelease) {
+    expect(before.matches({ elsewhere: 'offered' })).toBe(true)
+    expect(after.context.dialogMessage).toBe(messages.loggedInElsewhere)
+  }
+  if (after.matches({ elsewhere: 'sent' })) expect(after.context.release.sent).toBeTruthy()
+  if (step.event.type === 'xstate.error.actor.requestRelease') {
+    expect(after.matches({ elsewhere: 'offered' })).toBe(true)
+    expect(after.context.release.error).toBeTruthy()
+  }
+  if (after.matches('elsewhere')) expect(after.context.dialogMessage).toBe(messages.loggedInElsewhere)
+  else expect(after.context.release).toEqual({ sent: null, error: null })
+}
+
+modelSuite('login', loginMachine, {
+  promises: ['login', 'requestRelease'],
+  events: [
     { type: 'field.changed', field: 'email', value: 'ops@lioncity.example' },
     { type: 'field.changed', field: 'email', value: 'ops@' },
     { type: 'field.changed', field: 'password', value: 'Secret#123' },
@@ -259,8 +285,14 @@ formSuite(
     { type: 'xstate.done.actor.login', output: { message: 'x', isLoggedIn: true } },
     { type: 'xstate.done.actor.login', output: { ...signedIn, user_type: 'Admin' } },
     { type: 'xstate.error.actor.login', error: { status: 401, message: 'Invalid email or password.' } },
+    { type: 'release.requested' },
+    { type: 'xstate.done.actor.requestRelease', output: { message: 'We have emailed a link.' } },
+    { type: 'xstate.error.actor.requestRelease', error: { status: 429, message: 'Too many attempts.' } },
   ],
-)
+  inputs: [undefined],
+  serializeState: formSerializer,
+  check: allChecks(formChecks(['login']), releaseChecks),
+})
 
 formSuite(
   'forgot password',
@@ -380,4 +412,34 @@ describe('activation, model-based', () => {
   afterAll(() => {
     expect(uncovered(activationMachine, coverage)).toEqual({ states: [], transitions: [] })
   })
+})
+
+/**
+ * The mailed link's page: nothing is sent on arrival (a mail scanner opening the link must not end a
+ * session), only after the press; what the server answers is shown; a link it refused offers no retry,
+ * a failure to reach it does, and says why.
+ */
+modelSuite('session release', sessionReleaseMachine, {
+  promises: ['releaseSession'],
+  events: [
+    { type: 'user.release' },
+    { type: 'user.retry' },
+    { type: 'xstate.done.actor.releaseSession', output: { message: 'Your other session has ended.' } },
+    { type: 'xstate.error.actor.releaseSession', error: { status: 400, message: 'This link has expired.' } },
+    { type: 'xstate.error.actor.releaseSession', error: { status: 503, message: 'The server is busy.' } },
+  ],
+  inputs: [{ token: 'mailed-token' }, { token: '' }],
+  serializeState: (snapshot, event, previous) =>
+    JSON.stringify([previous?.value, event?.type, snapshot.value, snapshot.context.message]),
+  check: (actor, step, before) => {
+    const after = actor.getSnapshot() as AnyMachineSnapshot
+    if (after.children.releaseSession && !before.children.releaseSession) {
+      expect(['user.release', 'user.retry']).toContain(step.event.type)
+      expect(after.context.token).not.toBe('')
+    }
+    if (after.matches('released') || after.matches('refused') || after.matches('failed')) {
+      expect(after.context.message).toBeTruthy()
+    }
+    if (after.matches('refused')) expect(after.can({ type: 'user.retry' })).toBe(false)
+  },
 })

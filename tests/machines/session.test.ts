@@ -160,11 +160,8 @@ describe('session', () => {
     expect(effects.persistUser).toHaveBeenCalledOnce()
   })
 
-  it('starts a session at login and reports a login refused because of another device', () => {
+  it('starts a session at login', () => {
     const { actor, is, effects } = start(anonymous)
-    actor.send({ type: 'login.elsewhere' })
-    expect(is({ auth: 'signedOut', dialog: 'loggedInElsewhere' })).toBe(true)
-    actor.send({ type: 'dialog.acknowledged' })
     actor.send({ type: 'session.started', token: 'new', user, at: 7 })
     expect(is({ auth: 'authenticated' })).toBe(true)
     expect(effects.persistSession).toHaveBeenCalledOnce()
@@ -214,7 +211,6 @@ describe('session, model-based', () => {
     { type: 'user.logout' },
     { type: 'storage.ended', at: 2 },
     { type: 'storage.ended', at: IDLE + 2 },
-    { type: 'login.elsewhere' },
     { type: 'dialog.acknowledged' },
     { type: 'snackbar.dismissed' },
     { type: 'xstate.done.actor.logout', output: { message: messages.loggedOut } },

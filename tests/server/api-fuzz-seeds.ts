@@ -6,6 +6,7 @@ import { expect } from 'vitest'
 import type { CreateQuoteResponse, QuoteDetail } from '../../contract/quotes'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createPasswordReset } from '../../server/auth/password-resets'
+import { createSessionRelease } from '../../server/auth/session-release'
 import { hashToken, newToken } from '../../server/auth/tokens'
 import { createActivationToken } from '../../server/register/activation-tokens'
 import type { Body, Seed } from './api-fuzz-requests'
@@ -70,6 +71,9 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
   // Single-use tokens of emailed links, one account each (a newer link retires the older ones).
   const resetTokens: string[] = []
   const activationTokens: string[] = []
+  const releaseTokens: string[] = []
+  // Accounts with a live session elsewhere, whose owners ask for the link that ends it (3 an hour each).
+  const lockedOut: { email: string; password: string }[] = []
   for (let i = 0; i < 16; i += 1) {
     const resetToken = newToken()
     const reset = await createTestUser(server.db)
@@ -81,6 +85,19 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
       retireOthers: false,
     })
     activationTokens.push(activationToken)
+    const releaseToken = newToken()
+    const release = await createTestUser(server.db)
+    await createSessionRelease(server.db, release.id, hashToken(releaseToken), server.clock.now())
+    releaseTokens.push(releaseToken)
+  }
+  for (let i = 0; i < 4; i += 1) {
+    const owner = await createTestUser(server.db)
+    const res = await server.app.request(
+      apiPaths.login,
+      postJson({ email: owner.email, password: owner.password }),
+    )
+    expect(res.status, 'a live session').toBe(200)
+    lockedOut.push(owner)
   }
   const option = priced.options[0]
   const confirmOption = toConfirm.options[0]
@@ -101,6 +118,11 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
         password_confirmation: 'Secret#456',
       }),
     }),
+    requestSessionRelease: () => {
+      const owner = lockedOut[fresh() % lockedOut.length]
+      return { body: json({ email: owner?.email, password: owner?.password }) }
+    },
+    releaseSession: () => ({ body: json({ token: releaseTokens.pop() ?? newToken() }) }),
     register: () => ({ body: json(registrationPayload(country, `fuzz.${fresh()}@example.com`)) }),
     activateAccount: () => ({ body: json({ token: activationTokens.pop() ?? newToken() }) }),
     resendActivation: () => ({ body: json({ email: `fuzz.${fresh()}@example.com` }) }),

@@ -34,6 +34,7 @@ const migrationNames = [
   '0011_change_notifications',
   '0012_quote_number_sequences',
   '0013_login_failures',
+  '0014_session_releases',
 ]
 
 describe('migrations', () => {

@@ -53,6 +53,8 @@ describe('GET /api/openapi.json', () => {
         apiPaths.authCheck,
         apiPaths.forgotPassword,
         apiPaths.resetPassword,
+        apiPaths.sessionRelease,
+        apiPaths.sessionReleaseConfirm,
         apiPaths.register,
         apiPaths.activate,
         apiPaths.resendActivation,
@@ -117,6 +119,17 @@ describe('GET /api/openapi.json', () => {
       '500',
       '503',
     ])
+    expect(statuses(apiPaths.sessionRelease, 'post')).toEqual(statuses(apiPaths.login, 'post'))
+    expect(doc.paths[apiPaths.sessionRelease]?.post).toMatchObject({ operationId: 'requestSessionRelease' })
+    expect(statuses(apiPaths.sessionReleaseConfirm, 'post')).toEqual([
+      '200',
+      '400',
+      '413',
+      '415',
+      '422',
+      '500',
+    ])
+    expect(doc.paths[apiPaths.sessionReleaseConfirm]?.post).toMatchObject({ operationId: 'releaseSession' })
     expect(statuses(apiPaths.register, 'post')).toEqual([
       '200',
       '400',

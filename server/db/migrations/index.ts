@@ -11,6 +11,7 @@ import * as m0010 from './0010_profile_notifications'
 import * as m0011 from './0011_change_notifications'
 import * as m0012 from './0012_quote_number_sequences'
 import * as m0013 from './0013_login_failures'
+import * as m0014 from './0014_session_releases'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0011_change_notifications': m0011,
   '0012_quote_number_sequences': m0012,
   '0013_login_failures': m0013,
+  '0014_session_releases': m0014,
 }
 
 export const migrationProvider: MigrationProvider = {

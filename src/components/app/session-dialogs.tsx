@@ -1,7 +1,7 @@
 import { messages } from '../../../contract/messages'
 import { Dialog, ErrorDialog } from '../ui/dialog'
 
-export type SessionDialog = 'sessionExpired' | 'loggedInElsewhere' | 'logoutFailed'
+export type SessionDialog = 'sessionExpired' | 'logoutFailed'
 
 /** The session chart's dialogs; loaded only when one opens. */
 export default function SessionDialogs({ dialog, onClose }: { dialog: SessionDialog; onClose: () => void }) {
@@ -12,10 +12,5 @@ export default function SessionDialogs({ dialog, onClose }: { dialog: SessionDia
       </Dialog>
     )
   }
-  return (
-    <ErrorDialog
-      message={dialog === 'loggedInElsewhere' ? messages.loggedInElsewhere : messages.generic}
-      onClose={onClose}
-    />
-  )
+  return <ErrorDialog message={messages.generic} onClose={onClose} />
 }

@@ -34,6 +34,20 @@ export function UserShell({ children }: { children: ReactNode }) {
     if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return
     nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2
   }, [pathname])
+  // Moving to another page in the app (a menu entry, Select on a quote option), the focus goes to the new
+  // page's heading, as a page load would start there: a screen reader announces it, Tab continues from it.
+  // Not on the first page, where the browser's own start (or the page's, /login's field) stands.
+  const main = useRef<HTMLElement>(null)
+  const shownPath = useRef(pathname)
+  useEffect(() => {
+    if (shownPath.current === pathname) return
+    shownPath.current = pathname
+    const heading = main.current?.querySelector<HTMLElement>('h1')
+    const target = heading ?? main.current
+    if (!target) return
+    if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1
+    target.focus({ preventScroll: true })
+  }, [pathname])
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main">
@@ -59,7 +73,7 @@ export function UserShell({ children }: { children: ReactNode }) {
           ))}
         </ul>
       </nav>
-      <main id="main" className={styles.content} tabIndex={-1}>
+      <main ref={main} id="main" className={styles.content} tabIndex={-1}>
         {children}
       </main>
     </div>

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, type Ref, useState } from 'react'
 import {
   Button as AriaButton,
   TextField as AriaTextField,
@@ -17,6 +17,8 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'isInvalid' | '
   inputClassName?: string
   /** Blocks every key that would type something other than a digit. */
   digitsOnly?: boolean
+  /** The input element, for a page that moves the focus to it. */
+  inputRef?: Ref<HTMLInputElement>
 }
 
 const blockNonDigits = (event: React.KeyboardEvent<HTMLInputElement>) => {
@@ -30,12 +32,14 @@ export function TextField({
   placeholder,
   inputClassName,
   digitsOnly,
+  inputRef,
   ...props
 }: TextFieldProps) {
   return (
     <AriaTextField {...props} isInvalid={Boolean(error)} className={styles.field}>
       <Label className={styles.label}>{label}</Label>
       <Input
+        ref={inputRef}
         className={[styles.input, inputClassName].filter(Boolean).join(' ')}
         placeholder={placeholder}
         inputMode={digitsOnly ? 'numeric' : undefined}

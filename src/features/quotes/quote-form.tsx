@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
 import { dgClasses } from '../../../contract/pricing/rules'
 import { containerTypes, type Mode, modes, packingGroups } from '../../../contract/pricing/types'
@@ -314,9 +315,16 @@ function QuoteResults({
   onSort: (by: OptionSort) => void
   onSelect: (optionId: number) => void
 }) {
+  // The results appear after Get quote: the focus goes to them, so a keyboard or screen reader user is
+  // taken to the options rather than left on the button.
+  const heading = useRef<HTMLHeadingElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new quote's results take the focus once
+  useEffect(() => {
+    heading.current?.focus()
+  }, [quote.number])
   return (
     <section aria-labelledby="quote-results-title">
-      <h3 id="quote-results-title">
+      <h3 id="quote-results-title" ref={heading} tabIndex={-1}>
         Quote {quote.number}: {quote.origin.name} ({quote.origin.code}) to {quote.destination.name} (
         {quote.destination.code})
       </h3>
