@@ -11,7 +11,8 @@ export interface DashboardLane {
 }
 
 export interface Dashboard {
-  user: { name: string; company: string }
+  /** `returning`: the user has logged in before this session ("Welcome back", else "Welcome"). */
+  user: { name: string; company: string; returning: boolean }
   /** The 10% first-LCL offer applies while the company has no LCL booking that stands. */
   firstLclEligible: boolean
   attention: {

@@ -113,7 +113,8 @@ test.describe('dashboard', () => {
       expect(expected.figures.bookingsInProgress).toBeGreaterThan(0)
 
       await page.goto('/user/home')
-      await expect(page.getByTestId('dashboard-greeting')).toContainText('Welcome back, Demo Customer')
+      // Whether the demo customer is welcomed back depends on whether another spec logged it in first.
+      await expect(page.getByTestId('dashboard-greeting')).toContainText(/Welcome( back)?, Demo Customer/)
       await expect(page.getByTestId('dashboard-greeting')).toContainText('eShip Demo Trading Pte Ltd')
       await expect(page.getByRole('heading', { name: 'Get an instant quote' })).toBeVisible()
 
@@ -196,7 +197,7 @@ test.describe('dashboard', () => {
     await page.setViewportSize({ width: 375, height: 812 })
     await logInThroughApi(page, customer)
     await page.goto('/user/home')
-    await expect(page.getByTestId('dashboard-greeting')).toContainText(`Welcome back, ${customer.name}`)
+    await expect(page.getByTestId('dashboard-greeting')).toContainText(`Welcome, ${customer.name}`)
     await expect(page.getByTestId('dashboard-greeting')).toContainText('Lion City Exports Pte Ltd')
     await expect(section(page, 'Needs attention')).toContainText('Nothing needs your attention')
     await expect(section(page, 'In transit')).toContainText('No shipments in transit.')

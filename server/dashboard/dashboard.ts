@@ -15,7 +15,7 @@ import { ETA_NOTIFY_THRESHOLD_HOURS } from '../bookings/notifications'
 import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'
 import { eventLabel, hoursMoved } from '../tracking/milestones'
-import { type DashboardWindow, dashboardRows, isoOfJsonTime } from './queries'
+import { type DashboardWindow, dashboardRows, hasEarlierSession, isoOfJsonTime } from './queries'
 import { isInTransit, type TransitSummaries, type TransitSummary } from './transit'
 
 /** Required documents show under Needs attention from this many days before they are due (and overdue). */
@@ -56,12 +56,15 @@ export interface DashboardDeps {
 
 export async function getDashboard(
   deps: DashboardDeps,
-  who: { customerId: number; name: string; company: string },
+  who: { customerId: number; userId: number; sessionId: number; name: string; company: string },
   now: Date,
 ): Promise<Dashboard> {
   const { db, places } = deps
   const today = singaporeDateOf(now)
-  const rows = await dashboardRows(db, dashboardWindow(who.customerId, now))
+  const [rows, returning] = await Promise.all([
+    dashboardRows(db, dashboardWindow(who.customerId, now)),
+    hasEarlierSession(db, who.userId, who.sessionId),
+  ])
   const codes = [
     ...rows.live.flatMap((b) => [b.origin, b.destination]),
     ...rows.expiring.flatMap((q) => [q.origin, q.destination]),
@@ -162,7 +165,7 @@ export async function getDashboard(
 
   const spend = new Map(rows.spend.map((s) => [s.mode, s.total_usd]))
   return {
-    user: { name: who.name, company: who.company },
+    user: { name: who.name, company: who.company, returning },
     firstLclEligible: rows.first_lcl_eligible,
     attention: {
       expiringQuotes: rows.expiring

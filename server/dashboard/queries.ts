@@ -223,3 +223,20 @@ export async function eventsOfBookings(
     ) e`.execute(db)
   return rows[0]?.events ?? []
 }
+
+/** Whether the user had a session before this one (logged in before): the dashboard then says "Welcome back". */
+export async function hasEarlierSession(
+  db: Kysely<Database>,
+  userId: number,
+  sessionId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    // One session lives at a time: any other is an earlier one.
+    .where('id', '<>', sessionId)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}

@@ -27,7 +27,11 @@ const dateTime = z.string().openapi({ format: 'date-time' })
 const DashboardSchema = documents<Dashboard>()(
   z
     .object({
-      user: z.object({ name: z.string(), company: z.string() }),
+      user: z.object({
+        name: z.string(),
+        company: z.string(),
+        returning: z.boolean().openapi({ description: 'The user has logged in before this session' }),
+      }),
       firstLclEligible: z.boolean().openapi({
         description: 'The 10% first-LCL offer applies: the company has no LCL booking that stands',
       }),
@@ -121,10 +125,10 @@ export function dashboardRoutes(deps: {
   const router = createRouter<SessionEnv>()
   router.use('/dashboard', requireSession(deps.sessions, deps.now))
   return router.openapi(dashboardRoute, async (c) => {
-    const { customerId, user } = c.var.session
+    const { customerId, userId, sessionId, user } = c.var.session
     const dashboard: Dashboard = await getDashboard(
       { db: deps.genericDb, places: deps.places, transit },
-      { customerId, name: user.esus_name, company: user.esus_company_name },
+      { customerId, userId, sessionId, name: user.esus_name, company: user.esus_company_name },
       deps.now(),
     )
     return c.json(dashboard, 200)

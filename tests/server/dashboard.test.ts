@@ -146,7 +146,29 @@ describe('getDashboard', () => {
       .select(['esus_name', 'esus_company_name'])
       .where('esus_email_id', '=', alice.email)
       .executeTakeFirstOrThrow()
-    expect(d.user).toEqual({ name: user.esus_name, company: user.esus_company_name })
+    expect(d.user).toEqual({ name: user.esus_name, company: user.esus_company_name, returning: false })
+  })
+
+  it('welcomes back a user who has logged in before, and only them', async () => {
+    expect((await dashboard(bob)).user.returning).toBe(false)
+    const { id } = await s.db
+      .selectFrom('users')
+      .select('id')
+      .where('esus_email_id', '=', bob.email)
+      .executeTakeFirstOrThrow()
+    const earlier = new Date('2025-05-01T00:00:00Z')
+    await s.db
+      .insertInto('sessions')
+      .values({
+        user_id: id,
+        token_hash: 'e'.repeat(64),
+        created_at: earlier,
+        last_seen_at: earlier,
+        ended_at: earlier,
+      })
+      .execute()
+    expect((await dashboard(bob)).user.returning).toBe(true)
+    expect((await dashboard(alice)).user.returning).toBe(false)
   })
 
   it('lists the quote ending tomorrow under Needs attention, not the one valid for two weeks', async () => {

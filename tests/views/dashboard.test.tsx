@@ -70,8 +70,11 @@ describe('the dashboard', () => {
       return list
     }
     const before = above()
+    // The salutation waits for the answer (a first visit is not "welcomed back"); the summary of what needs
+    // attention holds its line from the start.
     expect(before.map((el) => el.textContent)).toEqual([
-      'Welcome back, Demo CustomereShip Demo Trading Pte LtdRefresh',
+      'Checking what needs your attention…',
+      'Demo CustomereShip Demo Trading Pte LtdRefresh',
     ])
     await settle({ output: dashboard })
     expect(above()).toEqual(before)
@@ -79,6 +82,12 @@ describe('the dashboard', () => {
     expect(screen.getByTestId('dashboard-greeting').textContent).toBe(
       'Welcome back, Demo CustomereShip Demo Trading Pte Ltd',
     )
+    // Needs attention comes first: counted above the form, linked to its section, the first section below.
+    const summary = screen.getByTestId('attention-summary')
+    const items = section('Needs attention').querySelectorAll('[data-testid="attention-item"]').length
+    expect(items).toBeGreaterThan(0)
+    expect(summary.textContent).toBe(`${items} things need your attention`)
+    expect(summary.querySelector('a')?.getAttribute('href')).toBe('#needs-attention')
     expect(screen.queryByRole('region', { name: '10% off your first LCL shipment' })).toBeNull()
 
     // The greeting and the quote form come first and stay put; what the request brought follows.
@@ -207,6 +216,9 @@ describe('the dashboard', () => {
     expect(calls).toHaveLength(1)
     await settle({ output: emptyDashboard })
     expect(section('Figures')).toBeTruthy()
+    // A first visit is welcomed, not welcomed back; nothing to attend to says so.
+    expect(screen.getByTestId('dashboard-greeting').textContent).toMatch(/^Welcome, Demo Customer/)
+    expect(screen.getByTestId('attention-summary').textContent).toBe('Nothing needs your attention.')
 
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
     expect(calls).toHaveLength(1)

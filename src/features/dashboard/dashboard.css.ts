@@ -24,6 +24,17 @@ export const greeting = style({
 
 export const welcome = style({ margin: 0, fontSize: vars.fontSize.lg })
 
+/** One line that keeps its height whatever it says (see AttentionSummary). */
+export const summary = style({
+  margin: 0,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  color: vars.color.textMuted,
+})
+
+export const summaryLink = style({ color: vars.color.danger, fontWeight: vars.fontWeight.bold })
+
 export const company = style({ display: 'block', color: vars.color.textMuted, fontSize: vars.fontSize.md })
 
 export const actions = style({

@@ -9,16 +9,23 @@ import { Button } from '../../components/ui/button'
 import { visuallyHidden } from '../../styles/visually-hidden.css'
 import * as styles from './dashboard.css'
 import { Figures } from './figures'
-import { Greeting, InTransit, LclOffer, NeedsAttention, RecentActivity } from './sections'
+import { AttentionSummary, Greeting, InTransit, LclOffer, NeedsAttention, RecentActivity } from './sections'
 
 /**
  * /user/home's dashboard around the quote form (passed in, so this feature does not import the quotes one).
  * What is known at once comes first and never moves: the greeting (the session's user) and the quote form;
  * what the one request brings (machines/dashboard.machine.ts) follows below them, so a person already typing
- * in the form is not pushed around when it arrives: the first-LCL offer, what needs attention, shipments in
- * transit, the figures and recent activity.
+ * in the form is not pushed around when it arrives: what needs attention (first, and counted in one line
+ * above the form that holds its place from the start), the first-LCL offer, shipments in transit, the
+ * figures and recent activity.
  */
-export function Dashboard({ quoteForm, user }: { quoteForm: ReactNode; user: DashboardData['user'] | null }) {
+export function Dashboard({
+  quoteForm,
+  user,
+}: {
+  quoteForm: ReactNode
+  user: Pick<DashboardData['user'], 'name' | 'company'> | null
+}) {
   const { api, inspect } = useApp()
   const actor = useActorRef(
     dashboardMachine.provide({ actors: { getDashboard: fromPromise(() => getDashboard(api)) } }),
@@ -35,6 +42,7 @@ export function Dashboard({ quoteForm, user }: { quoteForm: ReactNode; user: Das
       {user ? (
         <Greeting
           user={user}
+          returning={dashboard ? dashboard.user.returning : failed ? false : undefined}
           actions={
             <Button
               tone="secondary"
@@ -46,6 +54,7 @@ export function Dashboard({ quoteForm, user }: { quoteForm: ReactNode; user: Das
           }
         />
       ) : null}
+      <AttentionSummary attention={dashboard?.attention ?? null} />
       {quoteForm}
       <p className={loading ? styles.muted : visuallyHidden} role="status">
         {loading ? 'Loading your dashboard…' : refreshing ? 'Refreshing your dashboard…' : ''}
@@ -61,8 +70,8 @@ export function Dashboard({ quoteForm, user }: { quoteForm: ReactNode; user: Das
       ) : null}
       {dashboard ? (
         <>
-          {dashboard.firstLclEligible ? <LclOffer /> : null}
           <NeedsAttention attention={dashboard.attention} />
+          {dashboard.firstLclEligible ? <LclOffer /> : null}
           <InTransit shipments={dashboard.inTransit} />
           <div className={styles.columns}>
             <Figures figures={dashboard.figures} />

@@ -45,15 +45,50 @@ function BookingLink({ number }: { number: string }) {
   )
 }
 
-export function Greeting({ user, actions }: { user: Dashboard['user']; actions?: ReactNode }) {
+/**
+ * The greeting, from the session's user at once. Whether they have been here before comes with the
+ * dashboard (`returning`): until then the salutation waits, so a first visit is never "welcomed back".
+ */
+export function Greeting({
+  user,
+  returning,
+  actions,
+}: {
+  user: { name: string; company: string }
+  returning: boolean | undefined
+  actions?: ReactNode
+}) {
   return (
     <div className={styles.greeting}>
       <p className={styles.welcome} data-testid="dashboard-greeting">
-        Welcome back, <strong>{user.name}</strong>
+        {returning === undefined ? '' : returning ? 'Welcome back, ' : 'Welcome, '}
+        <strong>{user.name}</strong>
         <span className={styles.company}>{user.company}</span>
       </p>
       {actions ? <div className={styles.actions}>{actions}</div> : null}
     </div>
+  )
+}
+
+/**
+ * One line at the top of the dashboard, above the quote form: what needs attention, with the way to it. It
+ * holds its place from the start (checking, then the count), so nothing below it moves when the answer
+ * comes.
+ */
+export function AttentionSummary({ attention }: { attention: Attention | null }) {
+  const count = attention ? attentionItems(attention).length : null
+  return (
+    <p className={styles.summary} data-testid="attention-summary" data-count={count ?? undefined}>
+      {count === null ? (
+        'Checking what needs your attention…'
+      ) : count === 0 ? (
+        'Nothing needs your attention.'
+      ) : (
+        <a href="#needs-attention" className={styles.summaryLink}>
+          {count === 1 ? '1 thing needs your attention' : `${count} things need your attention`}
+        </a>
+      )}
+    </p>
   )
 }
 
