@@ -311,6 +311,14 @@ test.describe('HBL tracking', () => {
     })
     expect(posted.status()).toBe(200)
 
+    // HBL Tracking opens with the company's shipments to pick from; the booking page links to it too.
+    await page.goto('/user/tracking')
+    const shipment = page.getByTestId('trackable-shipment').filter({ hasText: hbl })
+    await expect(shipment).toContainText('Departed')
+    await expect(shipment).toContainText(number)
+    expect(await axeViolations(page)).toEqual([])
+    await shipment.getByRole('link', { name: `Track ${hbl}` }).click()
+    await expect(page).toHaveURL(`/user/tracking?hbl=${hbl}`)
     await page.goto(`/user/bookings/${number}`)
     await expect(page.getByTestId('booking-status').first()).toHaveText('Departed')
     await page.getByRole('link', { name: `Track ${hbl}` }).click()

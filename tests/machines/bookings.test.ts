@@ -11,6 +11,11 @@ import { uploadProblem } from '../../contract/uploads'
 import { bookingPageMachine } from '../../machines/booking-page.machine'
 import { documentUploadMachine } from '../../machines/document-upload.machine'
 import { myBookingsMachine, SEARCH_DELAY_MS } from '../../machines/my-bookings.machine'
+import {
+  PICKER_LIMIT,
+  shipmentPickerMachine,
+  trackableShipments,
+} from '../../machines/shipment-picker.machine'
 import { normaliseHbl, trackingMachine } from '../../machines/tracking.machine'
 import { cancelled, detail, documents, summary, tracking } from '../fixtures/bookings'
 import { controllablePromises } from './model'
@@ -139,6 +144,52 @@ modelSuite('booking page', bookingPageMachine, {
       expect(ids(after)).toEqual(ids(before).filter((other: string) => other !== event.id))
     }
   },
+})
+
+/** Shipments of every age, some without a house bill yet (not confirmed), more than the picker lists. */
+const manyShipments = Array.from({ length: PICKER_LIMIT + 3 }, (_, i) => ({
+  ...summary,
+  number: `ESB-20260000${String(i).padStart(2, '0')}`,
+  hbl: i % 4 === 0 ? null : `ESHBL20260000${String(i).padStart(2, '0')}`,
+  createdAt: new Date(Date.UTC(2026, 10, 1 + ((i * 7) % 20))).toISOString(),
+}))
+
+// HBL Tracking's list: only what can be tracked, newest first, at most PICKER_LIMIT with the count of all;
+// a failure says why and keeps nothing stale.
+modelSuite('shipment picker', shipmentPickerMachine, {
+  promises: ['listShipments'],
+  events: [
+    { type: 'user.retry' },
+    { type: 'xstate.done.actor.listShipments', output: manyShipments },
+    { type: 'xstate.done.actor.listShipments', output: [] },
+    { type: 'xstate.error.actor.listShipments', error: { status: 500, message: 'Server error' } },
+  ],
+  inputs: [undefined],
+  serializeState: serializerOf((c) => c.shipments.length),
+  check: (actor, step) => {
+    const { context } = actor.getSnapshot() as Snapshot
+    if (step.event.type === 'xstate.done.actor.listShipments') {
+      const output = (step.event as unknown as { output: typeof manyShipments }).output
+      const trackable = output.filter((s) => s.hbl !== null)
+      expect(context.total).toBe(trackable.length)
+      expect(context.shipments.length).toBe(Math.min(PICKER_LIMIT, trackable.length))
+      expect(context.shipments.every((s: { hbl: string | null }) => s.hbl !== null)).toBe(true)
+      const times = context.shipments.map((s: { createdAt: string }) => s.createdAt)
+      expect(times).toEqual([...times].sort().reverse())
+    }
+    if (step.event.type === 'xstate.error.actor.listShipments') expect(context.message).toBe('Server error')
+  },
+})
+
+it('lists the newest trackable shipments first, those without a house bill not at all', () => {
+  const listed = trackableShipments(manyShipments)
+  expect(listed.map((s) => s.hbl)).not.toContain(null)
+  expect(listed[0]?.createdAt).toBe(
+    manyShipments
+      .map((s) => s.createdAt)
+      .sort()
+      .reverse()[0],
+  )
 })
 
 modelSuite('tracking', trackingMachine, {

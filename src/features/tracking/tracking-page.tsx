@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/text-field'
 import { RouteMap } from './route-map'
 import type { TrackingSearch } from './search'
+import { ShipmentPicker } from './shipment-picker'
 import * as styles from './tracking.css'
 
 /** /user/tracking: track a shipment by its HBL (or HAWB) number; `?hbl=` opens one. */
@@ -79,6 +80,7 @@ export function TrackingPage({ info, search }: { info: PageInfo; search: Trackin
         </div>
       ) : null}
       {state === 'found' && context.view ? <Shipment view={context.view} /> : null}
+      {state === 'idle' || state === 'notFound' ? <ShipmentPicker /> : null}
     </article>
   )
 }
