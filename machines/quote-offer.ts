@@ -1,5 +1,10 @@
 import { priceQuote } from '../contract/pricing/price'
-import type { QuotePrice, ServiceSelection } from '../contract/pricing/types'
+import {
+  type QuotePrice,
+  type ServiceSelection,
+  type TruckingZone,
+  truckingZones,
+} from '../contract/pricing/types'
 import { type ConfirmBody, confirmSchema, type QuoteDetail } from '../contract/quotes'
 import type { FieldErrors } from '../contract/rules'
 
@@ -25,6 +30,45 @@ export function previewPrice(
     })
   } catch {
     return null
+  }
+}
+
+/** What each service adds to the total as the others stand (USD minor units), null where it cannot be priced. */
+export interface ServicePrices {
+  exportCustoms: number | null
+  importCustoms: number | null
+  insurance: number | null
+  pickup: Record<TruckingZone, number | null>
+  delivery: Record<TruckingZone, number | null>
+}
+
+/**
+ * The price of each service before it is chosen ("+ USD 85"): the total with it minus the total without
+ * it, the other services as chosen now, by the same pricing as the total (insurance depends on the freight,
+ * a zone replaces another). Null where it cannot be priced (insurance without a cargo value).
+ */
+export function servicePrices(
+  quote: QuoteDetail | null,
+  optionId: number | null,
+  services: ServiceSelection,
+): ServicePrices {
+  const total = (selection: ServiceSelection) => previewPrice(quote, optionId, selection)?.totalUsd ?? null
+  const added = (on: ServiceSelection, off: ServiceSelection) => {
+    const [withIt, without] = [total(on), total(off)]
+    return withIt === null || without === null ? null : withIt - without
+  }
+  const flag = (key: 'exportCustoms' | 'importCustoms' | 'insurance') =>
+    added({ ...services, [key]: true }, { ...services, [key]: false })
+  const zones = (key: 'pickup' | 'delivery') =>
+    Object.fromEntries(
+      truckingZones.map((zone) => [zone, added({ ...services, [key]: zone }, { ...services, [key]: null })]),
+    ) as Record<TruckingZone, number | null>
+  return {
+    exportCustoms: flag('exportCustoms'),
+    importCustoms: flag('importCustoms'),
+    insurance: (quote?.request.cargoValue ?? 0) > 0 ? flag('insurance') : null,
+    pickup: zones('pickup'),
+    delivery: zones('delivery'),
   }
 }
 

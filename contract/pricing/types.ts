@@ -138,6 +138,13 @@ export interface QuoteRequest {
 export const truckingZones = ['A', 'B', 'C'] as const
 export type TruckingZone = (typeof truckingZones)[number]
 
+/** What each zone covers, as the quote pages say it (docs/pricing.md). */
+export const truckingZoneAreas: Record<TruckingZone, string> = {
+  A: 'up to 30 km by road from the port or airport',
+  B: '30 to 80 km',
+  C: '80 to 150 km (further: ask us)',
+}
+
 /** Additional services the customer switches on and off. */
 export interface ServiceSelection {
   exportCustoms: boolean

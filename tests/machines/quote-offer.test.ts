@@ -1,8 +1,10 @@
+import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { type AnyMachineSnapshot, createActor, SimulatedClock } from 'xstate'
 import { quoteMessages } from '../../contract/pricing/rules'
+import { truckingZones } from '../../contract/pricing/types'
 import { confirmMessages, isPriceChanged, type QuoteDetail } from '../../contract/quotes'
-import { previewPrice } from '../../machines/quote-offer'
+import { previewPrice, servicePrices } from '../../machines/quote-offer'
 import { quoteOfferMachine } from '../../machines/quote-offer.machine'
 import { fclSgToIn, noServices } from '../contract/pricing-fixtures'
 import { controllablePromises } from './model'
@@ -219,5 +221,41 @@ describe('a changed price at confirmation', () => {
     expect(actor.getSnapshot().matches({ confirm: 'editing' })).toBe(true)
     expect(actor.getSnapshot().context.message).toBe(confirmMessages.requested)
     expect(actor.getSnapshot().context.changedPrice).toBeNull()
+  })
+})
+
+describe('the price of each service before it is chosen', () => {
+  const selections = fc.record({
+    exportCustoms: fc.boolean(),
+    importCustoms: fc.boolean(),
+    insurance: fc.boolean(),
+    pickup: fc.constantFrom(null, ...truckingZones),
+    delivery: fc.constantFrom(null, ...truckingZones),
+  })
+
+  it('is what choosing it adds to the total shown, whatever else is chosen', () => {
+    fc.assert(
+      fc.property(selections, (services) => {
+        const prices = servicePrices(baseQuote, 1, services)
+        const total = (s: typeof services) => priceOf(s).totalUsd
+        for (const key of ['exportCustoms', 'importCustoms', 'insurance'] as const) {
+          expect(prices[key]).toBe(total({ ...services, [key]: true }) - total({ ...services, [key]: false }))
+          expect(prices[key]).toBeGreaterThan(0)
+        }
+        for (const key of ['pickup', 'delivery'] as const) {
+          for (const zone of truckingZones) {
+            expect(prices[key][zone]).toBe(
+              total({ ...services, [key]: zone }) - total({ ...services, [key]: null }),
+            )
+          }
+          // Further is dearer.
+          expect(prices[key].A ?? 0).toBeLessThan(prices[key].C ?? 0)
+        }
+      }),
+    )
+  })
+
+  it('leaves insurance unpriced without a cargo value', () => {
+    expect(servicePrices(noValueQuote, 1, noServices).insurance).toBeNull()
   })
 })

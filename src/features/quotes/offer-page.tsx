@@ -1,10 +1,17 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo } from 'react'
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
-import type { QuotePrice, TruckingZone } from '../../../contract/pricing/types'
+import {
+  type QuotePrice,
+  type ServiceSelection,
+  type TruckingZone,
+  truckingZoneAreas,
+  truckingZones,
+} from '../../../contract/pricing/types'
 import { confirmMessages } from '../../../contract/quotes'
 import { firstErrors } from '../../../contract/rules'
-import type { ConfirmValues } from '../../../machines/quote-offer'
+import { type ConfirmValues, type ServicePrices, servicePrices } from '../../../machines/quote-offer'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
 import { ChargesTable } from '../../components/shipment/charges-table'
@@ -13,7 +20,7 @@ import { ErrorDialog } from '../../components/ui/dialog'
 import { CheckboxField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
 import { quoteOfferLogic } from './actors'
-import { sgd, usd } from './money'
+import { fxText, sgd, usd } from './money'
 import type { OfferSearch } from './offer-search'
 import * as styles from './quotes.css'
 
@@ -44,6 +51,10 @@ function Offer({
   const snapshot = useSelector(actor, (s) => s)
   const { quote, price, services } = context
   const option = quote?.options.find((o) => o.id === context.optionId)
+  const prices = useMemo(
+    () => servicePrices(quote, context.optionId, services),
+    [quote, context.optionId, services],
+  )
 
   return (
     <article>
@@ -97,12 +108,13 @@ function Offer({
           {!snapshot.matches('confirm') ? (
             <ServicesForm
               services={services}
+              prices={prices}
               message={context.serviceMessage}
               hasCargoValue={(quote.request.cargoValue ?? 0) > 0}
               onChange={(event) => actor.send({ type: 'service.changed', ...event } as never)}
             />
           ) : null}
-          <PriceTable price={price} fx={quote.fx} />
+          <PriceTable price={price} fx={quote.fx} quotedAt={quote.createdAt} />
           <p className={styles.muted}>
             Valid until {price.validTo ?? quote.validTo}. Prices are in USD; SGD at the quote's stored rate.
           </p>
@@ -149,13 +161,18 @@ function Offer({
 
 const zones: (TruckingZone | 'none')[] = ['none', 'A', 'B', 'C']
 
+/** "+ USD 85.00": what a service adds to the total as the others stand. */
+const adds = (cents: number | null) => (cents === null ? '' : ` + ${usd(cents)}`)
+
 function ServicesForm({
   services,
+  prices,
   message,
   hasCargoValue,
   onChange,
 }: {
-  services: import('../../../contract/pricing/types').ServiceSelection
+  services: ServiceSelection
+  prices: ServicePrices
   message: string | null
   hasCargoValue: boolean
   onChange: (event: { service: string; value: unknown }) => void
@@ -163,24 +180,34 @@ function ServicesForm({
   return (
     <section className={styles.section} aria-labelledby="services-title">
       <h2 id="services-title">Additional services</h2>
+      <p className={styles.muted}>Each price is what the service adds to the total.</p>
       <CheckboxField
         isSelected={services.exportCustoms}
         onChange={(value) => onChange({ service: 'exportCustoms', value })}
       >
-        Export customs clearance
+        Export customs clearance{adds(prices.exportCustoms)}
+        <span className={styles.serviceNote}>
+          Your export declaration, filed at origin by our customs broker.
+        </span>
       </CheckboxField>
       <CheckboxField
         isSelected={services.importCustoms}
         onChange={(value) => onChange({ service: 'importCustoms', value })}
       >
-        Import customs clearance
+        Import customs clearance{adds(prices.importCustoms)}
+        <span className={styles.serviceNote}>
+          Your import declaration, filed at destination. Duties and taxes are not included.
+        </span>
       </CheckboxField>
       <CheckboxField
         isSelected={services.insurance}
         onChange={(value) => onChange({ service: 'insurance', value })}
         error={message ?? undefined}
       >
-        Cargo insurance{hasCargoValue ? '' : ' (needs the cargo value)'}
+        Cargo insurance{hasCargoValue ? adds(prices.insurance) : ' (needs the cargo value)'}
+        <span className={styles.serviceNote}>
+          All risks, for 110% of the cargo value and freight, from door or port to door or port.
+        </span>
       </CheckboxField>
       {(['pickup', 'delivery'] as const).map((service) => (
         <RadioGroup
@@ -193,17 +220,31 @@ function ServicesForm({
           <Label className={styles.legend}>{service === 'pickup' ? 'Door pickup' : 'Door delivery'}</Label>
           {zones.map((zone) => (
             <Radio key={zone} value={zone} className={styles.radio}>
-              {zone === 'none' ? 'None' : `Zone ${zone}`}
+              {zone === 'none' ? 'None' : `Zone ${zone}${adds(prices[service][zone])}`}
             </Radio>
           ))}
         </RadioGroup>
       ))}
+      <p className={styles.muted} data-testid="zone-areas">
+        {truckingZones.map((zone) => `Zone ${zone}: ${truckingZoneAreas[zone]}`).join('. ')}. Pickup brings
+        the cargo from your address to the port or airport of loading; delivery takes it from the port or
+        airport of discharge to the consignee.
+      </p>
     </section>
   )
 }
 
-function PriceTable({ price, fx }: { price: QuotePrice; fx: Record<string, number> }) {
+function PriceTable({
+  price,
+  fx,
+  quotedAt,
+}: {
+  price: QuotePrice
+  fx: Record<string, number>
+  quotedAt: string
+}) {
   const totalSgd = sgd(price.totalUsd, fx)
+  const rate = fxText(fx, quotedAt)
   return (
     <section className={styles.section} aria-labelledby="price-title">
       <h2 id="price-title">Price</h2>
@@ -212,6 +253,11 @@ function PriceTable({ price, fx }: { price: QuotePrice; fx: Record<string, numbe
         Total {usd(price.totalUsd)}
         {totalSgd ? <span className={styles.muted}> ({totalSgd})</span> : null}
       </p>
+      {rate ? (
+        <p className={styles.muted} data-testid="fx-rate">
+          SGD at {rate}
+        </p>
+      ) : null}
       <div className={styles.grid}>
         <div>
           <h3>Included</h3>

@@ -21,7 +21,7 @@ import { ErrorDialog } from '../../components/ui/dialog'
 import { CheckboxField, SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
 import { quoteFormLogic } from './actors'
-import { sgd, usd } from './money'
+import { fxText, sgd, usd } from './money'
 import { PlaceCombo } from './place-combo'
 import { formInput, readQuoteData } from './quote-data'
 import * as styles from './quotes.css'
@@ -318,6 +318,7 @@ function QuoteResults({
   // The results appear after Get quote: the focus goes to them, so a keyboard or screen reader user is
   // taken to the options rather than left on the button.
   const heading = useRef<HTMLHeadingElement>(null)
+  const rate = fxText(quote.fx, quote.createdAt)
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new quote's results take the focus once
   useEffect(() => {
     heading.current?.focus()
@@ -343,7 +344,9 @@ function QuoteResults({
         </Radio>
       </RadioGroup>
       <table className={styles.table}>
-        <caption className={`${styles.muted} ${styles.caption}`}>Carrier options</caption>
+        <caption className={`${styles.muted} ${styles.caption}`}>
+          Carrier options{rate ? ` · SGD at ${rate}` : ''}
+        </caption>
         <thead className={styles.head}>
           <tr>
             <th className={styles.headCell} scope="col">

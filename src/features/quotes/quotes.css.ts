@@ -60,3 +60,11 @@ export const radio = style({
     '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
 })
+
+/** What a service covers, under its name. */
+export const serviceNote = style({
+  display: 'block',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 'normal',
+})
