@@ -102,7 +102,10 @@ export interface Place {
   time_zone: string | null
 }
 
+/** A place the type-ahead found; `instant`: a rate sheet of the mode searched serves it today. */
+export type PlaceHit = Place & { instant: boolean }
+
 /** GET /api/locations?q=&mode= */
 export interface PlacesResponse {
-  locations: Place[]
+  locations: PlaceHit[]
 }

@@ -166,9 +166,9 @@ export function createApp(options: AppOptions) {
   app.route('/api', registerRoutes(deps))
   app.route('/api', contactRoutes({ ...deps, salesEmail }))
   const places = new PlaceIndex(db)
-  app.route('/api', locationRoutes(sessions, now, places))
   const rateSheets = new RateSheets(db)
   options.listen?.(RATE_SHEETS_CHANNEL, rateSheets)
+  app.route('/api', locationRoutes(sessions, now, places, rateSheets))
   app.route('/api', quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, sessions }))
   app.route(
     '/api',

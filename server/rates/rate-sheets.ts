@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache'
 import type { Mode, RateLane } from '../../contract/pricing/types'
 import type { ChannelHandlers } from '../db/client'
 import type { Database } from '../db/schema'
-import { findLanes, ReferenceRates } from './reference-rates'
+import { findLanes, laneEnds, ReferenceRates } from './reference-rates'
 
 /** The channel the pricing team's tables notify (server/db/migrations/0011). */
 export const RATE_SHEETS_CHANNEL = 'rate_sheets'
@@ -55,6 +55,8 @@ export class RateSheets implements ChannelHandlers {
   #live = false
   /** By key; the least recently used goes first past the bound. */
   readonly #lanes: LRUCache<string, { reading: Promise<readonly RateLane[]>; readAt: number }>
+  /** The places with sheets, by mode and date (a handful of keys a day). */
+  readonly #ends = new Map<string, { reading: Promise<ReadonlySet<string>>; readAt: number }>()
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -82,6 +84,24 @@ export class RateSheets implements ChannelHandlers {
     return reading
   }
 
+  /**
+   * The places with a sheet of `mode` in force on `date` (the type-ahead marks them), held under the same
+   * rules as the lanes.
+   */
+  ends(mode: Mode, date: string): Promise<ReadonlySet<string>> {
+    if (!this.#live) return laneEnds(this.db, mode, date)
+    const key = `${mode} ${date}`
+    const now = this.clock()
+    const held = this.#ends.get(key)
+    if (held && now - held.readAt < RATE_SHEETS_MAX_AGE_MS) return held.reading
+    const reading = laneEnds(this.db, mode, date)
+    this.#ends.set(key, { reading, readAt: now })
+    reading.catch(() => {
+      if (this.#ends.get(key)?.reading === reading) this.#ends.delete(key)
+    })
+    return reading
+  }
+
   /** How many lane answers are held (tests). */
   get size(): number {
     return this.#lanes.size
@@ -89,6 +109,7 @@ export class RateSheets implements ChannelHandlers {
 
   notify(): void {
     this.#lanes.clear()
+    this.#ends.clear()
     this.reference.clear()
   }
 

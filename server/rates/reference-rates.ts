@@ -168,6 +168,17 @@ export async function findLanes(
   return rows.map((row) => toLane(row, row.charges))
 }
 
+/** The places at either end of a sheet of `mode` in force on `date`: where a quote gets instant rates. */
+export async function laneEnds(db: Kysely<Database>, mode: Mode, date: string): Promise<ReadonlySet<string>> {
+  const { rows } = await sql<{ code: string }>`
+    select origin as code from rate_lanes where mode = ${mode} and valid_from <= ${date} and valid_to >= ${date}
+    union
+    select destination from rate_lanes where mode = ${mode} and valid_from <= ${date} and valid_to >= ${date}`.execute(
+    db,
+  )
+  return new Set(rows.map((row) => row.code))
+}
+
 /** Every lane, in key order, for export. */
 export async function allLanes(db: Kysely<Database>): Promise<RateLane[]> {
   const rows = await db

@@ -1,10 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { singaporeDateOf } from '../../contract/dates'
 import { modes } from '../../contract/pricing/types'
 import type { PlacesResponse } from '../../contract/wire'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession } from '../auth/session'
 import type { PlaceIndex } from '../locations/locations'
 import { bearerSecurity, createRouter, documents, errorResponses, unauthenticatedResponse } from '../openapi'
+import type { RateSheets } from '../rates/rate-sheets'
 import { PlaceSchema } from '../schemas'
 
 const PlacesQuerySchema = z.object({
@@ -32,7 +34,17 @@ const searchRoute = createRoute({
       content: {
         'application/json': {
           schema: documents<PlacesResponse>()(
-            z.object({ locations: z.array(PlaceSchema) }).openapi('PlacesResponse'),
+            z
+              .object({
+                locations: z.array(
+                  PlaceSchema.extend({
+                    instant: z.boolean().openapi({
+                      description: 'A rate sheet of the mode searched serves the place today: instant quotes',
+                    }),
+                  }),
+                ),
+              })
+              .openapi('PlacesResponse'),
           ),
         },
       },
@@ -43,12 +55,21 @@ const searchRoute = createRoute({
   },
 })
 
-export function locationRoutes(sessions: LiveSessions, now: () => Date, places: PlaceIndex) {
+export function locationRoutes(
+  sessions: LiveSessions,
+  now: () => Date,
+  places: PlaceIndex,
+  rateSheets: Pick<RateSheets, 'ends'>,
+) {
   const router = createRouter()
   router.use(searchRoute.path, requireSession(sessions, now))
   return router.openapi(searchRoute, async (c) => {
     const { q, mode } = c.req.valid('query')
-    const locations = await places.search({ query: q, kind: mode === 'AIR' ? 'airport' : 'port' })
+    const [found, served] = await Promise.all([
+      places.search({ query: q, kind: mode === 'AIR' ? 'airport' : 'port' }),
+      rateSheets.ends(mode, singaporeDateOf(now())),
+    ])
+    const locations = found.map((place) => ({ ...place, instant: served.has(place.code) }))
     return c.json({ locations }, 200)
   })
 }

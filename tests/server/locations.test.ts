@@ -73,6 +73,23 @@ describe('GET /api/locations (searchLocations)', () => {
     expect((await codes('india', 'FCL'))[0]).toBe('INNSA')
   })
 
+  it('says which places have instant rates for the mode searched today', async () => {
+    const instant = async (q: string, mode: string) =>
+      Object.fromEntries((await search(q, mode)).body.locations.map((l) => [l.code, l.instant]))
+    // The seeded sheets serve Nhava Sheva by sea and Mumbai by air; Rotterdam's neighbours have none.
+    expect((await instant('nhava', 'FCL')).INNSA).toBe(true)
+    expect((await instant('mumbai', 'AIR')).BOM).toBe(true)
+    const indianPorts = await instant('india', 'FCL')
+    expect(Object.values(indianPorts).filter(Boolean)).toHaveLength(1)
+    // Sheets that have run out serve nothing (the test server does not listen: nothing is held).
+    await server.db
+      .updateTable('rate_lanes')
+      .set({ valid_from: '1999-12-01', valid_to: '2000-01-01' })
+      .where((eb) => eb.or([eb('destination', '=', 'INNSA'), eb('origin', '=', 'INNSA')]))
+      .execute()
+    expect((await instant('nhava', 'LCL')).INNSA).toBe(false)
+  })
+
   it('ignores case and accents', async () => {
     expect(await codes('cat lai', 'FCL')).toContain('VNCLI')
   })

@@ -65,6 +65,19 @@ describe('the rate sheets a process holds', () => {
     )
   })
 
+  it('holds the places with sheets (the type-ahead marks them), and reads them again after a change', async () => {
+    const sheets = await listening()
+    const reading = sheets.ends('FCL', query.date)
+    expect(sheets.ends('FCL', query.date)).toBe(reading)
+    const before = await reading
+    expect(before.has('INNSA')).toBe(true)
+    expect(before.has('NLRTM')).toBe(false)
+    const rotterdam = seedLanes(today).filter((l) => l.mode === 'FCL' && l.destination === 'NLRTM')
+    expect(rotterdam.length).toBeGreaterThan(0)
+    await insertLanes(database.db, rotterdam, 'import')
+    await vi.waitFor(async () => expect((await sheets.ends('FCL', query.date)).has('NLRTM')).toBe(true))
+  })
+
   it("ignores another schema's notification and drops everything on its own schema's", async () => {
     const sheets = await listening()
     await sheets.find(query)

@@ -1,7 +1,8 @@
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components'
-import type { Place } from '../../../contract/wire'
+import type { Place, PlaceHit } from '../../../contract/wire'
 import { placeLabel } from '../../../machines/quote-form'
 import * as ui from '../../components/ui/ui.css'
+import * as styles from './quotes.css'
 
 /** A port or airport type-ahead: the chart looks places up; this only shows them and reports the choice. */
 export function PlaceCombo({
@@ -62,6 +63,9 @@ export function PlaceCombo({
                 {item.name}
                 {item.city && item.city !== item.name ? `, ${item.city}` : ''}, {item.country_name}
               </span>
+              {(item as Partial<PlaceHit>).instant ? (
+                <span className={styles.instant}>Instant rates</span>
+              ) : null}
               <span className={ui.optionCode}>{item.code}</span>
             </ListBoxItem>
           )}

@@ -68,3 +68,13 @@ export const serviceNote = style({
   fontSize: vars.fontSize.sm,
   fontWeight: 'normal',
 })
+
+/** "Instant rates" beside a place the type-ahead found that a rate sheet of the mode serves today. */
+export const instant = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.success,
+  background: vars.color.successSoft,
+  borderRadius: vars.radius.pill,
+  padding: `0 ${vars.space['2']}`,
+  whiteSpace: 'nowrap',
+})
