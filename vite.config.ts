@@ -2,7 +2,13 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { parseSiteConfig } from './contract/site.ts'
+import { siteConfig } from './site.config.ts'
 import { siteUrlFrom } from './src/app/site-url.ts'
+
+// The pages are built with the site configuration (site.config.ts): a malformed value stops the build here,
+// with the value named, rather than reaching a page. The browser bundle itself carries no validator.
+parseSiteConfig(siteConfig)
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 

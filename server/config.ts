@@ -102,7 +102,7 @@ export const envVars = [
     name: 'NODE_ENV',
     default: '',
     description:
-      '`production` turns off the demo customer and the development outbox page (/dev/outbox, /api/dev/outbox) and refuses SCRYPT_LOG_N below 17.',
+      '`production` turns off the demo customer and the development outbox page (/dev/outbox, /api/dev/outbox), refuses SCRYPT_LOG_N below 17, and warns at start while site.config.ts holds the demo company.',
   },
   {
     name: 'SMTP_URL',

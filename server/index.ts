@@ -14,10 +14,15 @@ import { MailWorker } from './jobs/mail-worker'
 import { QuoteReminderJob } from './jobs/quote-reminders'
 import { createMailDelivery, createMailer } from './mail/index'
 import { devOutboxServed } from './routes/dev-outbox'
+import { checkSiteConfig, siteConfig } from './site-config'
 import { postgresStorage } from './storage/postgres'
 
 const config = loadConfig()
 const started = performance.now()
+// The company of the pages, mails and house bills (site.config.ts): an invalid one stops the start; the demo
+// company is named in a production server's log (docs/site-config.md).
+const siteWarning = checkSiteConfig(siteConfig, config.production)
+if (siteWarning) console.warn(siteWarning)
 
 // A PGlite directory another process holds is refused (server/db/data-dir-lock.ts).
 const database = await openDatabase(config).catch(exitIfInUse)

@@ -1,6 +1,7 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
 import type { RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
+import { addressLine, mainPhone, type SiteConfig, siteConfig } from '../site-config'
 
 export interface HouseBillParty {
   name: string
@@ -83,13 +84,19 @@ const dateText = (date: Date | null) =>
       }).format(date)
     : 'To be advised'
 
-/** A one-page house bill of lading (sea) or house air waybill (air) of an issued booking. */
-export async function houseBillPdf(input: HouseBillInput): Promise<Uint8Array> {
+/**
+ * A one-page house bill of lading (sea) or house air waybill (air) of an issued booking, headed by the issuing
+ * company of the site configuration (site.config.ts; `site` is there for tests).
+ */
+export async function houseBillPdf(
+  input: HouseBillInput,
+  site: SiteConfig = siteConfig,
+): Promise<Uint8Array> {
   const air = input.mode === 'AIR'
   const title = air ? 'HOUSE AIR WAYBILL' : 'HOUSE BILL OF LADING'
   const pdf = await PDFDocument.create()
   pdf.setTitle(`${air ? 'House air waybill' : 'House bill of lading'} ${input.hbl}`)
-  pdf.setAuthor('eShip')
+  pdf.setAuthor(site.legalName)
   pdf.setSubject(`Booking ${input.bookingNumber}`)
   pdf.setCreationDate(input.issuedAt)
   pdf.setModificationDate(input.issuedAt)
@@ -100,25 +107,29 @@ export async function houseBillPdf(input: HouseBillInput): Promise<Uint8Array> {
 
   // Heading.
   let y = A4.height - MARGIN
-  page.drawText('eShip', { x: MARGIN, y: y - 20, size: 22, font: bold, color: brand })
-  page.drawText('Digital Shipping Solutions - Singapore', {
-    x: MARGIN,
-    y: y - 34,
-    size: 8,
-    font: regular,
-    color: muted,
-  })
+  page.drawText(printable(site.brand), { x: MARGIN, y: y - 20, size: 22, font: bold, color: brand })
   const titleWidth = bold.widthOfTextAtSize(title, 16)
   page.drawText(title, { x: A4.width - MARGIN - titleWidth, y: y - 20, size: 16, font: bold, color: ink })
   const sub = `${air ? 'HAWB' : 'HBL'} No. ${input.hbl}   Booking ${input.bookingNumber}`
-  page.drawText(sub, {
-    x: A4.width - MARGIN - regular.widthOfTextAtSize(sub, 9),
-    y: y - 34,
-    size: 9,
-    font: regular,
-    color: ink,
+  const subWidth = regular.widthOfTextAtSize(sub, 9)
+  page.drawText(sub, { x: A4.width - MARGIN - subWidth, y: y - 34, size: 9, font: regular, color: ink })
+  // The issuer under the brand: the tagline (beside the number), then the registered company, its address
+  // and how to reach it, full width.
+  const phone = mainPhone(site)
+  const issuerLines = [
+    ...wrap(site.tagline, regular, 8, contentWidth - subWidth - 12),
+    ...wrap(`${site.legalName}, UEN ${site.uen}`, regular, 8, contentWidth),
+    ...wrap(
+      [addressLine(site), site.supportEmail, phone?.display].filter(Boolean).join(' - '),
+      regular,
+      8,
+      contentWidth,
+    ),
+  ]
+  issuerLines.forEach((text, i) => {
+    page.drawText(text, { x: MARGIN, y: y - 34 - i * 10, size: 8, font: regular, color: muted })
   })
-  y -= 48
+  y -= 38 + issuerLines.length * 10
   line(page, MARGIN, y, A4.width - MARGIN, y, 1.2)
 
   const half = contentWidth / 2
@@ -188,17 +199,17 @@ export async function houseBillPdf(input: HouseBillInput): Promise<Uint8Array> {
   ])
 
   const terms = air
-    ? 'Received in apparent good order and condition for carriage to the airport of destination, subject to the conditions of carriage of the carrier and of eShip. Not negotiable.'
-    : 'Received in apparent good order and condition, unless otherwise stated, the goods described above for carriage from the port of loading to the port of discharge, subject to the terms and conditions of the carrier and of eShip. One original house bill, duly endorsed, must be surrendered in exchange for the goods or a delivery order.'
+    ? `Received in apparent good order and condition for carriage to the airport of destination, subject to the conditions of carriage of ${site.legalName} and of the carrier. Not negotiable.`
+    : `Received in apparent good order and condition, unless otherwise stated, the goods described above for carriage from the port of loading to the port of discharge, subject to the terms and conditions of ${site.legalName} and of the carrier. One original house bill, duly endorsed, must be surrendered in exchange for the goods or a delivery order.`
   y = row(page, y, [{ label: 'Terms', text: terms, width: contentWidth }])
   y = row(page, y, [
     { label: 'Place and date of issue', text: `Singapore, ${dateText(input.issuedAt)}`, width: half },
-    { label: 'Signed', text: "Issued by eShip (as carrier's agent)", width: half },
+    { label: 'Signed', text: `Issued by ${site.legalName} (as carrier's agent)`, width: half },
   ])
 
   page.drawText(
     printable(
-      `This document was generated electronically by eShip for booking ${input.bookingNumber} and is valid without signature.`,
+      `This document was generated electronically by ${site.brand} for booking ${input.bookingNumber} and is valid without signature.`,
     ),
     { x: MARGIN, y: Math.max(y - 18, MARGIN), size: 7, font: regular, color: muted },
   )

@@ -2,6 +2,7 @@
  * The customer's mails about a booking after it is made: confirmed (with the HBL), departed, arrived,
  * delivered, and the ETA moved. Queued by server/bookings/notifications.ts in the transaction of their cause.
  */
+import { type SiteConfig, siteConfig } from '../site-config'
 import type { Mail } from './index'
 import { compose, linkPara, para } from './templates'
 
@@ -30,8 +31,8 @@ const track = (input: BookingUpdateMailInput) =>
 
 const line = (...parts: (string | null | false)[]) => parts.filter(Boolean).join(' ')
 
-export function bookingConfirmedMail(input: BookingUpdateMailInput): Mail {
-  return compose(input.to, `Booking ${input.bookingNumber} confirmed: ${input.hbl ?? ''}`.trim(), [
+export function bookingConfirmedMail(input: BookingUpdateMailInput, site: SiteConfig = siteConfig): Mail {
+  return compose(site, input.to, `Booking ${input.bookingNumber} confirmed: ${input.hbl ?? ''}`.trim(), [
     para(`Hello ${input.name},`),
     para(
       `Your booking ${input.bookingNumber} is confirmed with ${input.carrier}. Your ${documentName(input.mode)} number is ${input.hbl}.`,
@@ -49,8 +50,8 @@ export function bookingConfirmedMail(input: BookingUpdateMailInput): Mail {
   ])
 }
 
-export function bookingDepartedMail(input: BookingUpdateMailInput): Mail {
-  return compose(input.to, `Shipment ${input.hbl ?? input.bookingNumber} has departed`, [
+export function bookingDepartedMail(input: BookingUpdateMailInput, site: SiteConfig = siteConfig): Mail {
+  return compose(site, input.to, `Shipment ${input.hbl ?? input.bookingNumber} has departed`, [
     para(`Hello ${input.name},`),
     para(
       line(
@@ -63,8 +64,8 @@ export function bookingDepartedMail(input: BookingUpdateMailInput): Mail {
   ])
 }
 
-export function bookingArrivedMail(input: BookingUpdateMailInput): Mail {
-  return compose(input.to, `Shipment ${input.hbl ?? input.bookingNumber} has arrived`, [
+export function bookingArrivedMail(input: BookingUpdateMailInput, site: SiteConfig = siteConfig): Mail {
+  return compose(site, input.to, `Shipment ${input.hbl ?? input.bookingNumber} has arrived`, [
     para(`Hello ${input.name},`),
     para(
       `Your shipment ${input.hbl} (booking ${input.bookingNumber}) has arrived at its destination: ${input.lane}. We will let you know when it is delivered.`,
@@ -73,8 +74,8 @@ export function bookingArrivedMail(input: BookingUpdateMailInput): Mail {
   ])
 }
 
-export function bookingDeliveredMail(input: BookingUpdateMailInput): Mail {
-  return compose(input.to, `Shipment ${input.hbl ?? input.bookingNumber} delivered`, [
+export function bookingDeliveredMail(input: BookingUpdateMailInput, site: SiteConfig = siteConfig): Mail {
+  return compose(site, input.to, `Shipment ${input.hbl ?? input.bookingNumber} delivered`, [
     para(`Hello ${input.name},`),
     para(
       `Your shipment ${input.hbl} (booking ${input.bookingNumber}) has been delivered: ${input.lane}. Thank you for shipping with us.`,
@@ -85,9 +86,10 @@ export function bookingDeliveredMail(input: BookingUpdateMailInput): Mail {
 
 export function etaChangedMail(
   input: BookingUpdateMailInput & { previousEta: string; later: boolean; hours: number },
+  site: SiteConfig = siteConfig,
 ): Mail {
   const moved = `${input.later ? 'later' : 'earlier'} by about ${input.hours} hours`
-  return compose(input.to, `New arrival time for shipment ${input.hbl ?? input.bookingNumber}`, [
+  return compose(site, input.to, `New arrival time for shipment ${input.hbl ?? input.bookingNumber}`, [
     para(`Hello ${input.name},`),
     para(
       `The expected arrival of your shipment ${input.hbl} (booking ${input.bookingNumber}, ${input.lane}) has moved ${moved}: it is now ${input.eta}, it was ${input.previousEta}.`,

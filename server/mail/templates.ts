@@ -2,6 +2,7 @@ import { moneyText } from '../../contract/pricing/money'
 import { RESET_TOKEN_TTL_MS } from '../auth/password-resets'
 import { SESSION_RELEASE_TTL_MS } from '../auth/session-release'
 import { ACTIVATION_TOKEN_TTL_MS } from '../register/activation-tokens'
+import { addressLine, mainPhone, type SiteConfig, siteConfig } from '../site-config'
 import type { Mail } from './index'
 
 export function escapeHtml(text: string): string {
@@ -13,15 +14,39 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;')
 }
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}<p>eShip · Digital Shipping Solutions</p></body></html>`
+/**
+ * The end of every mail: the brand, the registered company, its address and how to reach support, from the
+ * site configuration (site.config.ts). Every mail template takes the configuration as its last parameter,
+ * the configured one by default, so that tests can pass another.
+ */
+export function mailSignature(site: SiteConfig = siteConfig): { text: string; html: string } {
+  const phone = mainPhone(site)
+  const lines = [
+    `${site.brand} · ${site.tagline}`,
+    `${site.legalName} (UEN ${site.uen})`,
+    addressLine(site),
+    [site.supportEmail, phone?.display].filter(Boolean).join(' · '),
+  ]
+  const contact = [
+    `<a href="mailto:${escapeHtml(site.supportEmail)}">${escapeHtml(site.supportEmail)}</a>`,
+    ...(phone ? [`<a href="tel:${escapeHtml(phone.e164)}">${escapeHtml(phone.display)}</a>`] : []),
+  ].join(' · ')
+  const html = `<p>${[...lines.slice(0, 3).map(escapeHtml), contact].join('<br>')}</p>`
+  return { text: lines.join('\n'), html }
+}
+
+function layout(site: SiteConfig, title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}${mailSignature(site).html}</body></html>`
 }
 
 export function resetPasswordLink(appUrl: string, token: string): string {
   return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`
 }
 
-export function passwordResetMail(input: { to: string; name: string; link: string }): Mail {
+export function passwordResetMail(
+  input: { to: string; name: string; link: string },
+  site: SiteConfig = siteConfig,
+): Mail {
   const minutes = RESET_TOKEN_TTL_MS / 60_000
   const subject = 'Reset your eShip password'
   const text = [
@@ -34,9 +59,10 @@ export function passwordResetMail(input: { to: string; name: string; link: strin
     `The link works once and expires in ${minutes} minutes. Resetting your password also logs you out of every device.`,
     'If you did not ask for this, ignore this mail: your password stays as it is.',
     '',
-    'eShip · Digital Shipping Solutions',
+    mailSignature(site).text,
   ].join('\n')
   const html = layout(
+    site,
     subject,
     [
       `<p>Hello ${escapeHtml(input.name)},</p>`,
@@ -55,7 +81,10 @@ export function sessionReleaseLink(appUrl: string, token: string): string {
 }
 
 /** The link that ends the session open elsewhere, for a login the one-session rule refused. */
-export function sessionReleaseMail(input: { to: string; name: string; link: string }): Mail {
+export function sessionReleaseMail(
+  input: { to: string; name: string; link: string },
+  site: SiteConfig = siteConfig,
+): Mail {
   const minutes = SESSION_RELEASE_TTL_MS / 60_000
   const subject = 'End your other eShip session'
   const intro =
@@ -73,9 +102,10 @@ export function sessionReleaseMail(input: { to: string; name: string; link: stri
     works,
     notYou,
     '',
-    'eShip · Digital Shipping Solutions',
+    mailSignature(site).text,
   ].join('\n')
   const html = layout(
+    site,
     subject,
     [
       `<p>Hello ${escapeHtml(input.name)},</p>`,
@@ -89,7 +119,6 @@ export function sessionReleaseMail(input: { to: string; name: string; link: stri
   return { to: input.to, subject, text, html }
 }
 
-const signature = 'eShip · Digital Shipping Solutions'
 const activationHours = ACTIVATION_TOKEN_TTL_MS / 3_600_000
 
 export function activationLink(appUrl: string, token: string): string {
@@ -117,14 +146,24 @@ export const linkPara = (intro: string, label: string, link: string): Part => ({
   html: `<p>${escapeHtml(intro)} <a href="${escapeHtml(link)}">${escapeHtml(label)}</a><br>${escapeHtml(link)}</p>`,
 })
 
-export function compose(to: string, subject: string, parts: Part[], replyTo?: string): Mail {
-  const text = [...parts.map((part) => part.text), signature].join('\n\n')
-  const html = layout(subject, parts.map((part) => part.html).join(''))
+/** A mail of `parts`, ended by the signature of `site`. */
+export function compose(
+  site: SiteConfig,
+  to: string,
+  subject: string,
+  parts: Part[],
+  replyTo?: string,
+): Mail {
+  const text = [...parts.map((part) => part.text), mailSignature(site).text].join('\n\n')
+  const html = layout(site, subject, parts.map((part) => part.html).join(''))
   return { to, subject, text, html, ...(replyTo ? { replyTo } : {}) }
 }
 
-export function activationMail(input: { to: string; name: string; link: string }): Mail {
-  return compose(input.to, 'Activate your eShip account', [
+export function activationMail(
+  input: { to: string; name: string; link: string },
+  site: SiteConfig = siteConfig,
+): Mail {
+  return compose(site, input.to, 'Activate your eShip account', [
     para(`Hello ${input.name},`),
     para('Thank you for registering with eShip. Open this link to activate your account:'),
     linkPara('Activation link:', 'Activate my account', input.link),
@@ -139,13 +178,16 @@ export function activationMail(input: { to: string; name: string; link: string }
  * Sent instead of a second account when someone registers an email that already has one. For an account
  * still waiting for activation it carries a fresh activation link.
  */
-export function registrationNoticeMail(input: {
-  to: string
-  name: string
-  appUrl: string
-  /** A new activation link, when the account is not active yet. */
-  activationLink?: string | undefined
-}): Mail {
+export function registrationNoticeMail(
+  input: {
+    to: string
+    name: string
+    appUrl: string
+    /** A new activation link, when the account is not active yet. */
+    activationLink?: string | undefined
+  },
+  site: SiteConfig = siteConfig,
+): Mail {
   const intro = [
     para(`Hello ${input.name},`),
     para(
@@ -154,7 +196,7 @@ export function registrationNoticeMail(input: {
   ]
   const notYou = para('If it was not you, ignore this mail: your account is unchanged.')
   if (input.activationLink) {
-    return compose(input.to, 'Your eShip account is waiting for activation', [
+    return compose(site, input.to, 'Your eShip account is waiting for activation', [
       ...intro,
       para('Your account has not been activated yet. If it was you, activate it with this link:'),
       linkPara('Activation link:', 'Activate my account', input.activationLink),
@@ -165,7 +207,7 @@ export function registrationNoticeMail(input: {
       notYou,
     ])
   }
-  return compose(input.to, 'Someone tried to register with your email address', [
+  return compose(site, input.to, 'Someone tried to register with your email address', [
     ...intro,
     para('If it was you, log in to your existing account:'),
     linkPara('Log in:', 'Member Login', loginLink(input.appUrl)),
@@ -205,8 +247,9 @@ function teamNotice(input: {
   fields: [string, string][]
   note?: { label: string; text: string } | undefined
   replyTo: string
+  site: SiteConfig
 }): Mail {
-  const { intro, fields, note } = input
+  const { intro, fields, note, site } = input
   const subject = oneLine(input.subject)
   const text = [
     intro,
@@ -214,7 +257,7 @@ function teamNotice(input: {
     ...fields.map(([label, value]) => `${label}: ${value}`),
     ...(note ? ['', `${note.label}:`, note.text] : []),
     '',
-    signature,
+    mailSignature(site).text,
   ].join('\n')
   const rows = fields
     .map(
@@ -222,6 +265,7 @@ function teamNotice(input: {
     )
     .join('')
   const html = layout(
+    site,
     subject,
     [
       `<p>${escapeHtml(intro)}</p>`,
@@ -235,7 +279,10 @@ function teamNotice(input: {
 }
 
 /** The sales team's notice of a new contact enquiry; replies go to the enquirer. */
-export function enquiryMail(input: { to: string; enquiry: EnquiryDetails }): Mail {
+export function enquiryMail(
+  input: { to: string; enquiry: EnquiryDetails },
+  site: SiteConfig = siteConfig,
+): Mail {
   const { enquiry } = input
   return teamNotice({
     to: input.to,
@@ -252,6 +299,7 @@ export function enquiryMail(input: { to: string; enquiry: EnquiryDetails }): Mai
     ],
     note: { label: 'Message', text: enquiry.message },
     replyTo: enquiry.mail,
+    site,
   })
 }
 
@@ -270,8 +318,8 @@ export interface BookingMailInput {
 }
 
 /** The customer's receipt of a new booking (status Booking Received). */
-export function bookingReceivedMail(input: BookingMailInput): Mail {
-  return compose(input.to, oneLine(`Booking ${input.bookingNumber} received: ${input.lane}`), [
+export function bookingReceivedMail(input: BookingMailInput, site: SiteConfig = siteConfig): Mail {
+  return compose(site, input.to, oneLine(`Booking ${input.bookingNumber} received: ${input.lane}`), [
     para(`Hello ${input.name},`),
     para(
       `Thank you for your booking. We have received booking ${input.bookingNumber} (from quote ${input.quoteNumber}) and will confirm it with ${input.carrier} shortly.`,
@@ -293,7 +341,7 @@ export interface QuoteRequestMailInput {
 }
 
 /** The sales team's notice of a lane without an instant rate; replies go to the customer. */
-export function quoteRequestMail(input: QuoteRequestMailInput): Mail {
+export function quoteRequestMail(input: QuoteRequestMailInput, site: SiteConfig = siteConfig): Mail {
   return teamNotice({
     to: input.to,
     subject: `Quote request ${input.quoteNumber}: ${input.customer}`,
@@ -305,6 +353,7 @@ export function quoteRequestMail(input: QuoteRequestMailInput): Mail {
     ],
     note: input.notes ? { label: 'Notes', text: input.notes } : undefined,
     replyTo: input.requesterEmail,
+    site,
   })
 }
 
@@ -319,8 +368,8 @@ export interface DocumentRejectedMailInput {
 }
 
 /** Tells the uploader that a document was rejected, why, and where to upload a new one. */
-export function documentRejectedMail(input: DocumentRejectedMailInput): Mail {
-  return compose(input.to, oneLine(`Booking ${input.bookingNumber}: ${input.document} rejected`), [
+export function documentRejectedMail(input: DocumentRejectedMailInput, site: SiteConfig = siteConfig): Mail {
+  return compose(site, input.to, oneLine(`Booking ${input.bookingNumber}: ${input.document} rejected`), [
     para(`Hello ${input.name},`),
     para(
       `We could not accept the ${input.document.toLowerCase()} (${input.fileName}) uploaded to booking ${input.bookingNumber}.`,
@@ -335,8 +384,11 @@ export function documentRejectedMail(input: DocumentRejectedMailInput): Mail {
 }
 
 /** Sent when the password is changed from My Profile, so a change the user did not make is noticed. */
-export function passwordChangedMail(input: { to: string; name: string; appUrl: string }): Mail {
-  return compose(input.to, 'Your eShip password was changed', [
+export function passwordChangedMail(
+  input: { to: string; name: string; appUrl: string },
+  site: SiteConfig = siteConfig,
+): Mail {
+  return compose(site, input.to, 'Your eShip password was changed', [
     para(`Hello ${input.name},`),
     para(
       'The password of your eShip account was changed from My Profile. Every other device that was logged in has been logged out.',
@@ -366,16 +418,19 @@ function inWords(ms: number): string {
  * Sent once when an account reaches its limit of failed logins (server/auth/login-limits.ts): logins to it
  * are paused from every address until the failures leave the window, or until the password is reset.
  */
-export function accountLockedMail(input: {
-  to: string
-  name: string
-  failures: number
-  windowMs: number
-  link: string
-}): Mail {
+export function accountLockedMail(
+  input: {
+    to: string
+    name: string
+    failures: number
+    windowMs: number
+    link: string
+  },
+  site: SiteConfig = siteConfig,
+): Mail {
   const minutes = RESET_TOKEN_TTL_MS / 60_000
   const window = inWords(input.windowMs)
-  return compose(input.to, 'Logins to your eShip account are paused', [
+  return compose(site, input.to, 'Logins to your eShip account are paused', [
     para(`Hello ${input.name},`),
     para(
       `Someone tried to log in to your eShip account with a wrong password ${input.failures} times within ${window}. To protect your account, logins to it are paused for up to ${window}, from every device.`,
@@ -404,8 +459,8 @@ export interface QuoteExpiryMailInput {
 }
 
 /** The reminder the day before a company quote expires (server/jobs/quote-reminders.ts). */
-export function quoteExpiryMail(input: QuoteExpiryMailInput): Mail {
-  return compose(input.to, oneLine(`Quote ${input.quoteNumber} expires tomorrow: ${input.lane}`), [
+export function quoteExpiryMail(input: QuoteExpiryMailInput, site: SiteConfig = siteConfig): Mail {
+  return compose(site, input.to, oneLine(`Quote ${input.quoteNumber} expires tomorrow: ${input.lane}`), [
     para(`Hello ${input.name},`),
     para(
       `Your ${input.mode} quote ${input.quoteNumber} (${input.lane}) is valid until the end of ${input.validTo} (Singapore time). Confirm it before then to book at the quoted rates; after that it can be requoted at the rates of the day.`,

@@ -3,8 +3,11 @@
  * Route files read their head tags and headings from here, so the map is one table.
  */
 
-export const BRAND = 'eShip'
-export const TAGLINE = 'Digital Shipping Solutions'
+import { siteConfig } from '../../site.config'
+
+/** The brand and its tagline are the site configuration's (site.config.ts). */
+export const BRAND = siteConfig.brand
+export const TAGLINE = siteConfig.tagline
 
 export interface PageInfo {
   /** Document title without the brand. */

@@ -3,7 +3,9 @@ import type { LegalPage } from './types'
 
 const dpoEmail = site.dataProtectionOfficer.email
 const supportEmail = site.contact.email
-const address = site.contact.address.lines.join(', ')
+const address = [...site.contact.address.lines, site.contact.address.country].join(', ')
+/** The company as a party: its registered name and number (site.config.ts). */
+const company = `${site.legalName} (UEN ${site.uen})`
 
 export const privacyPolicyPage: LegalPage = {
   path: '/info/privacy-policy',
@@ -15,7 +17,7 @@ export const privacyPolicyPage: LegalPage = {
   },
   h1: 'Privacy Policy',
   intro: [
-    'This policy explains how eShip (“we”, “us”) collects, uses, discloses and protects personal data when you use our website and platform or deal with us as a customer. ' +
+    `This policy explains how ${company}, trading as ${site.brand} (“we”, “us”), collects, uses, discloses and protects personal data when you use our website and platform or deal with us as a customer. ` +
       'We handle personal data in accordance with Singapore’s Personal Data Protection Act 2012 (PDPA).',
   ],
   sections: [
@@ -202,7 +204,7 @@ export const privacyPolicyPage: LegalPage = {
       id: 'contact-dpo',
       heading: '13. Contacting our Data Protection Officer',
       body: [
-        `For questions, requests to access or correct your data, withdrawal of consent or complaints, contact our Data Protection Officer at ${dpoEmail} or write to the Data Protection Officer, eShip, ${address}. ` +
+        `For questions, requests to access or correct your data, withdrawal of consent or complaints, contact our Data Protection Officer at ${dpoEmail} or write to the Data Protection Officer, ${site.legalName}, ${address}. ` +
           'If you are not satisfied with our response, you may contact the Personal Data Protection Commission.',
       ],
     },
@@ -226,7 +228,7 @@ export const termsPage: LegalPage = {
   },
   h1: 'Terms & Conditions',
   intro: [
-    'These terms apply when you use the eShip website and platform and when you ask us to provide any service. Please read them with the Singapore Logistics Association Standard Trading Conditions, which govern our forwarding services.',
+    `These terms are those of ${company}, trading as ${site.brand} (“we”, “us”). They apply when you use the ${site.brand} website and platform and when you ask us to provide any service. Please read them with the Singapore Logistics Association Standard Trading Conditions, which govern our forwarding services.`,
   ],
   sections: [
     {

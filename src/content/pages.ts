@@ -1,4 +1,5 @@
 import { countriesServed, howItWorks } from './home'
+import { site } from './site'
 import type {
   BlogIndexPage,
   ContactPage,
@@ -746,7 +747,7 @@ export const contactPage: ContactPage = {
       id: 'other-ways',
       heading: 'Other ways to reach us',
       body: [
-        'Our support team is available 24x7 by email, phone and WhatsApp. For an existing booking, please quote your house bill of lading number so that we can find it quickly.',
+        `Our support team is available ${site.supportHours} by email, phone and WhatsApp. For an existing booking, please quote your house bill of lading number so that we can find it quickly.`,
       ],
     },
   ],

@@ -1,74 +1,67 @@
-import type { SiteConfig } from './types'
+import type { SocialNetwork } from '../../contract/site'
+import { siteConfig } from '../../site.config'
+import type { SiteContent } from './types'
 
 /*
- * PLACEHOLDERS: every value under `contact`, `social`, `dataProtectionOfficer` and `partnerPlatform` is a
- * stand-in (the specification withholds the real values). Each object is flagged `placeholder: true`.
- * They MUST be replaced with the company's real details before launch.
+ * The company as the layout shows it. Every name, address, number and link is the site configuration's
+ * (site.config.ts, docs/site-config.md): this module only adds the words around them and the links made
+ * from them (wa.me, the social labels). Shipped with the demo company (`siteConfig.demo`).
  */
 
-export const site: SiteConfig = {
-  brand: 'eShip',
-  tagline: 'Digital Shipping Solutions',
-  /** Registered company name: placeholder, replace before launch. */
-  legalName: { value: 'eShip Pte. Ltd.', placeholder: true },
-  supportHours: '24x7',
+const networkNames: Record<SocialNetwork, string> = {
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  x: 'X',
+  youtube: 'YouTube',
+}
+
+const copyrightYear = 2025
+
+export const site: SiteContent = {
+  brand: siteConfig.brand,
+  tagline: siteConfig.tagline,
+  legalName: siteConfig.legalName,
+  uen: siteConfig.uen,
+  supportHours: siteConfig.supportHours,
 
   contact: {
-    placeholder: true,
-    // Replace before launch.
-    email: 'support@example.com',
-    address: {
-      lines: ['1 Example Road, #01-01', 'Singapore 000001'],
-      country: 'Singapore',
-    },
-    phones: [
-      { region: 'SG', display: '+65 6000 0000', e164: '+6560000000' },
-      { region: 'UAE', display: '+971 4 000 0000', e164: '+97140000000' },
-      { region: 'UK', display: '+44 20 7946 0000', e164: '+442079460000' },
-      { region: 'IND', display: '+91 22 0000 0000', e164: '+912200000000' },
-    ],
-    whatsapp: [
-      { region: 'SG', display: '+65 8000 0000', href: 'https://wa.me/6580000000' },
-      { region: 'IND', display: '+91 90000 00000', href: 'https://wa.me/919000000000' },
-    ],
+    email: siteConfig.supportEmail,
+    address: siteConfig.address,
+    phones: siteConfig.phones,
+    whatsapp: siteConfig.whatsapp.map((number) => ({
+      ...number,
+      href: `https://wa.me/${number.e164.slice(1)}`,
+    })),
   },
 
-  /** Data Protection Officer contact required by the PDPA: placeholder, replace before launch. */
+  /** The Data Protection Officer contact required by the PDPA. */
   dataProtectionOfficer: {
-    placeholder: true,
     title: 'Data Protection Officer',
-    email: 'dpo@example.com',
+    email: siteConfig.dataProtectionOfficerEmail,
   },
 
   social: {
-    placeholder: true,
-    // Replace before launch.
-    links: [
-      { network: 'linkedin', label: 'eShip on LinkedIn', href: 'https://www.linkedin.com/company/example' },
-      { network: 'facebook', label: 'eShip on Facebook', href: 'https://www.facebook.com/example' },
-      { network: 'instagram', label: 'eShip on Instagram', href: 'https://www.instagram.com/example' },
-      { network: 'x', label: 'eShip on X', href: 'https://x.com/example' },
-      { network: 'youtube', label: 'eShip on YouTube', href: 'https://www.youtube.com/@example' },
-    ],
+    links: siteConfig.social.map((link) => ({
+      network: link.network,
+      label: `${siteConfig.brand} on ${networkNames[link.network]}`,
+      href: link.href,
+    })),
   },
 
-  /** The home page links to a partner platform whose address the spec does not give: placeholder. */
-  partnerPlatform: {
-    placeholder: true,
-    label: 'Visit our partner platform',
-    href: 'https://partner.example.com',
-  },
+  partnerPlatform: siteConfig.partnerPlatform,
 
   whatsAppButtonLabel: 'Chat with us on WhatsApp',
 
   footer: {
     about:
-      'eShip is a Singapore-based digital freight forwarder for importers, exporters and industrial companies. ' +
+      `${siteConfig.brand} is a Singapore-based digital freight forwarder for importers, exporters and industrial companies. ` +
       'Get instant quotes, book FCL, LCL and air freight, submit documents and track every shipment from one ' +
       'dashboard, with customs clearance and cargo insurance available on request.',
     enquiryHeading: 'Get In Touch',
     contactHeading: 'Contact Us',
-    copyrightYear: 2025,
-    copyright: '© 2025 eShip. All rights reserved.',
+    copyrightYear,
+    copyright: `© ${copyrightYear} ${siteConfig.brand}. All rights reserved.`,
+    registration: `${siteConfig.legalName}, UEN ${siteConfig.uen}`,
   },
 }

@@ -2,6 +2,7 @@
  * Shapes of the public marketing content. Data only: these modules hold no React and no runtime logic.
  * Every page object carries `meta` (for the document head) and `h1` (its single main heading).
  */
+import type { SitePhone, SiteWhatsApp, SocialNetwork } from '../../contract/site'
 
 /** Document head data. `title` excludes the brand and is at most 60 characters; `description` is 120–160. */
 export interface PageMeta {
@@ -262,45 +263,37 @@ export interface Carrier {
   mode: 'ocean' | 'air'
 }
 
-export interface PhoneNumber {
-  region: 'SG' | 'UAE' | 'UK' | 'IND'
-  display: string
-  /** E.164 form for tel: links. */
-  e164: string
-}
-
-export interface WhatsAppNumber {
-  region: 'SG' | 'IND'
-  display: string
+/** A WhatsApp number of the site configuration with its chat link. */
+export interface WhatsAppLink extends SiteWhatsApp {
   /** wa.me link. */
   href: string
 }
 
 export interface SocialLink {
-  network: 'linkedin' | 'facebook' | 'instagram' | 'x' | 'youtube'
+  network: SocialNetwork
   label: string
   href: string
 }
 
-export interface PlaceholderFlag {
-  /** true while the value is a stand-in that must be replaced before launch. */
-  placeholder: boolean
-}
-
-export interface SiteConfig {
+/**
+ * What the layout shows of the company: the identity comes from the site configuration (site.config.ts,
+ * contract/site.ts), the words around it are content.
+ */
+export interface SiteContent {
   brand: string
   tagline: string
-  legalName: PlaceholderFlag & { value: string }
+  legalName: string
+  uen: string
   supportHours: string
-  contact: PlaceholderFlag & {
+  contact: {
     email: string
     address: { lines: string[]; country: string }
-    phones: PhoneNumber[]
-    whatsapp: WhatsAppNumber[]
+    phones: SitePhone[]
+    whatsapp: WhatsAppLink[]
   }
-  dataProtectionOfficer: PlaceholderFlag & { title: string; email: string }
-  social: PlaceholderFlag & { links: SocialLink[] }
-  partnerPlatform: PlaceholderFlag & Link
+  dataProtectionOfficer: { title: string; email: string }
+  social: { links: SocialLink[] }
+  partnerPlatform: Link
   whatsAppButtonLabel: string
   footer: {
     /** Two or three sentences. */
@@ -309,6 +302,8 @@ export interface SiteConfig {
     contactHeading: string
     copyrightYear: number
     copyright: string
+    /** The registered company name and UEN under the copyright. */
+    registration: string
   }
 }
 

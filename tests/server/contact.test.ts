@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../contract/messages'
 import type { ContactPayload } from '../../contract/rules'
 import { apiPaths } from '../../contract/wire'
-import { enquiryMail } from '../../server/mail/templates'
+import { enquiryMail, mailSignature } from '../../server/mail/templates'
+import { siteConfig } from '../../site.config'
 import { postJson, setupAuthServer } from './helpers'
 
 const SALES = 'sales-team@eship.test'
@@ -193,5 +194,9 @@ describe('POST /api/contact', () => {
     expect(mail.replyTo).toMatch(/^enquirer\.\d+@example\.com$/)
     expect(mail.subject).not.toMatch(/[\r\n]/)
     expect(mail.subject).toBe('New enquiry #7: Evil Bcc: x@example.com, Grace Imports Ltd (FCL)')
+    // The team's notices are signed like every mail: the company of the site configuration.
+    expect(mail.text.endsWith(mailSignature().text)).toBe(true)
+    expect(mail.text).toContain(siteConfig.supportEmail)
+    expect(mail.text).toContain(siteConfig.address.lines.join(', '))
   })
 })

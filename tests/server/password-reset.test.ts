@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ruleMessages } from '../../contract/rules'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
+import { siteConfig } from '../../site.config'
 import { bearer, createTestUser, postJson, setupAuthServer, type TestUser } from './helpers'
 
 const APP_URL = 'https://app.eship.test'
@@ -99,6 +100,12 @@ describe('POST /api/auth/forgot-password', () => {
     expect(mail?.text).toContain(link)
     expect(mail?.text).toContain('60 minutes')
     expect(mail?.html).toContain(`href="${link}"`)
+    // Signed with the company of the site configuration (site.config.ts).
+    for (const value of [siteConfig.supportEmail, siteConfig.legalName, ...siteConfig.address.lines]) {
+      expect(mail?.text).toContain(value)
+      expect(mail?.html).toContain(value)
+    }
+    expect(mail?.html).toContain(`href="mailto:${siteConfig.supportEmail}"`)
 
     const rows = await server.db
       .selectFrom('password_resets')

@@ -2,6 +2,7 @@ import { Link, useLocation } from '@tanstack/react-router'
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { footerNav } from '../../content/navigation'
 import { site } from '../../content/site'
+import { ContactDetails } from './contact-details'
 import * as styles from './layout.css'
 
 export const COPYRIGHT_YEAR = site.footer.copyrightYear
@@ -38,7 +39,7 @@ function useNearOrIdle(margin = '600px 0px') {
  */
 export function SiteFooter({ enquiryForm }: { enquiryForm: ReactNode }) {
   const onContactPage = useLocation({ select: (location) => location.pathname.startsWith('/contact-us') })
-  const { contact, footer, social } = site
+  const { footer, social } = site
   // The form's code (widgets, rules, country flags) loads as the footer comes near or once the page has
   // settled, not with the page.
   const [formRef, formNear] = useNearOrIdle()
@@ -86,44 +87,20 @@ export function SiteFooter({ enquiryForm }: { enquiryForm: ReactNode }) {
           <h2 id="footer-contact" className={styles.footerHeading}>
             {footer.contactHeading}
           </h2>
-          <address className={styles.footerAddress}>
-            <p>
-              {contact.address.lines.map((line) => (
-                <span key={line} className={styles.line}>
-                  {line}
-                </span>
-              ))}
-              <span className={styles.line}>{contact.address.country}</span>
-            </p>
-            <p>
-              <a href={`mailto:${contact.email}`} className={styles.footerLink}>
-                {contact.email}
-              </a>
-            </p>
-            <ul className={styles.footerList} aria-label="Phone">
-              {contact.phones.map((phone) => (
-                <li key={phone.region}>
-                  {phone.region}:{' '}
-                  <a href={`tel:${phone.e164}`} className={styles.footerLink}>
-                    {phone.display}
-                  </a>
-                </li>
-              ))}
-            </ul>
-            <ul className={styles.footerList} aria-label="WhatsApp">
-              {contact.whatsapp.map((number) => (
-                <li key={number.region}>
-                  WhatsApp {number.region}:{' '}
-                  <a href={number.href} className={styles.footerLink} rel="noopener" target="_blank">
-                    {number.display}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </address>
+          <ContactDetails
+            classes={{
+              address: styles.footerAddress,
+              line: styles.line,
+              link: styles.footerLink,
+              list: styles.footerList,
+            }}
+          />
         </section>
       </div>
-      <p className={styles.copyright}>{footer.copyright}</p>
+      <p className={styles.copyright}>
+        <span className={styles.line}>{footer.copyright}</span>
+        <span className={styles.line}>{footer.registration}</span>
+      </p>
     </footer>
   )
 }

@@ -1,0 +1,86 @@
+/**
+ * The shape of the site configuration: the company's identity as the deployer sets it in `site.config.ts`
+ * (docs/site-config.md). The footer, the contact page, the WhatsApp button, the legal pages, every mail's
+ * signature and the house bill read it.
+ *
+ * The pages import `site.config.ts` as a plain object (its type only comes from here), so zod stays out of
+ * every public page's bundle; the build (vite.config.ts), the server at start (server/site-config.ts) and
+ * tests/contract/site-config.test.ts validate it with `siteConfigSchema`.
+ */
+import { z } from 'zod'
+
+/** The file a deployer edits; named in errors and in the server's demo warning. */
+export const SITE_CONFIG_FILE = 'site.config.ts'
+
+export const phoneRegions = ['SG', 'UAE', 'UK', 'IND'] as const
+export const whatsAppRegions = ['SG', 'IND'] as const
+export const socialNetworks = ['linkedin', 'facebook', 'instagram', 'x', 'youtube'] as const
+
+const text = z.string().trim().min(1)
+const https = z.url({ protocol: /^https$/, error: 'must be an https:// address' })
+const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be E.164: "+", the country code and the number')
+
+/** The digits of a number as written for people: `+44 20 7946 0000` is 442079460000. */
+const digitsOf = (display: string) => display.replace(/\D/g, '')
+
+function numberSchema<const R extends readonly [string, ...string[]]>(regions: R) {
+  return z
+    .object({ region: z.enum(regions), display: text, e164 })
+    .refine((n) => digitsOf(n.display) === n.e164.slice(1), {
+      message: 'display and e164 must be the same number (the display in international form, +…)',
+      path: ['display'],
+    })
+}
+
+/** A list with each region at most once, in the order the footer shows it. */
+function byRegion<T extends { region: string }>(item: z.ZodType<T>) {
+  return z
+    .array(item)
+    .min(1)
+    .refine((list) => new Set(list.map((n) => n.region)).size === list.length, 'each region at most once')
+}
+
+export const siteConfigSchema = z.strictObject({
+  /** true while the values are the shipped demo company; the server warns in production. */
+  demo: z.boolean(),
+  /** The short name in the header, footer, page titles, mail signatures and the house bill's heading. */
+  brand: text,
+  /** The line beside the brand in the header, the home page's title and the mail signature. */
+  tagline: text,
+  /** The registered company name (ACRA), as on invoices and the house bill. */
+  legalName: text,
+  /** Singapore Unique Entity Number: 8 digits and a letter, a year and 5 digits and a letter, or T/S/R… */
+  uen: z
+    .string()
+    .regex(
+      /^(\d{8}[A-Z]|\d{9}[A-Z]|[TSR]\d{2}[A-Z]{2}\d{4}[A-Z])$/,
+      'must be a UEN such as 53123456A, 201912345K or T09LL0001B',
+    ),
+  /** The registered address: street lines (with the postcode), then the country on its own. */
+  address: z.strictObject({ lines: z.array(text).min(1).max(4), country: text }),
+  supportEmail: z.email(),
+  /** How the support hours are written in the page copy and the footer, e.g. `24x7`. */
+  supportHours: text,
+  phones: byRegion(numberSchema(phoneRegions)),
+  /** WhatsApp numbers; the floating button opens the SG one. */
+  whatsapp: byRegion(numberSchema(whatsAppRegions)),
+  /** The Data Protection Officer's address (PDPA), in the privacy policy. */
+  dataProtectionOfficerEmail: z.email(),
+  /** The partner platform the home page links to. */
+  partnerPlatform: z.strictObject({ label: text, href: https }),
+  social: z
+    .array(z.strictObject({ network: z.enum(socialNetworks), href: https }))
+    .refine((list) => new Set(list.map((s) => s.network)).size === list.length, 'each network at most once'),
+})
+
+export type SiteConfig = z.infer<typeof siteConfigSchema>
+export type SitePhone = SiteConfig['phones'][number]
+export type SiteWhatsApp = SiteConfig['whatsapp'][number]
+export type SocialNetwork = (typeof socialNetworks)[number]
+
+/** The configuration, validated; throws one error listing every problem and the file to fix. */
+export function parseSiteConfig(value: unknown, source = SITE_CONFIG_FILE): SiteConfig {
+  const result = siteConfigSchema.safeParse(value)
+  if (result.success) return result.data
+  throw new Error(`The site configuration in ${source} is invalid:\n${z.prettifyError(result.error)}`)
+}
