@@ -61,6 +61,11 @@ export const siteConfigSchema = z.strictObject({
   supportEmail: z.email(),
   /** How the support hours are written in the page copy and the footer, e.g. `24x7`. */
   supportHours: text,
+  /**
+   * The sales desk's promise for a lane with no instant rate, as the quote form says it: when a requested
+   * quote is answered ("within one working day") and the desk's hours.
+   */
+  salesDesk: z.strictObject({ answerWithin: text, hours: text }),
   phones: byRegion(numberSchema(phoneRegions)),
   /** WhatsApp numbers; the floating button opens the SG one. */
   whatsapp: byRegion(numberSchema(whatsAppRegions)),

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { siteConfig } from '../site.config'
 import { createCustomer, expect, logIn, test } from './fixtures'
 
 /**
@@ -152,8 +153,12 @@ test.describe('quotes', () => {
   test('no instant rate gives a Requested quote in My Quotes', async ({ page }) => {
     await startQuote(page, 'FCL', 'SGSIN', 'NZAKL')
     await page.getByRole('button', { name: 'Get quote' }).click()
+    // When the sales desk answers, from the site configuration.
+    await expect(
+      page.getByText(`within ${siteConfig.salesDesk.answerWithin} (${siteConfig.salesDesk.hours})`),
+    ).toBeVisible()
     await page.getByRole('button', { name: 'Request a quote' }).click()
-    const status = page.getByRole('status').filter({ hasText: 'is with our pricing team' })
+    const status = page.getByRole('status').filter({ hasText: 'is with our sales team' })
     await expect(status).toContainText(/ESQ-\d{10}/)
     const number = (await status.textContent())?.match(/ESQ-\d{10}/)?.[0] ?? ''
     await page.getByRole('link', { name: 'My Quotes' }).last().click()
@@ -166,7 +171,7 @@ test.describe('quotes', () => {
     await startQuote(page, 'FCL', 'SGSIN', 'NZAKL')
     await page.getByRole('button', { name: 'Get quote' }).click()
     await page.getByRole('button', { name: 'Request a quote' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'is with our pricing team' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'is with our sales team' })).toBeVisible()
     await page.goto('/user/quotation')
     const rows = page.getByTestId('quote-row')
     await expect(rows.filter({ hasText: 'NZAKL' }).first()).toBeVisible()

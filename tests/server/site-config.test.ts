@@ -29,6 +29,7 @@ const other: SiteConfig = {
   address: { lines: ['80 Robinson Road, #10-01', 'Singapore 068898'], country: 'Singapore' },
   supportEmail: 'care@merlion-freight.test',
   supportHours: 'Mon–Sat 8am–8pm',
+  salesDesk: { answerWithin: 'four hours', hours: 'Mon–Sat 8am–8pm UK time' },
   phones: [{ region: 'SG', display: '+65 6123 4567', e164: '+6561234567' }],
   whatsapp: [{ region: 'SG', display: '+65 9123 4567', e164: '+6591234567' }],
   dataProtectionOfficerEmail: 'privacy@merlion-freight.test',

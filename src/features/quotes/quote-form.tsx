@@ -14,6 +14,7 @@ import {
   shownErrors,
   sortedOptions,
 } from '../../../machines/quote-form'
+import { siteConfig } from '../../../site.config'
 import type { QuoteSearch } from '../../app/quote-search'
 import { useApp } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
@@ -282,7 +283,10 @@ export function QuoteForm({ search }: { search: QuoteSearch }) {
       ) : null}
       {flow('noRates') || flow('requesting') ? (
         <div className={styles.notice} role="status">
-          <p>No instant rate for this lane. Request a quote and our team will price it for you.</p>
+          <p>
+            No instant rate for this lane. Request a quote and our sales team will price it within{' '}
+            {siteConfig.salesDesk.answerWithin} ({siteConfig.salesDesk.hours}).
+          </p>
           <Button isDisabled={flow('requesting')} onPress={() => actor.send({ type: 'user.requestManual' })}>
             Request a quote
           </Button>
@@ -291,7 +295,8 @@ export function QuoteForm({ search }: { search: QuoteSearch }) {
       {flow('requested') ? (
         <div className={styles.notice} role="status">
           <p>
-            Quote request <strong>{context.requestedNumber}</strong> is with our pricing team. It is listed in{' '}
+            Quote request <strong>{context.requestedNumber}</strong> is with our sales team, who answer within{' '}
+            {siteConfig.salesDesk.answerWithin}. It is listed in{' '}
             <Link to="/user/quotation" className={styles.link}>
               My Quotes
             </Link>{' '}
