@@ -1,40 +1,25 @@
 /**
- * The route map of a shipment: each leg's line as [longitude, latitude] points (sea legs along a sea route
- * from `searoute-js`, air legs a great circle), the places, and where the cargo is now (the latest actual
- * event's place, or a point along the leg it is travelling, by time). Sea routes are slow to find (about
- * 0.1 s), so each port pair's is kept in memory once found; every line has at most MAX_POINTS points.
+ * The route map of a shipment: each leg's line as [longitude, latitude] points (sea legs along the shipping
+ * lane network, see sea-network.ts, air legs a great circle), the places, and where the cargo is now (the
+ * latest actual event's place, or a point along the leg it is travelling, by time). A sea route is found in a
+ * few milliseconds once the network is loaded (about 0.1 s, on the first); each port pair's is kept in memory
+ * once found; every line has at most MAX_POINTS points, within ±180° of longitude (a Pacific crossing steps
+ * from 180° to −180°: the map draws consecutive points as the short arc between them).
  */
-import { createRequire } from 'node:module'
 import { geoDistance, geoInterpolate } from 'd3-geo'
 import type { PlaceRef, RouteLeg, TrackingEvent, TrackingView } from '../../contract/bookings'
 import { eventCode } from './dcsa'
+import { networkRoute } from './sea-network'
 
 type Point = [number, number]
 export type MapView = TrackingView['map']
 
 export const MAX_POINTS = 200
 const AIR_POINTS = 64
-
-type SearouteFn = (
-  origin: unknown,
-  destination: unknown,
-  units?: string,
-) => { geometry: { coordinates: Point[] } } | null
-
-let searoute: SearouteFn | undefined
-function loadSearoute(): SearouteFn {
-  if (!searoute) {
-    // A CommonJS package (it loads its sea lane network, a few MB of JSON, once).
-    searoute = createRequire(import.meta.url)('searoute-js') as SearouteFn
-  }
-  return searoute
-}
-
-const feature = ([lon, lat]: Point) => ({
-  type: 'Feature',
-  properties: {},
-  geometry: { type: 'Point', coordinates: [lon, lat] },
-})
+/** The longest step of a sea line, in degrees: drawn as an arc on the sphere, it stays on its lane. */
+const SEA_STEP = 2
+/** How far (degrees) a simplified sea line may stray from the lanes it follows. */
+const SEA_TOLERANCE = 0.02
 
 /** At most `max` points of a line, its first and last kept. */
 export function thin(points: Point[], max = MAX_POINTS): Point[] {
@@ -52,26 +37,83 @@ export function greatCircle(from: Point, to: Point, count = AIR_POINTS): Point[]
 
 const seaRoutes = new Map<string, Point[]>()
 
-/** The sea route between two ports (cached per pair); a great circle when no sea route is found. */
+/** `lon` shifted by whole turns to within 180° of `near`. */
+const unwrap = (lon: number, near: number) => lon + 360 * Math.round((near - lon) / 360)
+const wrap = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180
+
+/** Douglas–Peucker on [lon, lat] as a plane: the points that keep the line within `tolerance` degrees. */
+function simplify(points: Point[], tolerance: number): Point[] {
+  if (points.length < 3) return points
+  const keep = new Uint8Array(points.length)
+  keep[0] = 1
+  keep[points.length - 1] = 1
+  const stack: [number, number][] = [[0, points.length - 1]]
+  while (stack.length > 0) {
+    const [first, last] = stack.pop() as [number, number]
+    const [ax, ay] = points[first] as Point
+    const [bx, by] = points[last] as Point
+    const dx = bx - ax
+    const dy = by - ay
+    const span = Math.hypot(dx, dy)
+    let far = -1
+    let farthest = tolerance
+    for (let i = first + 1; i < last; i++) {
+      const [px, py] = points[i] as Point
+      const d = span === 0 ? Math.hypot(px - ax, py - ay) : Math.abs(dx * (ay - py) - dy * (ax - px)) / span
+      if (d > farthest) {
+        farthest = d
+        far = i
+      }
+    }
+    if (far > 0) {
+      keep[far] = 1
+      stack.push([first, far], [far, last])
+    }
+  }
+  return points.filter((_, i) => keep[i])
+}
+
+/**
+ * A network route as a map line: longitudes made continuous, straight runs of lane vertices dropped, long
+ * lane segments (some cross an ocean in one) cut into steps of at most SEA_STEP degrees so that drawn as
+ * arcs they keep to the lane, then longitudes back within ±180° and rounded.
+ */
+function seaLine(route: Point[], max = MAX_POINTS): Point[] {
+  const continuous: Point[] = []
+  for (const [lon, lat] of route) {
+    const previous = continuous.at(-1)
+    continuous.push([previous ? unwrap(lon, previous[0]) : lon, lat])
+  }
+  const simple = simplify(continuous, SEA_TOLERANCE)
+  const span = (a: Point, b: Point) => Math.max(Math.abs(b[0] - a[0]), Math.abs(b[1] - a[1]))
+  const total = simple.slice(1).reduce((sum, p, i) => sum + span(simple[i] as Point, p), 0)
+  const step = Math.max(SEA_STEP, total / Math.max(1, max - simple.length))
+  const line: Point[] = [simple[0] as Point]
+  for (let i = 1; i < simple.length; i++) {
+    const a = simple[i - 1] as Point
+    const b = simple[i] as Point
+    const count = Math.max(1, Math.ceil(span(a, b) / step))
+    for (let k = 1; k <= count; k++) {
+      line.push([a[0] + ((b[0] - a[0]) * k) / count, a[1] + ((b[1] - a[1]) * k) / count])
+    }
+  }
+  return thin(
+    line.map(([lon, lat]) => round([wrap(lon), lat])),
+    max,
+  )
+}
+
+/**
+ * The sea route between two ports (cached per pair), along the lane network the shortest way, across the
+ * Pacific where that is shorter; a great circle only if the network had no route (it has one between any
+ * two points, see sea-network.ts).
+ */
 export function seaRoute(from: Point, to: Point): Point[] {
   const key = `${from.join(',')}>${to.join(',')}`
   const cached = seaRoutes.get(key)
   if (cached) return cached
-  let points: Point[] | undefined
-  const log = console.log
-  try {
-    // searoute-js prints a debugging line per call.
-    console.log = () => {}
-    const route = loadSearoute()(feature(from), feature(to))
-    if (route && route.geometry.coordinates.length > 1) {
-      points = thin([from, ...route.geometry.coordinates, to].map(round))
-    }
-  } catch {
-    points = undefined
-  } finally {
-    console.log = log
-  }
-  const result = points ?? greatCircle(from, to)
+  const route = networkRoute(from, to)
+  const result = route ? seaLine(route) : greatCircle(from, to)
   seaRoutes.set(key, result)
   return result
 }

@@ -41,6 +41,7 @@ export const summary = style({
 
 export const figure = style({ margin: 0 })
 
+// One user unit of the map is one CSS px (route-map.tsx draws it as wide as its box): sizes here are px.
 export const map = style({
   display: 'block',
   width: '100%',
@@ -48,6 +49,9 @@ export const map = style({
   background: '#eaf2fb',
   borderRadius: vars.radius.md,
 })
+
+/** The home map's colours (scripts/world-map.ts): sea #eaf2fb, land #c9d6e6. */
+export const land = style({ fill: '#c9d6e6', stroke: '#b4c4d8', strokeWidth: 0.5, strokeLinejoin: 'round' })
 
 export const seaLeg = style({
   fill: 'none',
@@ -64,7 +68,17 @@ export const place = styleVariants({
   destination: { fill: vars.color.accent, stroke: '#fff', strokeWidth: 1.5 },
 })
 
-export const placeLabel = style({ fontSize: '13px', fontWeight: 700, fill: vars.color.text })
+// 13 px: route-map.tsx places the labels by that size (LABEL_PX). A white edge keeps a label legible on a
+// line or on land.
+export const placeLabel = style({
+  fontSize: '13px',
+  fontWeight: 700,
+  fill: vars.color.text,
+  stroke: '#fff',
+  strokeWidth: 3,
+  strokeLinejoin: 'round',
+  paintOrder: 'stroke',
+})
 
 export const position = style({ fill: vars.color.accent })
 
