@@ -34,12 +34,16 @@ export interface QuoteOfferInput {
   number: string
   optionId: number | null
   step: 'services' | 'confirm'
+  /** The customer's company: the shipper's name to start from. */
+  company?: string | undefined
 }
 
 export interface QuoteOfferContext {
   number: string
   optionId: number | null
   step: 'services' | 'confirm'
+  /** The customer's company (the shipper's name to start from), '' when unknown. */
+  company: string
   quote: QuoteDetail | null
   services: ServiceSelection
   price: QuotePrice | null
@@ -133,11 +137,19 @@ export const quoteOfferMachine = setup({
           : (quote.chosenOptionId ?? quote.options[0]?.id ?? null)
       const next = { ...context, quote, optionId }
       const services = quote.services ?? noServices
+      // The confirm form starts from what is known: the customer's company as the shipper, the commodity
+      // as the cargo description; what was typed stays.
+      const values = {
+        ...context.values,
+        shipperName: context.values.shipperName || context.company,
+        cargoDescription: context.values.cargoDescription || quote.request.commodity,
+      }
       return {
         quote,
         optionId,
         ...priced(next, services),
-        errors: confirmErrors(context.values, services),
+        values,
+        errors: confirmErrors(values, services),
         booking: quote.booking ? { number: quote.booking.number, status: quote.booking.status } : null,
       }
     }),
@@ -192,6 +204,7 @@ export const quoteOfferMachine = setup({
     number: input.number,
     optionId: input.optionId,
     step: input.step,
+    company: input.company ?? '',
     quote: null,
     services: noServices,
     price: null,

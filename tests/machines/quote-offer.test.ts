@@ -259,3 +259,27 @@ describe('the price of each service before it is chosen', () => {
     expect(servicePrices(noValueQuote, 1, noServices).insurance).toBeNull()
   })
 })
+
+describe('the confirm form', () => {
+  it('starts from the customer’s company as the shipper and the commodity as the cargo description', async () => {
+    const { actors, pending } = controllablePromises(['getQuote'])
+    const actor = createActor(quoteOfferMachine.provide({ actors }), {
+      input: { number: baseQuote.number, optionId: 1, step: 'confirm', company: 'Lion City Exports Pte Ltd' },
+    }).start()
+    pending.get('getQuote')?.resolve(baseQuote)
+    await flush()
+    const { values, errors } = actor.getSnapshot().context
+    expect(values.shipperName).toBe('Lion City Exports Pte Ltd')
+    expect(values.cargoDescription).toBe(baseQuote.request.commodity)
+    expect(errors.shipperName).toBeUndefined()
+    expect(errors.cargoDescription).toBeUndefined()
+
+    const fresh = createActor(
+      quoteOfferMachine.provide({ actors: controllablePromises(['getQuote']).actors }),
+      {
+        input: { number: baseQuote.number, optionId: 1, step: 'confirm' },
+      },
+    ).start()
+    expect(fresh.getSnapshot().context.values.shipperName).toBe('')
+  })
+})

@@ -41,10 +41,12 @@ function Offer({
   step: 'services' | 'confirm'
   search: OfferSearch
 }) {
-  const { api, inspect } = useApp()
+  const { api, inspect, session } = useApp()
   const navigate = useNavigate()
+  // Read once, at the start: the shipper's name to start the confirm form from.
+  const company = session.getSnapshot().context.user?.esus_company_name
   const actor = useActorRef(quoteOfferLogic({ api, navigate, storage: window.localStorage }), {
-    input: { number: search.quote, optionId: search.option ?? null, step },
+    input: { number: search.quote, optionId: search.option ?? null, step, company },
     ...(inspect ? { inspect } : {}),
   })
   const context = useSelector(actor, (s) => s.context)
@@ -359,7 +361,10 @@ function ConfirmForm({
         onChange={(value) => onChange('acceptTerms', value)}
         error={errors.acceptTerms}
       >
-        I accept the terms and conditions
+        I accept the{' '}
+        <Link to="/info/terms-conditions" target="_blank" className={styles.link}>
+          terms and conditions
+        </Link>
       </CheckboxField>
       {priceChanged ? (
         <p className={styles.notice} role="alert">
