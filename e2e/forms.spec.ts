@@ -113,7 +113,13 @@ test('every registration rule shows its message in the browser', async ({ page }
   await page.getByRole('checkbox').check({ force: true })
   await page.getByRole('checkbox').uncheck({ force: true })
   await expect(page.getByText('*This Field is required')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Register', exact: true })).toBeDisabled()
+  const register = page.getByRole('button', { name: 'Register', exact: true })
+  await expect(register).toBeDisabled()
+  // The disabled button says what it waits for.
+  await expect(register).toHaveAccessibleDescription(/^To register, complete: /)
+  for (const name of ['Company Name', 'Confirm Password', 'Country', 'Address', 'the Terms and Conditions']) {
+    await expect(page.getByTestId('register-missing')).toContainText(name)
+  }
 })
 
 test('password fields block paste and have a visibility toggle; phone takes digits only', async ({

@@ -49,7 +49,27 @@ test.describe('my profile', () => {
     await expect(phone).toHaveValue('1234567')
     await expect(page.getByText('Minimum 7 digits is required.')).toHaveCount(0)
     await save.click()
-    await expect(page.getByRole('status').filter({ hasText: saved })).toBeVisible()
+    const status = page.getByRole('status').filter({ hasText: saved })
+    await expect(status).toBeVisible()
+    // The confirmation shows under the buttons of what was saved, covering none of them.
+    const boxes = await page
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons
+          .filter((button) => !button.closest('[role="status"]'))
+          .map((button) => button.getBoundingClientRect().toJSON() as DOMRect),
+      )
+    const shown = (await status.boundingBox()) as { x: number; y: number; width: number; height: number }
+    for (const box of boxes) {
+      const apart =
+        box.x + box.width <= shown.x ||
+        shown.x + shown.width <= box.x ||
+        box.y + box.height <= shown.y ||
+        shown.y + shown.height <= box.y
+      expect(apart || box.width === 0, `a button at ${JSON.stringify(box)} lies under the confirmation`).toBe(
+        true,
+      )
+    }
     await page.reload()
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Renamed Shipper')
     await expect(page.getByLabel('Phone Number')).toHaveValue('1234567')

@@ -56,8 +56,13 @@ describe('the document checklist', () => {
       'Optional',
       'Issued',
     ])
-    expect(items[0]?.textContent).toContain('due 17 Nov 2026')
+    expect(items[0]?.textContent).toContain('Due 17 Nov 2026')
     expect(within(items[0] as HTMLElement).getByText('Overdue')).toBeTruthy()
+    // Each state said once: the badge says Required, the line under it does not say it again; a rejected
+    // (required) item's line says it is required.
+    expect(items[0]?.textContent?.match(/Required/g)).toHaveLength(1)
+    expect(within(items[1] as HTMLElement).getByTestId('document-terms').textContent).toMatch(/^Required/)
+    expect(items[2]?.textContent?.match(/Optional/g)).toHaveLength(1)
     expect(items[1]?.textContent).toContain('Rejected: The weights do not match the invoice.')
     expect(
       within(items[0] as HTMLElement).getByRole('button', { name: 'Upload commercial invoice' }),

@@ -139,6 +139,8 @@ export const snackbarRegion = style({
   width: 'min(32rem, calc(100vw - 2rem))',
 })
 
+export const snackbarInline = style({ display: 'grid', marginTop: vars.space['3'] })
+
 export const snackbar = style({
   display: 'flex',
   alignItems: 'center',

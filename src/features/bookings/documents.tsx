@@ -99,9 +99,18 @@ export function Documents({
                 </FileTrigger>
               )}
             </div>
-            <p className={styles.muted}>
-              {item.required ? 'Required' : 'Optional'}
-              {item.dueDate ? <> · due {formatDay(item.dueDate)}</> : null}
+            <p className={styles.muted} data-testid="document-terms">
+              {[
+                // Whether it is required, unless the badge already says so.
+                item.status === 'Required' || item.status === 'Optional'
+                  ? null
+                  : item.required
+                    ? 'Required'
+                    : 'Optional',
+                item.dueDate ? `Due ${formatDay(item.dueDate)}` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
               {item.overdue ? (
                 <>
                   {' '}

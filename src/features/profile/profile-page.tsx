@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { Form } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { messages } from '../../../contract/messages'
-import { notificationKinds, notificationLabels } from '../../../contract/profile'
+import { notificationKinds, notificationLabels, profileMessages } from '../../../contract/profile'
 import { limits } from '../../../contract/rules'
 import type { PasswordValues, ProfileValues } from '../../../machines/profile'
 import { profileMachine } from '../../../machines/profile.machine'
@@ -67,6 +67,14 @@ export function ProfilePage({ info }: { info: PageInfo }) {
   }
 
   const { values, errors, shown, countries, readOnly, password, notifications } = context
+  // Each save's confirmation shows under what was saved (see Snackbar's `inline`).
+  const toastOf = (message: string) => (
+    <Snackbar
+      inline
+      message={context.toast === message ? message : null}
+      onDismiss={() => actor.send({ type: 'toast.dismissed' })}
+    />
+  )
   const saving = state.matches({ ready: { details: 'saving' } })
   const changing = state.matches({ ready: { password: 'submitting' } })
   const errorOf = (field: keyof ProfileValues) => (shown[field] ? errors[field]?.[0] : undefined)
@@ -181,6 +189,7 @@ export function ProfilePage({ info }: { info: PageInfo }) {
               Discard changes
             </Button>
           </div>
+          {toastOf(profileMessages.saved)}
         </Form>
       </section>
 
@@ -211,6 +220,7 @@ export function ProfilePage({ info }: { info: PageInfo }) {
               {changing ? 'Changing…' : 'Change Password'}
             </Button>
           </div>
+          {toastOf(profileMessages.passwordChanged)}
         </Form>
       </section>
 
@@ -229,9 +239,9 @@ export function ProfilePage({ info }: { info: PageInfo }) {
             onChange={(value) => actor.send({ type: 'notification.toggled', kind, value })}
           />
         ))}
+        {toastOf(profileMessages.notificationsSaved)}
       </section>
 
-      <Snackbar message={context.toast} onDismiss={() => actor.send({ type: 'toast.dismissed' })} />
       <ErrorDialog
         message={context.dialogMessage}
         onClose={() => actor.send({ type: 'dialog.acknowledged' })}

@@ -46,7 +46,7 @@ export function PlaceCombo({
       menuTrigger="input"
     >
       <Label className={ui.label}>{label}</Label>
-      <Input className={ui.input} placeholder="Type a port, airport, city or code" />
+      <Input className={ui.input} placeholder="Port, airport, city or code" />
       {error ? (
         <Text slot="errorMessage" className={ui.fieldError}>
           {error}

@@ -19,6 +19,23 @@ import * as styles from './register.css'
 
 type TextFieldName = Exclude<keyof RegisterValues, 'esus_mcou' | 'esus_mcpy' | 'check' | 'esus_source'>
 
+/** What the disabled Register button says is missing, field by field, as each field is labelled. */
+const fieldNames: Record<keyof RegisterValues, string> = {
+  esus_name: 'Name',
+  esus_company_name: 'Company Name',
+  esus_regn_no: 'Company Registration Number',
+  esus_email_id: 'Email',
+  esus_password: 'Password',
+  password_confirmation: 'Confirm Password',
+  esus_mcou: 'Country',
+  code: 'Country',
+  esus_phone: 'Phone Number',
+  esus_address1: 'Address',
+  esus_source: 'How did you hear about us?',
+  check: 'the Terms and Conditions',
+  esus_mcpy: 'Country',
+}
+
 export function RegisterPage({ info, quote = {} }: { info: PageInfo; quote?: QuoteSearch }) {
   const { api, inspect } = useApp()
   const navigate = useNavigate()
@@ -40,6 +57,11 @@ export function RegisterPage({ info, quote = {} }: { info: PageInfo; quote?: Quo
   const { values, errors, shown, countries, dialogMessage } = state.context
   const errorOf = (field: keyof RegisterValues) => (shown[field] ? errors[field]?.[0] : undefined)
   const isValid = Object.keys(errors).length === 0
+  // Once the person has started (a field left), the disabled Register button says what it waits for.
+  const started = Object.values(shown).some(Boolean)
+  const missing = started
+    ? [...new Set((Object.keys(errors) as (keyof RegisterValues)[]).map((field) => fieldNames[field]))]
+    : []
   const loading = !state.matches({ loading: 'idle' })
   // Clicks wait while the countries load (src/app/early-input.ts): the chart cannot act on them yet.
   const pending = state.matches({ flow: 'loadingCountries' })
@@ -161,9 +183,19 @@ export function RegisterPage({ info, quote = {} }: { info: PageInfo; quote?: Quo
               </CheckboxField>
             </div>
           </div>
-          <Button type="submit" block isDisabled={!isValid || loading}>
+          <Button
+            type="submit"
+            block
+            isDisabled={!isValid || loading}
+            aria-describedby={missing.length > 0 ? 'register-missing' : undefined}
+          >
             {loading ? 'Registering…' : 'Register'}
           </Button>
+          {missing.length > 0 ? (
+            <p id="register-missing" className={styles.footnote} data-testid="register-missing">
+              To register, complete: {missing.join(', ')}.
+            </p>
+          ) : null}
         </Form>
         <p className={styles.footnote}>
           Already registered? <Link to="/login">Member Login</Link>
