@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { bookingMessages, documentMessages, trackingMessages } from '../contract/bookings'
 import type { PriceResponse, QuoteDetail } from '../contract/quotes'
-import { singaporeDate } from '../contract/quotes'
 import { axeViolations } from './axe'
-import { createCustomer, expect, logIn, OPS_API_KEY, test } from './fixtures'
+import { createCustomer, expect, logIn, OPS_API_KEY, quoteThroughApi, test } from './fixtures'
 
 /**
  * My Bookings, the booking page (documents, uploads, cancel) and HBL tracking against the real server. Each
@@ -25,21 +24,8 @@ async function bookThroughApi(page: Page, request: APIRequestContext): Promise<s
   const token = await page.evaluate(() => window.localStorage.getItem('authToken'))
   expect(token).toBeTruthy()
   const headers = { Authorization: `Bearer ${token}` }
-  const created = await request.post('/api/quotes', {
-    headers,
-    data: {
-      mode: 'FCL',
-      origin: 'SGSIN',
-      destination: 'INNSA',
-      readyDate: singaporeDate(new Date()),
-      commodity: 'Teak furniture',
-      containers: [{ type: '40HC', count: 1 }],
-    },
-  })
-  expect(created.status()).toBe(201)
-  const { quote } = (await created.json()) as { quote: QuoteDetail }
-  const option = quote.options[0]
-  if (!option) throw new Error('no instant rate SGSIN → INNSA in the demo sheets')
+  const quote = await quoteThroughApi(request, token as string)
+  const option = quote.options[0] as QuoteDetail['options'][number]
   const priced = await request.post(`/api/quotes/${quote.number}/price`, {
     headers,
     data: { optionId: option.id, services: noServices },

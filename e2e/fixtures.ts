@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import type { QuoteRequest } from '../contract/pricing/types'
+import { type QuoteDetail, singaporeDate } from '../contract/quotes'
 import type { CountriesResponse, LoginResponse } from '../contract/wire'
 
 export interface Customer {
@@ -219,3 +221,30 @@ export async function logInThroughApi(page: Page, customer: Customer, wait = 0):
 /** Ends an API session (the demo customer's, for whoever logs in next). */
 export const logOutThroughApi = (request: APIRequestContext, token: string) =>
   request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })
+
+/**
+ * An FCL quote Singapore → Nhava Sheva made through the API with `token` (the demo sheets price it at once),
+ * as the quote form would send it; `extra` changes the request (containers, a cargo value).
+ */
+export async function quoteThroughApi(
+  request: APIRequestContext,
+  token: string,
+  extra: Partial<QuoteRequest> = {},
+): Promise<QuoteDetail> {
+  const created = await request.post('/api/quotes', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      mode: 'FCL',
+      origin: 'SGSIN',
+      destination: 'INNSA',
+      readyDate: singaporeDate(new Date()),
+      commodity: 'Teak furniture',
+      containers: [{ type: '40HC', count: 1 }],
+      ...extra,
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { quote } = (await created.json()) as { quote: QuoteDetail }
+  if (!quote.options[0]) throw new Error('no instant rate SGSIN → INNSA in the demo sheets')
+  return quote
+}

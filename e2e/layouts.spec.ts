@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test'
 import type { BookingSummary } from '../contract/bookings'
 import type { QuoteDetail } from '../contract/quotes'
-import { singaporeDate } from '../contract/quotes'
 import { axeViolations } from './axe'
 import {
   type ApiSession,
@@ -12,6 +11,7 @@ import {
   handSession,
   logInThroughApi,
   logOutThroughApi,
+  quoteThroughApi,
   test,
 } from './fixtures'
 
@@ -34,21 +34,8 @@ interface Screen {
 
 async function screensOf(request: APIRequestContext, { token }: ApiSession): Promise<Screen[]> {
   const headers = { Authorization: `Bearer ${token}` }
-  const created = await request.post('/api/quotes', {
-    headers,
-    data: {
-      mode: 'FCL',
-      origin: 'SGSIN',
-      destination: 'INNSA',
-      readyDate: singaporeDate(new Date()),
-      commodity: 'Teak furniture',
-      containers: [{ type: '40HC', count: 2 }],
-    },
-  })
-  expect(created.status()).toBe(201)
-  const { quote } = (await created.json()) as { quote: QuoteDetail }
-  const option = quote.options[0]
-  if (!option) throw new Error('no instant rate SGSIN → INNSA in the demo sheets')
+  const quote = await quoteThroughApi(request, token, { containers: [{ type: '40HC', count: 2 }] })
+  const option = quote.options[0] as QuoteDetail['options'][number]
   const { bookings } = (await (await request.get('/api/bookings', { headers })).json()) as {
     bookings: BookingSummary[]
   }

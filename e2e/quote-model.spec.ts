@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test'
 import { noServices } from '../contract/pricing/types'
-import { type PriceResponse, type QuoteDetail, singaporeDate } from '../contract/quotes'
+import type { PriceResponse, QuoteDetail } from '../contract/quotes'
 import type { LoginResponse, SessionUser } from '../contract/wire'
-import { test as base, clientAddress, createCustomer, expect } from './fixtures'
+import { test as base, clientAddress, createCustomer, expect, quoteThroughApi } from './fixtures'
 import { offerPaths, title } from './quote-model-paths'
 import { type Offer, replayOffer } from './quote-model-replay'
 
@@ -38,20 +38,7 @@ async function pricedOffer(request: APIRequestContext): Promise<Offer> {
   ).json()) as LoginResponse
   const token = login.token ?? ''
   const headers = { Authorization: `Bearer ${token}` }
-  const created = await request.post('/api/quotes', {
-    headers,
-    data: {
-      mode: 'FCL',
-      origin: 'SGSIN',
-      destination: 'INNSA',
-      readyDate: singaporeDate(new Date()),
-      commodity: 'Teak furniture',
-      containers: [{ type: '40HC', count: 1 }],
-      cargoValue: 2_500_000,
-    },
-  })
-  expect(created.ok()).toBe(true)
-  const { quote } = (await created.json()) as { quote: QuoteDetail }
+  const quote = await quoteThroughApi(request, token, { cargoValue: 2_500_000 })
   const optionId = quote.options[0]?.id ?? 0
   const priced = await request.post(`/api/quotes/${quote.number}/price`, {
     headers,
