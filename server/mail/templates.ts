@@ -86,37 +86,19 @@ export function sessionReleaseMail(
   site: SiteConfig = siteConfig,
 ): Mail {
   const minutes = SESSION_RELEASE_TTL_MS / 60_000
-  const subject = 'End your other eShip session'
-  const intro =
-    'Someone, presumably you, tried to log in to your eShip account with its password while another session of the account is open, and asked for this mail. Open this link to end that session:'
-  const works = `The link works once and expires in ${minutes} minutes. The device that has the other session is logged out; then log in again.`
-  const notYou =
-    'If it was not you, someone knows your password: change it at once with Forgot Password on the login page. If it was you and you no longer need the link, ignore this mail: nothing changes until it is opened.'
-  const text = [
-    `Hello ${input.name},`,
-    '',
-    intro,
-    '',
-    input.link,
-    '',
-    works,
-    notYou,
-    '',
-    mailSignature(site).text,
-  ].join('\n')
-  const html = layout(
-    site,
-    subject,
-    [
-      `<p>Hello ${escapeHtml(input.name)},</p>`,
-      `<p>${escapeHtml(intro)}</p>`,
-      `<p><a href="${escapeHtml(input.link)}">End my other session</a></p>`,
-      `<p>Or paste this address into your browser: ${escapeHtml(input.link)}</p>`,
-      `<p>${escapeHtml(works)}</p>`,
-      `<p>${escapeHtml(notYou)}</p>`,
-    ].join(''),
-  )
-  return { to: input.to, subject, text, html }
+  return compose(site, input.to, 'End your other eShip session', [
+    para(`Hello ${input.name},`),
+    para(
+      'Someone, presumably you, tried to log in to your eShip account with its password while another session of the account is open, and asked for this mail. Open this link to end that session:',
+    ),
+    linkPara('End the other session:', 'End my other session', input.link),
+    para(
+      `The link works once and expires in ${minutes} minutes. The device that has the other session is logged out; then log in again.`,
+    ),
+    para(
+      'If it was not you, someone knows your password: change it at once with Forgot Password on the login page. If it was you and you no longer need the link, ignore this mail: nothing changes until the button on its page is pressed.',
+    ),
+  ])
 }
 
 const activationHours = ACTIVATION_TOKEN_TTL_MS / 3_600_000
