@@ -18,24 +18,7 @@ import {
 } from '../../server/mail/templates'
 import { checkSiteConfig } from '../../server/site-config'
 import { siteConfig } from '../../site.config'
-
-/** A deployer's company, nothing like the demo one. */
-const other: SiteConfig = {
-  demo: false,
-  brand: 'Merlion Freight',
-  tagline: 'Forwarding Made Simple',
-  legalName: 'Merlion Freight Services Pte. Ltd.',
-  uen: '201912345K',
-  address: { lines: ['80 Robinson Road, #10-01', 'Singapore 068898'], country: 'Singapore' },
-  supportEmail: 'care@merlion-freight.test',
-  supportHours: 'Mon–Sat 8am–8pm',
-  salesDesk: { answerWithin: 'four hours', hours: 'Mon–Sat 8am–8pm UK time' },
-  phones: [{ region: 'SG', display: '+65 6123 4567', e164: '+6561234567' }],
-  whatsapp: [{ region: 'SG', display: '+65 9123 4567', e164: '+6591234567' }],
-  dataProtectionOfficerEmail: 'privacy@merlion-freight.test',
-  partnerPlatform: { label: 'Our partner', href: 'https://partner.merlion-freight.test' },
-  social: [{ network: 'linkedin', href: 'https://www.linkedin.com/company/merlion-freight' }],
-}
+import { otherCompany as other } from '../fixtures/site'
 
 describe('the server start', () => {
   it('warns a production server that still has the demo company, naming the file to edit', () => {

@@ -2,35 +2,13 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { act, cleanup, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { SiteConfig } from '../../contract/site'
 import { ContactDetails } from '../../src/components/layout/contact-details'
 import { SiteFooter } from '../../src/components/layout/site-footer'
 import { WhatsAppButton } from '../../src/components/layout/whatsapp-button'
 
 // The pages are built with site.config.ts: with another company in it, they show that one and nothing of the
 // demo company.
-const other = vi.hoisted(
-  (): SiteConfig => ({
-    demo: false,
-    brand: 'Merlion Freight',
-    tagline: 'Forwarding Made Simple',
-    legalName: 'Merlion Freight Services Pte. Ltd.',
-    uen: '201912345K',
-    address: { lines: ['80 Robinson Road, #10-01', 'Singapore 068898'], country: 'Singapore' },
-    supportEmail: 'care@merlion-freight.test',
-    supportHours: 'Mon–Sat 8am–8pm',
-    salesDesk: { answerWithin: 'four hours', hours: 'Mon–Sat 8am–8pm UK time' },
-    phones: [
-      { region: 'SG', display: '+65 6123 4567', e164: '+6561234567' },
-      { region: 'UK', display: '+44 20 7946 0123', e164: '+442079460123' },
-    ],
-    whatsapp: [{ region: 'SG', display: '+65 9123 4567', e164: '+6591234567' }],
-    dataProtectionOfficerEmail: 'privacy@merlion-freight.test',
-    partnerPlatform: { label: 'Our partner', href: 'https://partner.merlion-freight.test' },
-    social: [{ network: 'linkedin', href: 'https://www.linkedin.com/company/merlion-freight' }],
-  }),
-)
-vi.mock('../../site.config', () => ({ siteConfig: other }))
+vi.mock('../../site.config', async () => ({ siteConfig: (await import('../fixtures/site')).otherCompany }))
 
 afterEach(cleanup)
 beforeAll(() => {
