@@ -52,7 +52,13 @@ export function servicePrices(
   optionId: number | null,
   services: ServiceSelection,
 ): ServicePrices {
-  const total = (selection: ServiceSelection) => previewPrice(quote, optionId, selection)?.totalUsd ?? null
+  // Each selection priced once: the totals without a zone, or without a ticked service, recur.
+  const totals = new Map<string, number | null>()
+  const total = (selection: ServiceSelection) => {
+    const key = JSON.stringify(selection)
+    if (!totals.has(key)) totals.set(key, previewPrice(quote, optionId, selection)?.totalUsd ?? null)
+    return totals.get(key) ?? null
+  }
   const added = (on: ServiceSelection, off: ServiceSelection) => {
     const [withIt, without] = [total(on), total(off)]
     return withIt === null || without === null ? null : withIt - without
