@@ -48,32 +48,15 @@ export function passwordResetMail(
   site: SiteConfig = siteConfig,
 ): Mail {
   const minutes = RESET_TOKEN_TTL_MS / 60_000
-  const subject = 'Reset your eShip password'
-  const text = [
-    `Hello ${input.name},`,
-    '',
-    'We received a request to reset the password of your eShip account. Open this link to choose a new one:',
-    '',
-    input.link,
-    '',
-    `The link works once and expires in ${minutes} minutes. Resetting your password also logs you out of every device.`,
-    'If you did not ask for this, ignore this mail: your password stays as it is.',
-    '',
-    mailSignature(site).text,
-  ].join('\n')
-  const html = layout(
-    site,
-    subject,
-    [
-      `<p>Hello ${escapeHtml(input.name)},</p>`,
-      '<p>We received a request to reset the password of your eShip account. Open this link to choose a new one:</p>',
-      `<p><a href="${escapeHtml(input.link)}">Reset my password</a></p>`,
-      `<p>Or paste this address into your browser: ${escapeHtml(input.link)}</p>`,
-      `<p>The link works once and expires in ${minutes} minutes. Resetting your password also logs you out of every device.</p>`,
-      '<p>If you did not ask for this, ignore this mail: your password stays as it is.</p>',
-    ].join(''),
-  )
-  return { to: input.to, subject, text, html }
+  return compose(site, input.to, 'Reset your eShip password', [
+    para(`Hello ${input.name},`),
+    para('We received a request to reset the password of your eShip account.'),
+    linkPara('Open this link to choose a new one:', 'Reset my password', input.link),
+    para(
+      `The link works once and expires in ${minutes} minutes. Resetting your password also logs you out of every device.`,
+    ),
+    para('If you did not ask for this, ignore this mail: your password stays as it is.'),
+  ])
 }
 
 export function sessionReleaseLink(appUrl: string, token: string): string {
