@@ -27,6 +27,10 @@ export const siteConfig: SiteConfig = {
   supportEmail: 'support@eship.example',
   supportHours: '24x7',
   salesDesk: { answerWithin: 'one working day', hours: 'Monday to Friday, 9:00 to 18:00 Singapore time' },
+  operationsDesk: {
+    confirmWithin: 'one working day',
+    hours: 'Monday to Friday, 9:00 to 18:00 Singapore time',
+  },
   phones: [
     { region: 'SG', display: '+65 6000 0000', e164: '+6560000000' },
     { region: 'UAE', display: '+971 4 000 0000', e164: '+97140000000' },

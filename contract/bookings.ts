@@ -3,6 +3,7 @@
  * TypeScript: shared by server and browser. The legal status changes live in machines/booking.machine.ts;
  * the DCSA Track & Trace vocabulary (shared/FREIGHT.md) is kept as DCSA writes it.
  */
+import type { Sailing } from './pricing/schedule'
 import type { Mode, QuotePrice, ServiceSelection } from './pricing/types'
 import type { Party } from './quotes'
 import type { Place } from './wire'
@@ -284,10 +285,17 @@ export interface BookingDetail extends BookingSummary {
   cargoDescription: string
   /** The quote's request, summarised: "2 × 40HC", "3 packages, 2.4 CBM, 800 kg", hazardous details. */
   cargoSummary: string
+  /** FCL: each container's gross weight as confirmed (kg, cargo and packing without the tare), in order; else null. */
+  containerWeightsKg: number[] | null
   hazardous: { unNumber: string; dgClass: string; packingGroup: string } | null
   services: ServiceSelection
   /** The charges as confirmed. */
   price: QuotePrice
+  /**
+   * The sailing (or flight) the confirmed option planned for the cargo-ready date, stored when the booking was
+   * made (sailingFor): ETD, ETA, cut-offs, free days. Null when the rate sheet published no schedule.
+   */
+  plannedSailing: Sailing | null
   legs: RouteLeg[]
   documents: DocumentItem[]
   milestones: Milestone[]

@@ -5,9 +5,15 @@
 import type { BookingStatus, DocumentKind, MilestoneKey, PlaceRef } from './bookings'
 import type { Mode } from './pricing/types'
 
+/**
+ * A place a time of the dashboard happens at: the time is shown in its local time with its name and offset
+ * (contract/times.ts), never in the reader's zone. `time_zone` null: not known, shown in UTC.
+ */
+export type DashboardPlace = Pick<PlaceRef, 'code' | 'name' | 'time_zone'>
+
 export interface DashboardLane {
-  origin: Pick<PlaceRef, 'code' | 'name' | 'country_code'>
-  destination: Pick<PlaceRef, 'code' | 'name' | 'country_code'>
+  origin: Pick<PlaceRef, 'code' | 'name' | 'country_code' | 'time_zone'>
+  destination: Pick<PlaceRef, 'code' | 'name' | 'country_code' | 'time_zone'>
 }
 
 export interface Dashboard {
@@ -34,8 +40,14 @@ export interface Dashboard {
       reason: string | null
     }[]
     onHold: { bookingNumber: string; reason: string | null }[]
-    /** Live shipments whose current ETA is more than 24 hours from the first planned one. */
-    etaMoved: { bookingNumber: string; hbl: string | null; eta: string; movedHours: number }[]
+    /** Live shipments whose current ETA (at `destination`) is more than 24 hours from the first planned one. */
+    etaMoved: {
+      bookingNumber: string
+      hbl: string | null
+      eta: string
+      movedHours: number
+      destination: DashboardPlace
+    }[]
   }
   /** Cargo received, departed or arrived, not yet delivered. */
   inTransit: (DashboardLane & {
@@ -43,7 +55,9 @@ export interface Dashboard {
     hbl: string | null
     mode: Mode
     status: BookingStatus
-    next: { key: MilestoneKey; label: string; at: string | null } | null
+    /** The next milestone, at `place` (null: the milestone has none). */
+    next: { key: MilestoneKey; label: string; at: string | null; place: DashboardPlace | null } | null
+    /** At the lane's destination. */
     eta: string | null
   })[]
   /** The company's last 10 shipment events, newest first. */
@@ -52,7 +66,14 @@ export interface Dashboard {
     bookingNumber: string
     hbl: string | null
     label: string
+    /** The name of the place it happened at, and that place's time zone (null: not known, UTC). */
     location: string
+    time_zone: string | null
+    /**
+     * `status`: a change the office made to the booking (confirmed, held, released, cancelled, a document
+     * issued or rejected), shown in Singapore time; `place`: an event at `location`, in its local time.
+     */
+    kind: 'status' | 'place'
     classifier: 'PLN' | 'EST' | 'ACT'
   }[]
   figures: {

@@ -48,3 +48,9 @@ export function singaporeDateOf(at: string | Date): string {
   const ms = typeof at === 'string' ? Date.parse(at) : at.getTime()
   return dateOfDay(Math.floor((ms + SINGAPORE_OFFSET_MS) / DAY_MS))
 }
+
+/** The ISO weekday (1 Monday … 7 Sunday) of a date (YYYY-MM-DD). 1970-01-01 was a Thursday. */
+export function weekdayOf(date: string): number {
+  const days = dayNumber(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10)))
+  return ((((days + 3) % 7) + 7) % 7) + 1
+}

@@ -43,6 +43,18 @@ export const dueDaysBeforeEtd = {
   certificate_of_origin: 1,
 } as const satisfies Partial<Record<DocumentKind, number>>
 
+/**
+ * The departure the due dates count back from: the ETD operations confirmed (or the carrier has since moved),
+ * else the planned sailing's ETD stored with the booking (a YYYY-MM-DD date, read as that date), else none.
+ * So a booking lists its documents with due dates from the moment it is made.
+ */
+export function documentsEtd(
+  etd: string | Date | null | undefined,
+  plannedEtd: string | null | undefined,
+): string | Date | null {
+  return etd ?? plannedEtd ?? null
+}
+
 /** The kinds a customer may upload (every kind but the HBL). */
 export const uploadableKinds = [
   'commercial_invoice',

@@ -5,7 +5,9 @@
 import { z } from 'zod'
 import { addDays, singaporeDateOf } from './dates'
 import { serviceSelectionSchema } from './pricing/rules'
+import type { Sailing } from './pricing/schedule'
 import type {
+  ContainerType,
   FxRates,
   HazardousDetails,
   Mode,
@@ -51,6 +53,8 @@ export interface QuoteOption {
   /** All-in total without additional services, minor units of USD. */
   totalUsd: number
   lane: RateLane
+  /** The sailing or flight for the request's ready date (sailingFor); null when the sheet has no schedule. */
+  sailing: Sailing | null
 }
 
 export interface QuoteDetail {
@@ -124,7 +128,86 @@ export const confirmMessages = {
   choosePort: 'Choose a port from the list.',
   chooseAirport: 'Choose an airport from the list.',
   readyDatePast: 'The ready date cannot be in the past.',
+  containerWeightRequired: '*Gross weight is required.',
+  containerWeightInvalid: 'Gross weight must be a whole number of kg above 0.',
+  containerWeightCount: 'Enter one gross weight for each container of the quote.',
 } as const
+
+/**
+ * The most a container of each type may weigh with its cargo (kg, cargo and packing, without the container's
+ * tare): the bound on the gross weights of the confirmation form (the VGM of SOLAS), against typing errors.
+ * The carrier still checks each box against its own CSC plate. Sources: the container tables of
+ * freightutils.com/containers (payload at 30,480 kg maximum gross, the ISO 668 rating most boxes carry:
+ * 20' standard 28,180 kg, 20' reefer 27,400 kg, 40' standard 26,730 kg, 40' high cube 26,540 kg, 45' high
+ * cube 25,660 kg, 40' reefer 25,680 kg) and Hapag-Lloyd's container specification (30,480 kg maximum gross
+ * for most of its 20' boxes); the newer 40' and 45' boxes rated 32,500 kg (34,000 kg for high-cube reefers)
+ * carry up to about 28,700 kg, so every 40' and 45' type is bounded at 29,000 kg.
+ */
+export const containerPayloadMaxKg: Record<ContainerType, number> = {
+  '20GP': 28_200,
+  '20RF': 27_500,
+  '40GP': 29_000,
+  '40HC': 29_000,
+  '45HC': 29_000,
+  '40RF': 29_000,
+}
+
+/** "Maximum 29,000 kg is allowed for a 40HC." (in the manner of spec section 5's "Maximum 100 Characters…"). */
+export const containerWeightMaxMessage = (type: ContainerType) =>
+  `Maximum ${containerPayloadMaxKg[type].toLocaleString('en-US')} kg is allowed for a ${type}.`
+
+/** The containers of an FCL request one by one, in the request's order (2 × 40HC → ['40HC', '40HC']). */
+export function containersOf(
+  request: Pick<QuoteRequest, 'mode' | 'containers'> | undefined,
+): ContainerType[] {
+  if (request?.mode !== 'FCL') return []
+  return (request.containers ?? []).flatMap(({ type, count }) => Array<ContainerType>(count).fill(type))
+}
+
+/** "18,400 kg and 17,950 kg gross": the confirmed gross weights of a booking's containers, as shown. */
+export function grossWeightsText(weights: readonly number[]): string {
+  const kg = weights.map((w) => `${w.toLocaleString('en-US')} kg`)
+  if (kg.length === 0) return ''
+  const last = kg.pop() as string
+  return `${kg.length > 0 ? `${kg.join(', ')} and ${last}` : last} gross`
+}
+
+/** One container's gross weight in kg, at most `max`. */
+const grossWeightKg = (max: number, maxMessage: string) =>
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? confirmMessages.containerWeightRequired
+          : confirmMessages.containerWeightInvalid,
+    })
+    .int(confirmMessages.containerWeightInvalid)
+    .positive(confirmMessages.containerWeightInvalid)
+    .max(max, maxMessage)
+
+/** The most containers a request has (quoteLimits: 50 of each of the 6 types). */
+const CONTAINERS_MAX = 300
+
+/** The gross weights of an FCL quote's containers: one per container, in order, each within its type's bound. */
+export function containerWeightsSchema(types: readonly ContainerType[]) {
+  return z.tuple(
+    types.map((type) => grossWeightKg(containerPayloadMaxKg[type], containerWeightMaxMessage(type))) as [
+      ReturnType<typeof grossWeightKg>,
+    ],
+    { error: confirmMessages.containerWeightCount },
+  )
+}
+
+/** What any container may weigh: the body's shape before the server knows the quote's containers. */
+const anyContainerWeightsKg = z
+  .array(
+    grossWeightKg(
+      Math.max(...Object.values(containerPayloadMaxKg)),
+      `Maximum ${Math.max(...Object.values(containerPayloadMaxKg)).toLocaleString('en-US')} kg is allowed for a container.`,
+    ),
+    { error: confirmMessages.containerWeightCount },
+  )
+  .max(CONTAINERS_MAX, confirmMessages.containerWeightCount)
 
 /** A cargo-ready date before today (the Singapore date) is refused: by the quote form and by the server. */
 export function readyDateProblem(readyDate: string, today: string): string | null {
@@ -147,8 +230,14 @@ export const optionIdSchema = z
   .positive(confirmMessages.optionRequired)
   .max(INT32_MAX, confirmMessages.optionRequired)
 
-/** The confirmation form; addresses are required exactly when door pickup or delivery is chosen. */
-export function confirmSchema(services: Pick<ServiceSelection, 'pickup' | 'delivery'>) {
+/**
+ * The confirmation form; addresses are required exactly when door pickup or delivery is chosen, and the
+ * gross weight of each container (`containers`, from containersOf) when the quote is FCL.
+ */
+export function confirmSchema(
+  services: Pick<ServiceSelection, 'pickup' | 'delivery'>,
+  containers: readonly ContainerType[] = [],
+) {
   return z.object({
     optionId: optionIdSchema,
     shipper: partySchema,
@@ -161,6 +250,11 @@ export function confirmSchema(services: Pick<ServiceSelection, 'pickup' | 'deliv
       ? text(500, confirmMessages.deliveryAddress, 10)
       : safeString().trim().max(500).optional(),
     cargoDescription: text(500, confirmMessages.cargoDescription, 3),
+    /** FCL: each container's gross weight, kg (cargo and packing, without the tare), in the request's order. */
+    containerWeightsKg:
+      containers.length > 0
+        ? (containerWeightsSchema(containers) as unknown as typeof anyContainerWeightsKg)
+        : anyContainerWeightsKg.optional(),
     acceptTerms: z.literal(true, confirmMessages.terms),
     /** The total the customer saw, minor units of USD: a different price on the server is not confirmed. */
     shownTotalUsd: z.int().nonnegative(),
@@ -195,9 +289,11 @@ export type { HazardousDetails }
 
 // ---- Wire shapes of the quote API the client sends and reads -------------------------------------------
 
-export type ConfirmBody = Omit<ConfirmInput, 'pickupAddress' | 'deliveryAddress'> & {
+export type ConfirmBody = Omit<ConfirmInput, 'pickupAddress' | 'deliveryAddress' | 'containerWeightsKg'> & {
   pickupAddress?: string
   deliveryAddress?: string
+  /** FCL: required, one per container (containersOf the quote's request); the server checks each type's bound. */
+  containerWeightsKg?: number[]
   services: ServiceSelection
 }
 

@@ -66,6 +66,11 @@ export const siteConfigSchema = z.strictObject({
    * quote is answered ("within one working day") and the desk's hours.
    */
   salesDesk: z.strictObject({ answerWithin: text, hours: text }),
+  /**
+   * The operations desk's promise after a booking is made, as the booking confirmation page and PDF say it:
+   * when the booking is confirmed with the carrier ("within one working day") and the desk's hours.
+   */
+  operationsDesk: z.strictObject({ confirmWithin: text, hours: text }),
   phones: byRegion(numberSchema(phoneRegions)),
   /** WhatsApp numbers; the floating button opens the SG one. */
   whatsapp: byRegion(numberSchema(whatsAppRegions)),

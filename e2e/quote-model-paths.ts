@@ -17,17 +17,20 @@ const standIn = {
   status: 'Active',
   booking: null,
   options: [{ id: 1 }],
-  request: { cargoValue: 2_500_000 },
+  // As the worker's real quote: FCL, one 40HC (whose gross weight the confirm form asks).
+  request: { cargoValue: 2_500_000, mode: 'FCL', containers: [{ type: '40HC', count: 1 }] },
   services: null,
 } as unknown as QuoteDetail
 const standInPrice = { totalUsd: 1, lines: [] }
 
-export const fill: [field: string, label: string, value: string | boolean][] = [
+export const fill: [field: string, label: string, value: string | boolean | string[]][] = [
   ['shipperName', 'Shipper company name', 'Lion City Exports Pte Ltd'],
   ['shipperAddress', 'Shipper address', '10 Anson Road, #20-01, Singapore 079903'],
   ['consigneeName', 'Consignee company name', 'Mumbai Imports Pvt Ltd'],
   ['consigneeAddress', 'Consignee address', 'Plot 4, JNPT Road, Navi Mumbai 400707'],
   ['cargoDescription', 'Cargo description', 'Teak furniture, 40 cartons'],
+  // The chart takes every container's weight at once; the page has one input per container (one here).
+  ['containerWeights', 'Container 1 (40HC) gross weight, kg', ['18400']],
   ['acceptTerms', 'I accept the terms and conditions', true],
 ]
 

@@ -30,6 +30,10 @@ async function fillConfirmation(page: Page) {
   await page.getByLabel('Consignee company name').fill('Mumbai Imports Pvt Ltd')
   await page.getByLabel('Consignee address').fill('Plot 4, JNPT Road, Navi Mumbai 400707')
   await page.getByLabel('Cargo description').fill('Teak furniture, 40 cartons')
+  // FCL: each container's gross weight (the VGM); none for LCL and air.
+  for (const weight of await page.getByLabel(/^Container \d+ \(\w+\) gross weight, kg$/).all()) {
+    await weight.fill('18400')
+  }
   await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check({ force: true })
 }
 
@@ -94,9 +98,11 @@ test.describe('quotes', () => {
     await confirm.dblclick()
     await expect(page.getByTestId('booking-number')).toHaveText(/^ESB-\d{10}$/)
     expect(confirms).toBe(1)
-    await expect(page.getByRole('link', { name: 'Go to My Bookings' })).toHaveAttribute(
+    // The booking's confirmation page (e2e/booking-confirmation.spec.ts), on the way to the booking.
+    await expect(page).toHaveURL(/\/user\/bookings\/ESB-\d{10}\/confirmed$/)
+    await expect(page.getByRole('link', { name: 'View booking' })).toHaveAttribute(
       'href',
-      '/user/bookings',
+      /^\/user\/bookings\/ESB-\d{10}$/,
     )
 
     await page.goto('/user/quotation')
@@ -215,4 +221,33 @@ test.describe('quotes', () => {
     await expect(page.getByRole('heading', { name: 'My Quotes', level: 1 })).toBeVisible()
     await check()
   })
+})
+
+test('an FCL quote shows each option’s sailing, its cut-offs and its free time', async ({
+  page,
+  request,
+}) => {
+  await logIn(page, await createCustomer(request, 'sailing'))
+  await startQuote(page, 'FCL', 'SGSIN', 'INNSA')
+  await page.getByRole('button', { name: 'Get quote' }).click()
+  const options = page.getByTestId('quote-option')
+  await expect(options.first()).toBeVisible()
+  const day = String.raw`(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)( \d{4})?`
+  const sailingLine = new RegExp(String.raw`ETD ${day} · ETA ${day} · \d+ days`)
+  for (const option of await options.all()) {
+    const schedule = option.getByTestId('option-schedule')
+    await expect(schedule).toContainText(sailingLine)
+    await expect(schedule).toContainText(new RegExp(`Cargo cut-off ${day} · Documents ${day}`))
+    await expect(schedule).toContainText(/\d+ free days at destination \(demurrage and detention combined\)/)
+  }
+  // The chosen option's page says the same sailing.
+  const first = (await options.first().getByTestId('option-schedule').textContent()) ?? ''
+  const etd = first.match(sailingLine)?.[0] ?? ''
+  expect(etd).not.toBe('')
+  await options
+    .first()
+    .getByRole('button', { name: /^Select/ })
+    .click()
+  await expect(page.getByTestId('quote-total')).toBeVisible()
+  await expect(page.getByTestId('option-schedule')).toContainText(etd)
 })

@@ -20,7 +20,9 @@ import {
   type BookingCreated,
   type CreateQuoteResponse,
   confirmMessages,
+  containersOf,
   isPriceChanged,
+  type Party,
   type PriceChangedFailure,
   type PriceResponse,
   type QuoteDetail,
@@ -28,7 +30,15 @@ import {
 import type { FieldErrors } from '../contract/rules'
 import { actorError, failure } from './actor-error'
 
-import { type ConfirmValues, confirmErrors, emptyConfirm, previewPrice, toConfirmInput } from './quote-offer'
+import {
+  type ConfirmValues,
+  confirmErrors,
+  emptyConfirm,
+  type PartyRole,
+  pickParty,
+  previewPrice,
+  toConfirmInput,
+} from './quote-offer'
 
 export interface QuoteOfferInput {
   number: string
@@ -68,6 +78,8 @@ export type QuoteOfferEvent =
   | { type: 'user.continue' }
   | { type: 'field.changed'; field: keyof ConfirmValues & string; value: unknown }
   | { type: 'field.blurred'; field: string }
+  /** A party chosen from the address book fills its fieldset. */
+  | { type: 'party.picked'; role: PartyRole; party: Party }
   | { type: 'user.submit' }
   | { type: 'user.requote' }
   | { type: 'user.retry' }
@@ -130,6 +142,7 @@ export const quoteOfferMachine = setup({
   actions: {
     goToConfirm: (_, _params: { number: string; optionId: number }) => {},
     goToQuote: (_, _params: { number: string }) => {},
+    goToBookingConfirmed: (_, _params: { number: string }) => {},
     setQuote: assign(({ context }, quote: QuoteDetail) => {
       const optionId =
         context.optionId !== null && quote.options.some((o) => o.id === context.optionId)
@@ -139,17 +152,22 @@ export const quoteOfferMachine = setup({
       const services = quote.services ?? noServices
       // The confirm form starts from what is known: the customer's company as the shipper, the commodity
       // as the cargo description; what was typed stays.
+      const containers = containersOf(quote.request)
       const values = {
         ...context.values,
         shipperName: context.values.shipperName || context.company,
         cargoDescription: context.values.cargoDescription || quote.request.commodity,
+        containerWeights:
+          context.values.containerWeights.length === containers.length
+            ? context.values.containerWeights
+            : containers.map(() => ''),
       }
       return {
         quote,
         optionId,
         ...priced(next, services),
         values,
-        errors: confirmErrors(values, services),
+        errors: confirmErrors(values, services, containers),
         booking: quote.booking ? { number: quote.booking.number, status: quote.booking.status } : null,
       }
     }),
@@ -159,7 +177,7 @@ export const quoteOfferMachine = setup({
       return {
         ...priced(context, services),
         serviceMessage: null,
-        errors: confirmErrors(context.values, services),
+        errors: confirmErrors(context.values, services, containersOf(context.quote?.request)),
       }
     }),
     refuseInsurance: assign({ serviceMessage: quoteMessages.insuranceNeedsValue }),
@@ -172,14 +190,24 @@ export const quoteOfferMachine = setup({
     change: assign(({ context, event }) => {
       assertEvent(event, 'field.changed')
       const values = { ...context.values, [event.field]: event.value } as ConfirmValues
-      return { values, errors: confirmErrors(values, context.services) }
+      return { values, errors: confirmErrors(values, context.services, containersOf(context.quote?.request)) }
+    }),
+    pickParty: assign(({ context, event }) => {
+      assertEvent(event, 'party.picked')
+      // An event without its party (a generated one) changes nothing.
+      if (!event.party) return {}
+      const values = pickParty(context.values, event.role, event.party)
+      return { values, errors: confirmErrors(values, context.services, containersOf(context.quote?.request)) }
     }),
     show: assign(({ context, event }) => {
       assertEvent(event, 'field.blurred')
       return { shown: { ...context.shown, [event.field]: true as const } }
     }),
+    // Every field, and each container's weight by its own key (containerWeightsKg.0, …).
     showAll: assign(({ context }) => ({
-      shown: Object.fromEntries(Object.keys(context.values).map((f) => [f, true as const])),
+      shown: Object.fromEntries(
+        [...Object.keys(context.values), ...Object.keys(context.errors)].map((f) => [f, true as const]),
+      ),
     })),
     setBooking: assign({ booking: (_, booking: BookingCreated) => booking }),
     /** The server's new price replaces the preview at once: shown, and the total confirmed against next. */
@@ -313,6 +341,7 @@ export const quoteOfferMachine = setup({
       initial: 'editing',
       on: {
         'field.changed': { actions: 'change' },
+        'party.picked': { actions: 'pickParty' },
         'field.blurred': { actions: 'show' },
         'dialog.acknowledged': { actions: 'clearMessage' },
       },
@@ -333,7 +362,14 @@ export const quoteOfferMachine = setup({
             }),
             onDone: {
               target: '#quoteOffer.booked',
-              actions: { type: 'setBooking', params: ({ event }) => event.output.booking },
+              actions: [
+                { type: 'setBooking', params: ({ event }) => event.output.booking },
+                // The booking just made has a page of its own: what happens next (booking-confirmed).
+                {
+                  type: 'goToBookingConfirmed',
+                  params: ({ event }) => ({ number: event.output.booking.number }),
+                },
+              ],
             },
             onError: [
               {

@@ -1,11 +1,12 @@
 import { priceQuote } from '../contract/pricing/price'
+import type { ContainerType } from '../contract/pricing/types'
 import {
   type QuotePrice,
   type ServiceSelection,
   type TruckingZone,
   truckingZones,
 } from '../contract/pricing/types'
-import { type ConfirmBody, confirmSchema, type QuoteDetail } from '../contract/quotes'
+import { type ConfirmBody, confirmSchema, type Party, type QuoteDetail } from '../contract/quotes'
 import type { FieldErrors } from '../contract/rules'
 
 /** The chosen option priced with `services` by the same function the server uses, or null if it cannot be. */
@@ -90,6 +91,8 @@ export interface ConfirmValues {
   pickupAddress: string
   deliveryAddress: string
   cargoDescription: string
+  /** FCL: each container's gross weight in kg as typed, one per container of the request (containersOf). */
+  containerWeights: string[]
   acceptTerms: boolean
 }
 
@@ -105,7 +108,28 @@ export const emptyConfirm: ConfirmValues = {
   pickupAddress: '',
   deliveryAddress: '',
   cargoDescription: '',
+  containerWeights: [],
   acceptTerms: false,
+}
+
+/** The parties of the form, as the address book names them. */
+export type PartyRole = 'shipper' | 'consignee' | 'notify'
+
+/** A party picked from the address book fills its fieldset (which stays editable); notify has no contact. */
+export function pickParty(values: ConfirmValues, role: PartyRole, party: Party): ConfirmValues {
+  if (role === 'notify') return { ...values, notifyName: party.name, notifyAddress: party.address }
+  return {
+    ...values,
+    [`${role}Name`]: party.name,
+    [`${role}Address`]: party.address,
+    [`${role}Contact`]: party.contact ?? '',
+  }
+}
+
+/** A typed weight as the API takes it: '' is missing, "18,400" is 18400, anything else as Number reads it. */
+const weightOf = (typed: string) => {
+  const text = typed.replace(/[\s,]/g, '')
+  return text === '' ? undefined : Number(text)
 }
 
 /** The body of confirmQuote from the form (services travel with it). */
@@ -130,14 +154,25 @@ export function toConfirmInput(
     ...(services.pickup ? { pickupAddress: values.pickupAddress } : {}),
     ...(services.delivery ? { deliveryAddress: values.deliveryAddress } : {}),
     cargoDescription: values.cargoDescription,
+    // A missing weight travels as undefined to the schema (its "required" message); the form sends none.
+    ...(values.containerWeights.length > 0
+      ? { containerWeightsKg: values.containerWeights.map(weightOf) as number[] }
+      : {}),
     acceptTerms: values.acceptTerms as true,
     shownTotalUsd,
   }
 }
 
-/** The confirmation form's messages keyed by its fields (shipper.name → shipperName). */
-export function confirmErrors(values: ConfirmValues, services: ServiceSelection): FieldErrors {
-  const result = confirmSchema(services).safeParse(toConfirmInput(values, 1, services, 0))
+/**
+ * The confirmation form's messages keyed by its fields (shipper.name → shipperName; a container's weight by
+ * its place, as the API's 422 names it: containerWeightsKg.0). `containers`: containersOf the quote's request.
+ */
+export function confirmErrors(
+  values: ConfirmValues,
+  services: ServiceSelection,
+  containers: readonly ContainerType[] = [],
+): FieldErrors {
+  const result = confirmSchema(services, containers).safeParse(toConfirmInput(values, 1, services, 0))
   if (result.success) return {}
   const errors: FieldErrors = {}
   for (const issue of result.error.issues) {
@@ -145,7 +180,9 @@ export function confirmErrors(values: ConfirmValues, services: ServiceSelection)
     const field =
       second && ['shipper', 'consignee', 'notifyParty'].includes(head)
         ? `${head === 'notifyParty' ? 'notify' : head}${second[0]?.toUpperCase()}${second.slice(1)}`
-        : head
+        : second !== undefined && head === 'containerWeightsKg'
+          ? `${head}.${second}`
+          : head
     const list = errors[field] ?? []
     if (!list.includes(issue.message)) list.push(issue.message)
     errors[field] = list

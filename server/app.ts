@@ -35,6 +35,7 @@ import { documentRoutes } from './routes/documents'
 import { healthRoutes } from './routes/health'
 import { locationRoutes } from './routes/locations'
 import { operationsRoutes } from './routes/operations'
+import { partyRoutes } from './routes/parties'
 import { profileRoutes } from './routes/profile'
 import { quoteRoutes } from './routes/quotes'
 import { registerRoutes } from './routes/register'
@@ -170,6 +171,7 @@ export function createApp(options: AppOptions) {
   options.listen?.(RATE_SHEETS_CHANNEL, rateSheets)
   app.route('/api', locationRoutes(sessions, now, places, rateSheets))
   app.route('/api', quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, sessions }))
+  app.route('/api', partyRoutes({ db, now, sessions }))
   app.route(
     '/api',
     documentRoutes({

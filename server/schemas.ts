@@ -14,6 +14,7 @@ import {
   type PlaceRef,
   type RouteLeg,
 } from '../contract/bookings'
+import type { Sailing } from '../contract/pricing/schedule'
 import { type Party, partySchema } from '../contract/quotes'
 import type { Place, SessionUser } from '../contract/wire'
 import { documents } from './openapi'
@@ -120,4 +121,32 @@ export const DocumentItemSchema = documents<DocumentItem>()(
       files: z.array(DocumentFileSchema),
     })
     .openapi('DocumentItem'),
+)
+
+export const SailingSchema = documents<Sailing>()(
+  z
+    .object({
+      etd: z.string().openapi({
+        description: 'Planned departure, YYYY-MM-DD (the origin’s calendar)',
+        example: '2026-12-02',
+      }),
+      eta: z
+        .string()
+        .openapi({ description: 'Planned arrival: etd plus transitDays', example: '2026-12-11' }),
+      cargoCutoff: z.string().openapi({
+        description: 'Last day cargo is received at the terminal, CFS or airline warehouse',
+        example: '2026-11-30',
+      }),
+      docCutoff: z
+        .string()
+        .openapi({ description: 'Last day for shipping instructions and documents', example: '2026-11-29' }),
+      transitDays: z.int(),
+      freeDays: z.int().nullable().openapi({
+        description:
+          'Free days at destination (FCL demurrage and detention combined, LCL and air storage); null when the sheet does not say',
+      }),
+    })
+    .openapi('Sailing', {
+      description: 'The first sailing or flight whose cut-offs fall on or after the cargo-ready date',
+    }),
 )

@@ -51,6 +51,7 @@ import { Route as PublicInfoTradelanesUaeRouteImport } from './routes/_public/in
 import { Route as PublicServicesOceanFreightIndexRouteImport } from './routes/_public/services/ocean-freight/index'
 import { Route as PublicServicesOceanFreightFclRouteImport } from './routes/_public/services/ocean-freight/fcl'
 import { Route as PublicServicesOceanFreightLclRouteImport } from './routes/_public/services/ocean-freight/lcl'
+import { Route as UserBookingsNumberConfirmedRouteImport } from './routes/user/bookings_.$number_.confirmed'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -269,6 +270,12 @@ const PublicServicesOceanFreightLclRoute =
     path: '/services/ocean-freight/lcl',
     getParentRoute: () => PublicRoute,
   } as any)
+const UserBookingsNumberConfirmedRoute =
+  UserBookingsNumberConfirmedRouteImport.update({
+    id: '/bookings_/$number_/confirmed',
+    path: '/bookings/$number/confirmed',
+    getParentRoute: () => UserRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -308,6 +315,7 @@ export interface FileRoutesByFullPath {
   '/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
+  '/user/bookings/$number/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/info/blogs/': typeof PublicInfoBlogsIndexRoute
   '/info/tradelanes/': typeof PublicInfoTradelanesIndexRoute
   '/services/ocean-freight/': typeof PublicServicesOceanFreightIndexRoute
@@ -349,6 +357,7 @@ export interface FileRoutesByTo {
   '/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
+  '/user/bookings/$number/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/info/blogs': typeof PublicInfoBlogsIndexRoute
   '/info/tradelanes': typeof PublicInfoTradelanesIndexRoute
   '/services/ocean-freight': typeof PublicServicesOceanFreightIndexRoute
@@ -394,6 +403,7 @@ export interface FileRoutesById {
   '/_public/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/_public/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/_public/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
+  '/user/bookings_/$number_/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/_public/info/blogs/': typeof PublicInfoBlogsIndexRoute
   '/_public/info/tradelanes/': typeof PublicInfoTradelanesIndexRoute
   '/_public/services/ocean-freight/': typeof PublicServicesOceanFreightIndexRoute
@@ -438,6 +448,7 @@ export interface FileRouteTypes {
     | '/info/tradelanes/uae'
     | '/services/ocean-freight/fcl'
     | '/services/ocean-freight/lcl'
+    | '/user/bookings/$number/confirmed'
     | '/info/blogs/'
     | '/info/tradelanes/'
     | '/services/ocean-freight/'
@@ -479,6 +490,7 @@ export interface FileRouteTypes {
     | '/info/tradelanes/uae'
     | '/services/ocean-freight/fcl'
     | '/services/ocean-freight/lcl'
+    | '/user/bookings/$number/confirmed'
     | '/info/blogs'
     | '/info/tradelanes'
     | '/services/ocean-freight'
@@ -523,6 +535,7 @@ export interface FileRouteTypes {
     | '/_public/info/tradelanes/uae'
     | '/_public/services/ocean-freight/fcl'
     | '/_public/services/ocean-freight/lcl'
+    | '/user/bookings_/$number_/confirmed'
     | '/_public/info/blogs/'
     | '/_public/info/tradelanes/'
     | '/_public/services/ocean-freight/'
@@ -832,6 +845,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicServicesOceanFreightLclRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/user/bookings_/$number_/confirmed': {
+      id: '/user/bookings_/$number_/confirmed'
+      path: '/bookings/$number/confirmed'
+      fullPath: '/user/bookings/$number/confirmed'
+      preLoaderRoute: typeof UserBookingsNumberConfirmedRouteImport
+      parentRoute: typeof UserRouteRoute
+    }
   }
 }
 
@@ -845,6 +865,7 @@ interface UserRouteRouteChildren {
   UserTrackingRoute: typeof UserTrackingRoute
   UserIndexRoute: typeof UserIndexRoute
   UserBookingsNumberRoute: typeof UserBookingsNumberRoute
+  UserBookingsNumberConfirmedRoute: typeof UserBookingsNumberConfirmedRoute
 }
 
 const UserRouteRouteChildren: UserRouteRouteChildren = {
@@ -857,6 +878,7 @@ const UserRouteRouteChildren: UserRouteRouteChildren = {
   UserTrackingRoute: UserTrackingRoute,
   UserIndexRoute: UserIndexRoute,
   UserBookingsNumberRoute: UserBookingsNumberRoute,
+  UserBookingsNumberConfirmedRoute: UserBookingsNumberConfirmedRoute,
 }
 
 const UserRouteRouteWithChildren = UserRouteRoute._addFileChildren(

@@ -77,6 +77,17 @@ export interface RateLane {
   /** Service or routing name (a loop, direct or via a transshipment port, a flight product). */
   service: string
   transitDays: number
+  /** ISO weekdays (1 Monday … 7 Sunday) the service departs the origin; empty: no published schedule. */
+  departureDays: number[]
+  /** Days before departure by which cargo must be received (terminal, CFS or airline warehouse). */
+  cargoCutoffDays: number
+  /** Days before departure by which shipping instructions and documents must reach the carrier. */
+  docCutoffDays: number
+  /**
+   * Free days at the destination before charges run: FCL demurrage and detention combined, LCL and air free
+   * storage; null when the sheet does not say.
+   */
+  freeDays: number | null
   /** ISO dates, inclusive: the sheet prices cargo ready from `validFrom` to `validTo`. */
   validFrom: string
   validTo: string

@@ -12,14 +12,18 @@ import {
   type BookingCreated,
   type confirmBodySchema,
   confirmMessages,
+  containersOf,
+  containerWeightsSchema,
   singaporeDate,
 } from '../../contract/quotes'
 import type { LiveSession } from '../auth/sessions'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { bookingReceivedMail } from '../mail/templates'
+import { saveBookingParties } from '../parties/service'
 import { findQuote, insertBooking, nextNumber, saveChoice } from '../quotes/queries'
 import { optionNotOffered, type QuoteService, quoteNotFound } from '../quotes/service'
+import { plannedSailingFor } from './planned-sailing'
 
 export interface BookQuoteDeps {
   db: Kysely<Database>
@@ -30,10 +34,24 @@ export interface BookQuoteDeps {
 
 export type ConfirmQuoteBody = z.output<typeof confirmBodySchema>
 
+/** 422 with a message per container (containerWeightsKg.0, …), as the form names them. */
+function containerWeightsRefused(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string[]> = {}
+  for (const issue of issues) {
+    const field = ['containerWeightsKg', ...issue.path.map(String)].join('.')
+    errors[field] = [...(errors[field] ?? []), issue.message]
+  }
+  return {
+    status: 422 as const,
+    body: { message: issues[0]?.message ?? confirmMessages.containerWeightCount, errors },
+  }
+}
+
 /**
  * 201 with the booking made; 200 with the booking the quote already has; 404 not this company's quote; 409 a
  * requested quote, or the price changed (with the server's price); 410 the option's validity has passed; 422
- * no such option.
+ * no such option, or (FCL) a container's gross weight missing or past its type's bound. The parties used are
+ * saved into the company's address book in the same transaction.
  */
 export async function confirmQuote(
   { db, now, mailer, quotes }: BookQuoteDeps,
@@ -53,6 +71,12 @@ export async function confirmQuote(
     if (!option) return optionNotOffered
     if (option.valid_to < singaporeDate(at))
       return { status: 410 as const, body: { message: confirmMessages.expired } }
+    // FCL: one gross weight per container of the request, each within its type's bound (the VGM).
+    const containers = containersOf(stored.quote.request)
+    if (containers.length > 0) {
+      const weights = containerWeightsSchema(containers).safeParse(input.containerWeightsKg)
+      if (!weights.success) return containerWeightsRefused(weights.error.issues)
+    }
     const price: QuotePrice = priceQuote(
       await quotes.contextOf(trx, stored, option.lane, services, customerId),
     )
@@ -65,6 +89,7 @@ export async function confirmQuote(
       acceptTerms: _terms,
       optionId: _option,
       services: _services,
+      containerWeightsKg,
       ...details
     } = input
     const booking = await insertBooking(trx, {
@@ -79,14 +104,18 @@ export async function confirmQuote(
       destination: stored.quote.destination,
       details: {
         ...details,
+        ...(containers.length > 0 ? { containerWeightsKg } : {}),
         services,
         carrier: option.carrier,
         service: option.lane.service,
+        // The sailing this option plans, as the confirmation page, the PDF and the due dates read it.
+        plannedSailing: plannedSailingFor(option.lane, stored.quote.request.readyDate, singaporeDate(at)),
       },
       price,
       createdAt: at,
     })
     await saveChoice(trx, stored.quote.id, option.id, services)
+    await saveBookingParties(trx, customerId, input, at)
     await mailer.queue(
       trx,
       bookingReceivedMail({

@@ -16,6 +16,7 @@ import { bookingDocuments } from '../documents/queries'
 import type { PlaceIndex } from '../locations/locations'
 import { deriveMilestones, etaOf, legsWithTimes } from '../tracking/milestones'
 import { routeMap } from '../tracking/route-map'
+import { plannedSailingOf } from './planned-sailing'
 import type { BookingRow, TrackedRow } from './queries'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -111,6 +112,7 @@ export async function bookingDetail(
     pickupAddress?: string
     deliveryAddress?: string
     cargoDescription: string
+    containerWeightsKg?: number[]
     services: ServiceSelection
   }
   const request = row.request as QuoteRequest
@@ -126,6 +128,7 @@ export async function bookingDetail(
     deliveryAddress: details.deliveryAddress || null,
     cargoDescription: details.cargoDescription,
     cargoSummary: cargoSummary(request),
+    containerWeightsKg: details.containerWeightsKg ?? null,
     hazardous: request.hazardous
       ? {
           unNumber: request.hazardous.unNumber,
@@ -135,6 +138,7 @@ export async function bookingDetail(
       : null,
     services: details.services,
     price: row.price as QuotePrice,
+    plannedSailing: plannedSailingOf(row.details),
     legs,
     documents,
     milestones: deriveMilestones(events, { origin, destination, legs }, ref),

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { PlaceRef, RouteLeg } from '../../contract/bookings'
+import { placeTime as timeAtPlace } from '../../contract/times'
 import type { Database } from '../db/schema'
 import {
   type BookingUpdateMailInput,
@@ -46,20 +47,12 @@ export interface NotifiedBooking {
   userName: string
 }
 
-/** A time as the customer reads it: in the place's time zone, named. */
+/**
+ * A time at a place as the customer reads it (contract/times.ts): its local time, named, with the year, since
+ * a mail is kept and read later: "23 Nov 2026, 14:30 at Nhava Sheva (GMT+5:30)".
+ */
 export function placeTime(at: Date | string | null, place: PlaceRef): string | null {
-  if (!at) return null
-  const timeZone = place.time_zone ?? 'UTC'
-  const text = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(at))
-  return `${text} (${place.name} time)`
+  return at ? timeAtPlace(at, place) : null
 }
 
 export function carriageOf(leg: RouteLeg | undefined): string | null {

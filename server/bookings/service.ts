@@ -16,6 +16,7 @@ import type { Mailer } from '../mail/index'
 import { nextNumber } from '../quotes/queries'
 import { insertEvents } from '../tracking/events'
 import { type NotifiedBooking, notify } from './notifications'
+import { plannedSailingOf } from './planned-sailing'
 import { type BookingRow, lockBookings, optionTransit, updateBooking } from './queries'
 
 export interface BookingDeps {
@@ -62,8 +63,9 @@ export async function transshipmentPort(
 }
 
 /**
- * The planned route of a booking being confirmed: ETD from the options or two days after the later of the
- * cargo-ready date and today (noon UTC); ETA from the options or ETD plus the sheet's transit days; a
+ * The planned route of a booking being confirmed: ETD from the options, else the booking's planned sailing
+ * (unless it has gone), else two days after the later of the cargo-ready date and today (noon UTC); ETA from
+ * the options, else the planned sailing's (with its ETD), else ETD plus the sheet's transit days; a
  * transshipment port from the options or the sheet's service ("Via Colombo").
  */
 async function plannedRoute(
@@ -77,10 +79,19 @@ async function plannedRoute(
   const request = booking.request as QuoteRequest
   const today = singaporeDate(at)
   const from = request.readyDate > today ? request.readyDate : today
-  const etd = options.etd ? new Date(options.etd) : new Date(Date.parse(`${from}T12:00:00Z`) + 2 * DAY)
+  // The sailing planned when the booking was made, unless it has already gone (noon UTC of its dates).
+  const planned = plannedSailingOf(booking.details)
+  const sailing = planned && planned.etd >= today && !options.etd ? planned : null
+  const etd = options.etd
+    ? new Date(options.etd)
+    : sailing
+      ? new Date(`${sailing.etd}T12:00:00Z`)
+      : new Date(Date.parse(`${from}T12:00:00Z`) + 2 * DAY)
   const eta = options.eta
     ? new Date(options.eta)
-    : new Date(etd.getTime() + (transit?.transit_days ?? 7) * DAY)
+    : sailing
+      ? new Date(`${sailing.eta}T12:00:00Z`)
+      : new Date(etd.getTime() + (transit?.transit_days ?? 7) * DAY)
   const via =
     options.transshipment?.toUpperCase() ||
     (await transshipmentPort(deps.places, transit?.service ?? null, booking.mode as Mode))

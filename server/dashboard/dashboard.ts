@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import type { DocumentKind } from '../../contract/bookings'
 import type { Dashboard } from '../../contract/dashboard'
 import { addDays, singaporeDateOf } from '../../contract/dates'
-import { documentItems, isOutstanding } from '../../contract/documents'
+import { documentItems, documentsEtd, isOutstanding } from '../../contract/documents'
 import { modes } from '../../contract/pricing/types'
 import { EXPIRING_SOON_DAYS, quoteStatus } from '../../contract/quotes'
 import { placesOf } from '../bookings/detail'
@@ -24,6 +24,12 @@ export const DOCUMENTS_DUE_WITHIN_DAYS = 7
 export const ACTIVITY_EVENTS = 10
 
 const SINGAPORE_OFFSET_MS = 8 * 3_600_000
+
+/**
+ * Shipment events that are changes the office made to the booking, not something that happened at a port:
+ * Recent activity shows them in Singapore time, as the account's own actions (docs/customer-area.md, Times).
+ */
+const STATUS_EVENT_CODES = new Set(['CONF', 'HOLD', 'RELS', 'CANC', 'ISSU', 'REJE'])
 
 /** Midnight in Singapore at the start of `now`'s month and year there. */
 export function periodStarts(now: Date): { monthStart: Date; yearStart: Date } {
@@ -65,16 +71,24 @@ export async function getDashboard(
     dashboardRows(db, dashboardWindow(who.customerId, now)),
     hasEarlierSession(db, who.userId, who.sessionId),
   ])
+  const transit = rows.live.filter(isInTransit)
+  const summaries = await deps.transit.of(transit, rows.event_versions)
   const codes = [
     ...rows.live.flatMap((b) => [b.origin, b.destination]),
     ...rows.expiring.flatMap((q) => [q.origin, q.destination]),
     ...rows.activity.flatMap((a) => [a.origin, a.destination, a.location]),
+    ...[...summaries.values()].flatMap((s) => (s.next?.place ? [s.next.place] : [])),
   ]
   const { ref } = await placesOf(places, codes)
   // Answers are built as literals, not spreads with added properties, which V8 builds about 20 times slower.
+  // Every place carries its time zone: the dashboard shows each time in its place's local time.
   const place = (code: string) => {
-    const { name, country_code } = ref(code)
-    return { code, name, country_code }
+    const { name, country_code, time_zone } = ref(code)
+    return { code, name, country_code, time_zone }
+  }
+  const timePlace = (code: string) => {
+    const { name, time_zone } = ref(code)
+    return { code, name, time_zone }
   }
 
   const filesOf = new Map<number, typeof rows.files>()
@@ -89,7 +103,8 @@ export async function getDashboard(
       {
         mode: booking.mode,
         hazardous: booking.hazardous,
-        etd: booking.etd,
+        // As the booking's own page counts them: the confirmed ETD, else the planned sailing's.
+        etd: documentsEtd(booking.etd, booking.planned_etd),
         bookingStatus: booking.status,
         heldFrom: booking.held_from,
         hbl: null,
@@ -132,12 +147,18 @@ export async function getDashboard(
     if (!b.eta || !b.original_eta) return []
     const movedHours = hoursMoved(b.eta, b.original_eta)
     return Math.abs(movedHours) > ETA_NOTIFY_THRESHOLD_HOURS
-      ? [{ bookingNumber: b.number, hbl: b.hbl, eta: isoOfJsonTime(b.eta) as string, movedHours }]
+      ? [
+          {
+            bookingNumber: b.number,
+            hbl: b.hbl,
+            eta: isoOfJsonTime(b.eta) as string,
+            movedHours,
+            destination: timePlace(b.destination),
+          },
+        ]
       : []
   })
 
-  const transit = rows.live.filter(isInTransit)
-  const summaries = await deps.transit.of(transit, rows.event_versions)
   const inTransit = transit
     .map((b) => {
       const { next, eta } = summaries.get(b.id) as TransitSummary
@@ -148,7 +169,14 @@ export async function getDashboard(
         hbl: b.hbl,
         mode: b.mode,
         status: b.status,
-        next,
+        next: next
+          ? {
+              key: next.key,
+              label: next.label,
+              at: next.at,
+              place: next.place ? timePlace(next.place) : null,
+            }
+          : null,
         eta,
       }
     })
@@ -160,6 +188,8 @@ export async function getDashboard(
     hbl: row.hbl,
     label: eventLabel(row.code, row.location, { origin: ref(row.origin), destination: ref(row.destination) }),
     location: ref(row.location).name,
+    time_zone: ref(row.location).time_zone,
+    kind: STATUS_EVENT_CODES.has(row.code) ? ('status' as const) : ('place' as const),
     classifier: 'ACT' as const, // Recent activity lists what happened: the ACT events only
   }))
 

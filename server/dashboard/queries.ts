@@ -26,6 +26,8 @@ export interface LiveBookingRow {
   status_reason: string | null
   held_from: BookingStatus | null
   hazardous: boolean
+  /** The planned sailing's ETD (YYYY-MM-DD) kept when the booking was made; null for older bookings. */
+  planned_etd: string | null
 }
 
 export interface DashboardFileRow {
@@ -128,6 +130,7 @@ export async function dashboardRows(db: Kysely<Database>, w: DashboardWindow): P
     with bk as materialized (
       select b.id, b.number, b.hbl, b.mode, b.status, b.origin, b.destination, b.legs, b.etd, b.eta,
         b.original_eta, b.status_reason, b.held_from, b.total_usd, b.created_at, b.updated_at,
+        b.details -> 'plannedSailing' ->> 'etd' as planned_etd,
         coalesce((select jsonb_typeof(q.request -> 'hazardous') = 'object' from quotes q where q.id = b.quote_id),
           false) as hazardous
       from bookings b
@@ -138,7 +141,7 @@ export async function dashboardRows(db: Kysely<Database>, w: DashboardWindow): P
     select
       (select coalesce(json_agg(l order by l.id desc), '[]') from (
         select id, number, hbl, mode, status, origin, destination, legs, etd, eta, original_eta, status_reason,
-          held_from, hazardous
+          held_from, hazardous, planned_etd
         from live
       ) l) as live,
       (select coalesce(json_agg(d), '[]') from (

@@ -30,7 +30,8 @@ export function isInTransit(booking: Pick<LiveBookingRow, 'status' | 'held_from'
 }
 
 export interface TransitSummary {
-  next: { key: MilestoneKey; label: string; at: string | null } | null
+  /** `place`: the code of the milestone's place (its name and zone are looked up by the dashboard). */
+  next: { key: MilestoneKey; label: string; at: string | null; place: string | null } | null
   eta: string | null
 }
 
@@ -54,7 +55,12 @@ function summarise(booking: LiveBookingRow, events: TrackingEvent[]): TransitSum
   })
   return Object.freeze({
     next: next
-      ? Object.freeze({ key: next.key, label: next.label, at: next.estimated ?? next.planned })
+      ? Object.freeze({
+          key: next.key,
+          label: next.label,
+          at: next.estimated ?? next.planned,
+          place: next.location?.code ?? null,
+        })
       : null,
     eta: eta.current,
   })

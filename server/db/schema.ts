@@ -319,6 +319,12 @@ export interface RateLanesTable {
   carrier: string
   service: string
   transit_days: number
+  /** ISO weekdays the service departs (migration 0015); empty: no published schedule. */
+  departure_days: ColumnType<number[], number[] | undefined, number[]>
+  cargo_cutoff_days: ColumnType<number, number | undefined, number>
+  doc_cutoff_days: ColumnType<number, number | undefined, number>
+  /** Free days at destination; null: the sheet does not say. */
+  free_days: ColumnType<number | null, number | null | undefined, number | null>
   valid_from: DateColumn
   valid_to: DateColumn
   currency: string
@@ -390,6 +396,7 @@ export interface Database {
   tracking_events: TrackingEventsTable
   booking_documents: BookingDocumentsTable
   document_blobs: DocumentBlobsTable
+  parties: PartiesTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>
@@ -404,3 +411,21 @@ export type ActivationTokenRow = Selectable<ActivationTokensTable>
 export type EnquiryRow = Selectable<EnquiriesTable>
 export type BookingDocumentRow = Selectable<BookingDocumentsTable>
 export type BookingRow = Selectable<BookingsTable>
+
+/** The company's address book (migration 0016, server/parties/): a party it reuses on bookings. */
+export interface PartiesTable {
+  id: Generated<number>
+  customer_id: number
+  name: string
+  address: string
+  contact: string | null
+  /** Name and address normalised (contract/parties.ts partyKey): unique per company. */
+  match_key: string
+  as_shipper: ColumnType<boolean, boolean | undefined, boolean>
+  as_consignee: ColumnType<boolean, boolean | undefined, boolean>
+  as_notify: ColumnType<boolean, boolean | undefined, boolean>
+  used_at: MaybeTimestamp
+  created_at: CreatedAt
+  updated_at: CreatedAt
+}
+export type PartyRow = Selectable<PartiesTable>

@@ -1,6 +1,7 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
 import type { RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
+import { ACCOUNT_TIME_ZONE, dayIn } from '../../contract/times'
 import { addressLine, mainPhone, type SiteConfig, siteConfig } from '../site-config'
 
 export interface HouseBillParty {
@@ -16,7 +17,8 @@ export interface HouseBillInput {
   shipper: HouseBillParty
   consignee: HouseBillParty
   notifyParty: HouseBillParty | null
-  origin: { code: string; name: string }
+  /** `time_zone`: the place's, for the date of departure (the first leg's `from` is read first). */
+  origin: { code: string; name: string; time_zone?: string | null | undefined }
   destination: { code: string; name: string }
   legs: RouteLeg[]
   carrier: string
@@ -74,14 +76,14 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines
 }
 
-const dateText = (date: Date | null) =>
-  date
-    ? new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Asia/Singapore',
-        day: '2-digit',
-        month: 'short',
-        year: 'numeric',
-      }).format(date)
+/**
+ * The dates of the bill, as contract/times.ts writes them, always with the year: the date of departure is
+ * the port (or airport) of loading's own date (the first leg's place, else the origin's zone; UTC when not
+ * known), the date of issue Singapore's, where the bill is issued.
+ */
+const departureDay = (input: HouseBillInput) =>
+  input.etd
+    ? dayIn(input.etd, input.legs[0]?.from.time_zone ?? input.origin.time_zone ?? null)
     : 'To be advised'
 
 /**
@@ -144,7 +146,7 @@ export async function houseBillPdf(
     { label: 'Notify party', text: party(input.notifyParty), width: half },
     {
       label: air ? 'Carrier (airline)' : 'Carrier',
-      text: `${input.carrier || 'To be advised'}\nDate of departure: ${dateText(input.etd)}`,
+      text: `${input.carrier || 'To be advised'}\nDate of departure: ${departureDay(input)}`,
       width: half,
     },
   ])
@@ -203,7 +205,11 @@ export async function houseBillPdf(
     : `Received in apparent good order and condition, unless otherwise stated, the goods described above for carriage from the port of loading to the port of discharge, subject to the terms and conditions of ${site.legalName} and of the carrier. One original house bill, duly endorsed, must be surrendered in exchange for the goods or a delivery order.`
   y = row(page, y, [{ label: 'Terms', text: terms, width: contentWidth }])
   y = row(page, y, [
-    { label: 'Place and date of issue', text: `Singapore, ${dateText(input.issuedAt)}`, width: half },
+    {
+      label: 'Place and date of issue',
+      text: `Singapore, ${dayIn(input.issuedAt, ACCOUNT_TIME_ZONE)}`,
+      width: half,
+    },
     { label: 'Signed', text: `Issued by ${site.legalName} (as carrier's agent)`, width: half },
   ])
 

@@ -1,12 +1,15 @@
 import { type Kysely, sql } from 'kysely'
 import type { BookingStatus, DocumentFile, DocumentItem, DocumentKind } from '../../contract/bookings'
-import { documentItems, outstandingCount } from '../../contract/documents'
+import { documentItems, documentsEtd, outstandingCount } from '../../contract/documents'
+import { plannedSailingOf } from '../bookings/planned-sailing'
 import type { BookingDocumentRow, BookingRow, Database } from '../db/schema'
 import { houseBillOf } from './house-bill-data'
 
 /** What the checklist of a booking depends on. `hazardous` is read from the booking's quote when absent. */
 export type BookingForDocuments = Pick<BookingRow, 'id' | 'mode' | 'hbl' | 'etd' | 'status'> &
-  Partial<Pick<BookingRow, 'held_from' | 'quote_id' | 'confirmed_at' | 'updated_at' | 'created_at'>> & {
+  Partial<
+    Pick<BookingRow, 'held_from' | 'quote_id' | 'confirmed_at' | 'updated_at' | 'created_at' | 'details'>
+  > & {
     hazardous?: boolean
   }
 
@@ -77,7 +80,8 @@ export async function bookingDocuments(
     {
       mode: booking.mode,
       hazardous,
-      etd: booking.etd,
+      // The confirmed ETD, else the planned sailing's: a new booking's documents have due dates already.
+      etd: documentsEtd(booking.etd, plannedSailingOf(booking.details)?.etd),
       bookingStatus: booking.status as BookingStatus,
       heldFrom: (booking.held_from ?? null) as BookingStatus | null,
       hbl: booking.hbl,

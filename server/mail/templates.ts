@@ -1,4 +1,5 @@
 import { moneyText } from '../../contract/pricing/money'
+import { accountTime, calendarDay } from '../../contract/times'
 import { RESET_TOKEN_TTL_MS } from '../auth/password-resets'
 import { SESSION_RELEASE_TTL_MS } from '../auth/session-release'
 import { ACTIVATION_TOKEN_TTL_MS } from '../register/activation-tokens'
@@ -260,7 +261,7 @@ export function enquiryMail(
       ['Phone', `${enquiry.code} ${enquiry.phone}`],
       ['Mode', enquiry.mode],
       ['Source', enquiry.source],
-      ['Received', enquiry.created_at.toISOString()],
+      ['Received', accountTime(enquiry.created_at)],
     ],
     note: { label: 'Message', text: enquiry.message },
     replyTo: enquiry.mail,
@@ -428,7 +429,7 @@ export function quoteExpiryMail(input: QuoteExpiryMailInput, site: SiteConfig = 
   return compose(site, input.to, oneLine(`Quote ${input.quoteNumber} expires tomorrow: ${input.lane}`), [
     para(`Hello ${input.name},`),
     para(
-      `Your ${input.mode} quote ${input.quoteNumber} (${input.lane}) is valid until the end of ${input.validTo} (Singapore time). Confirm it before then to book at the quoted rates; after that it can be requoted at the rates of the day.`,
+      `Your ${input.mode} quote ${input.quoteNumber} (${input.lane}) is valid until the end of ${calendarDay(input.validTo)} (Singapore time). Confirm it before then to book at the quoted rates; after that it can be requoted at the rates of the day.`,
     ),
     linkPara('Open the quote:', 'Open the quote', input.quoteLink),
     linkPara(

@@ -27,6 +27,7 @@ import {
 } from '../../contract/quotes'
 import type { ErrorBody, Place } from '../../contract/wire'
 import type { LiveSession } from '../auth/sessions'
+import { plannedSailingFor } from '../bookings/planned-sailing'
 import type { Database, LocationRow } from '../db/schema'
 import { type PlaceIndex, placeOf } from '../locations/locations'
 import type { Mailer } from '../mail/index'
@@ -221,6 +222,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
     const { quote, options, booking, requotedFromNumber } = stored
     const [origin, destination] = await Promise.all([places.get(quote.origin), places.get(quote.destination)])
     const chosen = options.find((o) => o.id === quote.chosen_option_id)
+    const today = singaporeDate(now())
     const validTo =
       quote.kind === 'requested'
         ? null
@@ -232,7 +234,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
           null)
     return {
       number: quote.number,
-      status: quoteStatus({ kind: quote.kind, booked: Boolean(booking), validTo }, singaporeDate(now())),
+      status: quoteStatus({ kind: quote.kind, booked: Boolean(booking), validTo }, today),
       kind: quote.kind,
       mode: quote.mode,
       origin: toPlace(origin, quote.origin),
@@ -248,6 +250,9 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
         validTo: o.valid_to,
         totalUsd: Number(o.total_usd),
         lane: o.lane,
+        // Computed, not stored: the sheet's first sailing for the ready date, or for today once that date
+        // has passed (the sailing a booking made now would plan: server/bookings/planned-sailing.ts).
+        sailing: plannedSailingFor(o.lane, quote.request.readyDate, today),
       })),
       fx: quote.fx,
       serviceTariffs: quote.service_tariffs,

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
+import { departureDaysText, parseDepartureDays } from '../../contract/pricing/schedule'
 import {
   type ChargeBasis,
   type ChargeLine,
@@ -18,6 +19,8 @@ import {
 
 // The pricing team's file: one row per charge line; the lane's columns repeat on each of its rows. Money
 // in major units with up to two decimals (653, 653.00, 0.85), percentages in percent (0.35 = 0.35 %).
+// The schedule and free-time columns (`scheduleColumns`) may be left out of the header: a file written
+// before them still imports, its sheets without a schedule or free time.
 
 export const csvColumns = [
   'mode',
@@ -26,6 +29,10 @@ export const csvColumns = [
   'carrier',
   'service',
   'transit_days',
+  'departure_days',
+  'cargo_cutoff_days',
+  'doc_cutoff_days',
+  'free_days',
   'valid_from',
   'valid_to',
   'currency',
@@ -44,6 +51,18 @@ export const csvColumns = [
 
 type Column = (typeof csvColumns)[number]
 type Row = Record<Column, string>
+
+/** Columns a header may leave out (each read as empty on every row). */
+export const scheduleColumns: readonly Column[] = [
+  'departure_days',
+  'cargo_cutoff_days',
+  'doc_cutoff_days',
+  'free_days',
+]
+
+/** The most days before departure a cut-off may be, and the most free days (migration 0015's checks). */
+export const CUTOFF_DAYS_MAX = 14
+export const FREE_DAYS_MAX = 90
 
 export type NewLane = Omit<RateLane, 'id'>
 
@@ -104,6 +123,35 @@ function breaksOf(text: string): KgBreaks {
   if (breaks['-45'] === undefined)
     throw new Error('breaks must give the -45 rate, as "-45=4.60;+45=3.90;..."')
   return breaks as KgBreaks
+}
+
+/** A whole number of days from 0 to `max`; `fallback` when the cell is empty. */
+function days<T extends number | null>(text: string, what: string, max: number, fallback: T): number | T {
+  if (text === '') return fallback
+  if (!/^\d{1,3}$/.test(text) || Number(text) > max)
+    throw new Error(`${what} must be a whole number of days from 0 to ${max}, got "${text}"`)
+  return Number(text)
+}
+
+/** The schedule and free time of a lane's row. */
+function scheduleOf(
+  row: Row,
+): Pick<NewLane, 'departureDays' | 'cargoCutoffDays' | 'docCutoffDays' | 'freeDays'> {
+  const departureDays = parseDepartureDays(row.departure_days)
+  if (departureDays === null) {
+    throw new Error(`departure_days must be weekdays such as MON;THU, or daily, got "${row.departure_days}"`)
+  }
+  if (departureDays.length > 0) {
+    for (const column of ['cargo_cutoff_days', 'doc_cutoff_days'] as const) {
+      if (row[column] === '') throw new Error(`${column} is required with departure_days`)
+    }
+  }
+  return {
+    departureDays,
+    cargoCutoffDays: days(row.cargo_cutoff_days, 'cargo_cutoff_days', CUTOFF_DAYS_MAX, 0),
+    docCutoffDays: days(row.doc_cutoff_days, 'doc_cutoff_days', CUTOFF_DAYS_MAX, 0),
+    freeDays: days(row.free_days, 'free_days', FREE_DAYS_MAX, null),
+  }
 }
 
 function flag(text: string): boolean {
@@ -171,6 +219,7 @@ function laneOf(row: Row, ctx: CsvContext): NewLane {
     carrier: row.carrier,
     service: row.service || 'Standard',
     transitDays,
+    ...scheduleOf(row),
     validFrom,
     validTo,
     currency: row.currency,
@@ -186,7 +235,16 @@ const laneKey = (lane: NewLane) =>
   [lane.mode, lane.origin, lane.destination, lane.carrier, lane.service, lane.validFrom].join('|')
 
 const laneTerms = (lane: NewLane) =>
-  JSON.stringify([lane.transitDays, lane.validTo, lane.currency, lane.refusedDgClasses])
+  JSON.stringify([
+    lane.transitDays,
+    lane.departureDays,
+    lane.cargoCutoffDays,
+    lane.docCutoffDays,
+    lane.freeDays,
+    lane.validTo,
+    lane.currency,
+    lane.refusedDgClasses,
+  ])
 
 /**
  * Reads a rate file. Every bad row is named with its line and reason; the lanes come back only when there
@@ -201,7 +259,7 @@ export function parseRatesCsv(text: string, ctx: CsvContext): ParsedRates {
     return { lanes: [], problems: [{ row: 0, reason: `not a CSV file: ${(error as Error).message}` }] }
   }
   const [header = [], ...body] = records
-  const missing = csvColumns.filter((column) => !header.includes(column))
+  const missing = csvColumns.filter((column) => !header.includes(column) && !scheduleColumns.includes(column))
   if (missing.length > 0) {
     return { lanes: [], problems: [{ row: 1, reason: `the header lacks ${missing.join(', ')}` }] }
   }
@@ -218,7 +276,9 @@ export function parseRatesCsv(text: string, ctx: CsvContext): ParsedRates {
       const key = laneKey(lane)
       const existing = lanes.get(key)
       if (existing && laneTerms(existing) !== laneTerms(lane)) {
-        throw new Error('its lane repeats with other transit days, validity, currency or refused classes')
+        throw new Error(
+          'its lane repeats with other transit days, schedule, cut-offs, free days, validity, currency or refused classes',
+        )
       }
       const target = existing ?? lane
       if (
@@ -251,6 +311,13 @@ export function formatRatesCsv(lanes: RateLane[]): string {
       carrier: lane.carrier,
       service: lane.service,
       transit_days: String(lane.transitDays),
+      departure_days: departureDaysText(lane.departureDays),
+      // A sheet without a schedule leaves its cut-offs empty, unless it states them.
+      cargo_cutoff_days:
+        lane.departureDays.length > 0 || lane.cargoCutoffDays !== 0 ? String(lane.cargoCutoffDays) : '',
+      doc_cutoff_days:
+        lane.departureDays.length > 0 || lane.docCutoffDays !== 0 ? String(lane.docCutoffDays) : '',
+      free_days: lane.freeDays === null ? '' : String(lane.freeDays),
       valid_from: lane.validFrom,
       valid_to: lane.validTo,
       currency: lane.currency,

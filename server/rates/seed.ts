@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import {
   modes as allModes,
   type ChargeLine,
@@ -16,7 +16,11 @@ import { insertLanes } from './reference-rates'
 // of every country the home page names; 2 to 3 carriers per ocean lane, 1 to 2 airlines per air lane.
 // Validity as in practice (FCL about two weeks, LCL to month end, air about a week), from the day of
 // seeding, so a fresh install always has valid rates; a server start makes a new set when the last runs
-// out within three days.
+// out within three days. Schedules as services run: FCL weekly (one or two loops a week per carrier, cargo
+// at the terminal 2 days and documents 3 days before departure, 7 to 14 free days of demurrage and detention
+// combined), LCL weekly consolidations (cargo at the CFS and documents 3 days before, 3 to 5 free days of
+// storage), air several flights a week or daily (cargo and documents the day before, 2 free days of
+// storage).
 
 export const SINGAPORE = { country: 'SG', port: 'SGSIN', airport: 'SIN', lat: 1.28, lon: 103.85 } as const
 
@@ -89,6 +93,15 @@ function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: numb
   const dLon = (b.lon - a.lon) * rad
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2
   return 2 * 6371 * Math.asin(Math.sqrt(h))
+}
+
+/** `count` ISO weekdays (1 Monday … 7 Sunday) for a service, spread through the week, sorted. */
+function departureDays(key: string, count: number): number[] {
+  if (count >= 7) return [1, 2, 3, 4, 5, 6, 7]
+  const first = Math.floor(unit(`${key}:day`) * 7)
+  const step = 7 / count
+  const days = Array.from({ length: count }, (_, i) => ((first + Math.round(i * step)) % 7) + 1)
+  return [...new Set(days)].sort((a, b) => a - b)
 }
 
 /** Dollars to cents, rounded to whole dollars above 100 as tariffs are. */
@@ -238,6 +251,11 @@ function fclLanes(from: End, to: End, km: number, today: Date): NewLane[] {
       carrier,
       service: via ? `Via ${via}` : 'Direct',
       transitDays: Math.max(2, Math.round(km / 600) + (via ? 5 : 1) + index),
+      // Mostly one loop a week; some carriers run two.
+      departureDays: departureDays(`${key}:${carrier}`, unit(`${key}:${carrier}:loops`) < 0.3 ? 2 : 1),
+      cargoCutoffDays: 2,
+      docCutoffDays: 3,
+      freeDays: pick([7, 10, 14], 1, `${key}:${carrier}:free`)[0] ?? 7,
       ...validity('FCL', today),
       currency: 'USD',
       refusedDgClasses: unit(`${key}:${carrier}:dg`) < 0.5 ? ['1', '6.2', '7'] : ['1', '7'],
@@ -267,6 +285,10 @@ function lclLanes(from: End, to: End, km: number, today: Date): NewLane[] {
       carrier,
       service: index === 0 ? 'Direct consolidation' : 'Hub consolidation',
       transitDays: Math.max(4, Math.round(km / 550) + 5 + index * 3),
+      departureDays: departureDays(`${key}:${carrier}`, 1),
+      cargoCutoffDays: 3,
+      docCutoffDays: 3,
+      freeDays: 3 + Math.floor(unit(`${key}:${carrier}:free`) * 3),
       ...validity('LCL', today),
       currency: 'USD',
       refusedDgClasses: ['1', '2.1', '6.2', '7'],
@@ -313,6 +335,14 @@ function airLanes(from: End, to: End, km: number, today: Date): NewLane[] {
       carrier,
       service: index === 0 ? 'General cargo' : 'General cargo (via hub)',
       transitDays: Math.max(1, Math.round(km / 5000) + 1 + index),
+      // Daily, or three to five flights a week.
+      departureDays: departureDays(
+        `${key}:${carrier}`,
+        unit(`${key}:${carrier}:daily`) < 0.5 ? 7 : 3 + Math.floor(unit(`${key}:${carrier}:flights`) * 3),
+      ),
+      cargoCutoffDays: 1,
+      docCutoffDays: 1,
+      freeDays: 2,
       ...validity('AIR', today),
       currency: 'USD',
       refusedDgClasses: unit(`${key}:${carrier}:dg`) < 0.5 ? ['1', '6.2', '7'] : ['1', '7'],
@@ -479,8 +509,9 @@ export async function ensureReferenceRates(db: Kysely<Database>, today: Date): P
 }
 
 /**
- * Makes the illustrative sheets of each mode that has no seeded lane valid three days from now (a new
- * install, or the last set running out). Returns the number of lanes made.
+ * Makes the illustrative sheets of each mode that has no seeded lane with a schedule valid three days from
+ * now (a new install, the last set running out, or sheets seeded before schedules: migration 0015). Returns
+ * the number of lanes made.
  */
 export async function ensureSeedRates(db: Kysely<Database>, today: Date): Promise<number> {
   await ensureReferenceRates(db, today)
@@ -491,6 +522,7 @@ export async function ensureSeedRates(db: Kysely<Database>, today: Date): Promis
     .distinct()
     .where('source', '=', 'seed')
     .where('valid_to', '>=', soon)
+    .where(sql<boolean>`cardinality(departure_days) > 0`)
     .execute()
   const due = allModes.filter((mode) => !current.some((row) => row.mode === mode))
   if (due.length === 0) return 0

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { confirmationPdfName } from '../../contract/booking-confirmation'
 import {
   BOOKING_NUMBER,
   type BookingDetail,
@@ -17,6 +18,7 @@ import {
 import { nextBookingStatus } from '../../machines/booking.machine'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
+import { bookingConfirmationOf } from '../bookings/confirmation-pdf'
 import { bookingDetail, placesOf, summaryOf } from '../bookings/detail'
 import { findBooking, listBookings, updateBooking } from '../bookings/queries'
 import type { BookingDeps } from '../bookings/service'
@@ -32,8 +34,16 @@ import {
   bearerSecurity as security,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
-import { DocumentItemSchema, MilestoneSchema, PartySchema, PlaceRefSchema, RouteLegSchema } from '../schemas'
+import {
+  DocumentItemSchema,
+  MilestoneSchema,
+  PartySchema,
+  PlaceRefSchema,
+  RouteLegSchema,
+  SailingSchema,
+} from '../schemas'
 import { bookingEvents, insertEvents } from '../tracking/events'
+import { contentDisposition } from './documents'
 
 const summaryFields = {
   number: z.string().openapi({ example: 'ESB-2026000042' }),
@@ -61,9 +71,16 @@ const BookingDetailSchema = documents<BookingDetail>()(
       deliveryAddress: z.string().nullable(),
       cargoDescription: z.string(),
       cargoSummary: z.string(),
+      containerWeightsKg: z.array(z.int()).nullable().openapi({
+        description: "FCL: each container's gross weight as confirmed, kg (the VGM), in order; else null",
+      }),
       hazardous: z.object({ unNumber: z.string(), dgClass: z.string(), packingGroup: z.string() }).nullable(),
       services: opaque<ServiceSelection>('The additional services booked (ServiceSelection)'),
       price: opaque<QuotePrice>('The charges as confirmed (QuotePrice)'),
+      plannedSailing: z.union([SailingSchema, z.null()]).openapi({
+        description:
+          'The sailing (or flight) planned when the booking was made; null when the sheet has no schedule',
+      }),
       legs: z.array(RouteLegSchema),
       documents: z.array(DocumentItemSchema),
       milestones: z.array(MilestoneSchema),
@@ -142,6 +159,26 @@ const cancelRoute = createRoute({
   },
 })
 
+const confirmationRoute = createRoute({
+  method: 'get',
+  operationId: 'getBookingConfirmation',
+  path: '/bookings/{number}/confirmation.pdf',
+  tags: ['Bookings'],
+  summary:
+    'The booking confirmation as a PDF: parties, cargo, route, planned sailing with cut-offs, services, charges, documents due and terms',
+  security,
+  request: { params: NumberParam },
+  responses: {
+    200: {
+      description: "The PDF, with Content-Disposition: attachment; filename*=UTF-8''ESB-…-confirmation.pdf",
+      content: { 'application/pdf': { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
+    },
+    ...unauthenticated,
+    ...notFound,
+    ...errorResponses.serverError,
+  },
+})
+
 export const CUSTOMER_CANCEL_REASON = 'Cancelled by the customer.'
 
 export function bookingRoutes(deps: BookingDeps & { sessions: LiveSessions }) {
@@ -153,6 +190,7 @@ export function bookingRoutes(deps: BookingDeps & { sessions: LiveSessions }) {
   router.use('/bookings', session)
   router.use('/bookings/:number', session)
   router.use('/bookings/:number/cancel', session, limitJsonBody())
+  router.use('/bookings/:number/confirmation.pdf', session)
   const notFoundBody = { message: bookingMessages.notFound }
 
   return router
@@ -179,6 +217,22 @@ export function bookingRoutes(deps: BookingDeps & { sessions: LiveSessions }) {
       if (!row) return c.json(notFoundBody, 404)
       const booking = await bookingDetail(db, places, row, await bookingEvents(db, row.id), now())
       return c.json(booking, 200)
+    })
+    .openapi(confirmationRoute, async (c) => {
+      const { number } = c.req.valid('param')
+      const row = BOOKING_NUMBER.test(number)
+        ? await findBooking(db, c.var.session.customerId, number)
+        : undefined
+      if (!row) return c.json(notFoundBody, 404)
+      const at = now()
+      const booking = await bookingDetail(db, places, row, await bookingEvents(db, row.id), at)
+      const pdf = await bookingConfirmationOf(booking, { appUrl: deps.mailer.appUrl, generatedAt: at })
+      c.header('Content-Type', 'application/pdf')
+      c.header('Content-Disposition', contentDisposition(confirmationPdfName(number)))
+      c.header('Content-Length', String(pdf.byteLength))
+      c.header('X-Content-Type-Options', 'nosniff')
+      c.header('Cache-Control', 'private, no-store')
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200) as never
     })
     .openapi(cancelRoute, async (c) => {
       const { number } = c.req.valid('param')

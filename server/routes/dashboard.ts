@@ -19,7 +19,12 @@ import {
   unauthenticatedResponse,
 } from '../openapi'
 
-const place = z.object({ code: z.string(), name: z.string(), country_code: z.string() })
+const timeZone = z
+  .string()
+  .nullable()
+  .openapi({ description: 'IANA time zone its times are shown in; null: not known, shown in UTC' })
+const place = z.object({ code: z.string(), name: z.string(), country_code: z.string(), time_zone: timeZone })
+const timePlace = z.object({ code: z.string(), name: z.string(), time_zone: timeZone })
 const lane = { origin: place, destination: place }
 const mode = z.enum(modes)
 const dateTime = z.string().openapi({ format: 'date-time' })
@@ -63,6 +68,7 @@ const DashboardSchema = documents<Dashboard>()(
             hbl: z.string().nullable(),
             eta: dateTime,
             movedHours: z.number(),
+            destination: timePlace,
           }),
         ),
       }),
@@ -74,7 +80,12 @@ const DashboardSchema = documents<Dashboard>()(
           mode,
           status: z.enum(bookingStatuses),
           next: z
-            .object({ key: z.enum(milestoneKeys), label: z.string(), at: dateTime.nullable() })
+            .object({
+              key: z.enum(milestoneKeys),
+              label: z.string(),
+              at: dateTime.nullable(),
+              place: timePlace.nullable(),
+            })
             .nullable(),
           eta: dateTime.nullable(),
         }),
@@ -86,6 +97,11 @@ const DashboardSchema = documents<Dashboard>()(
           hbl: z.string().nullable(),
           label: z.string(),
           location: z.string(),
+          time_zone: timeZone,
+          kind: z.enum(['status', 'place']).openapi({
+            description:
+              'status: a change the office made to the booking, shown in Singapore time; place: an event at `location`, shown in its local time',
+          }),
           classifier: z.enum(['PLN', 'EST', 'ACT']),
         }),
       ),

@@ -40,7 +40,7 @@ import {
 } from '../openapi'
 import { quoteService } from '../quotes/service'
 import type { RateSheets } from '../rates/rate-sheets'
-import { PlaceSchema } from '../schemas'
+import { PlaceSchema, SailingSchema } from '../schemas'
 
 export interface QuoteDeps {
   db: Kysely<Database>
@@ -79,6 +79,10 @@ const QuoteDetailSchema = documents<QuoteDetail>()(
           validTo: z.string(),
           totalUsd: z.int().openapi({ description: 'All-in total without services, USD cents' }),
           lane: opaque<RateLane>('The rate sheet as priced, for pricing services in the browser (RateLane)'),
+          sailing: SailingSchema.nullable().openapi({
+            description:
+              'The sailing or flight for the ready date; null when the sheet publishes no schedule',
+          }),
         }),
       ),
       fx: z
@@ -215,7 +219,7 @@ const confirmBody = {
   body: {
     required: true,
     description:
-      'The confirmation form: `pickupAddress` is required (10 to 500 characters) when `services.pickup` is a zone, `deliveryAddress` when `services.delivery` is; `shownTotalUsd` is the total the customer saw (USD cents), and a different price on the server answers 409',
+      "The confirmation form: `pickupAddress` is required (10 to 500 characters) when `services.pickup` is a zone, `deliveryAddress` when `services.delivery` is; `shownTotalUsd` is the total the customer saw (USD cents), and a different price on the server answers 409. For an FCL quote `containerWeightsKg` is required: the gross weight of each container of its request in order (kg, cargo and packing without the tare: the VGM), each at most its type's bound (20GP 28,200, 20RF 27,500, 40' and 45' types 29,000), else 422 naming `containerWeightsKg.N`. The shipper, consignee and notify party are saved into the company's address book (/api/parties)",
     ...json(confirmBodySchema),
   },
 }

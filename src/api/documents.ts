@@ -95,7 +95,12 @@ export function dispositionName(header: string | null): string | null {
  * downloadDocument: a file of the booking (or the issued HBL, id `hbl`) needs the bearer token, so it is
  * fetched as a blob and saved through an object URL and a temporary <a download>.
  */
-export async function downloadDocument(api: ApiClient, number: string, fileId: string, name: string) {
+export function downloadDocument(api: ApiClient, number: string, fileId: string, name: string) {
+  return downloadFile(api, `${bookingPath(number)}/documents/files/${encodeURIComponent(fileId)}`, name)
+}
+
+/** A file of ours at `path` (the bearer token sent), saved as the answer names it, else as `name`. */
+export async function downloadFile(api: ApiClient, path: string, name: string) {
   const headers: Record<string, string> = {}
   const token = api.hooks.token()
   if (token) headers.Authorization = `Bearer ${token}`
@@ -103,9 +108,7 @@ export async function downloadDocument(api: ApiClient, number: string, fileId: s
   try {
     let response: Response
     try {
-      response = await fetch(`${bookingPath(number)}/documents/files/${encodeURIComponent(fileId)}`, {
-        headers,
-      })
+      response = await fetch(path, { headers })
     } catch {
       throw { status: 0 } satisfies ApiFailure
     }

@@ -1,49 +1,25 @@
 /**
- * Times of shipments, shown where they happen: a departure from Singapore in Singapore time, an arrival in
- * Nhava Sheva in India time, each with its zone's abbreviation or UTC offset ("20 Nov 2026, 18:00 SGT",
- * "29 Nov 2026, 09:30 GMT+5:30"). A place without a known zone is shown in UTC.
+ * Times on the screens, in the one convention of contract/times.ts (docs/customer-area.md, "Times"): the
+ * account's own actions in Singapore time ("25 Nov, 14:30 SGT"), what happens at a port or airport in that
+ * place's local time, named ("23 Nov, 14:30 at Nhava Sheva (GMT+5:30)"); the year only when it is not this
+ * one. Never the browser's zone. "This year" is read from `now` at render: these screens are rendered in
+ * the browser only (/user is not prerendered), so no server-rendered text can disagree with it.
  */
-const formats = new Map<string, Intl.DateTimeFormat>()
+import { singaporeDateOf, weekdayOf } from '../../contract/dates'
+import { accountTime, calendarDay, placeTime, type TimePlace } from '../../contract/times'
 
-function formatFor(timeZone: string, withTime: boolean) {
-  const key = `${timeZone}|${withTime}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-SG', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } : {}),
-    } as Intl.DateTimeFormatOptions)
-    formats.set(key, format)
-  }
-  return format
-}
+export type { TimePlace } from '../../contract/times'
 
-const validZone = (timeZone: string | null | undefined) => {
-  if (!timeZone) return 'UTC'
-  try {
-    new Intl.DateTimeFormat('en-SG', { timeZone })
-    return timeZone
-  } catch {
-    return 'UTC'
-  }
-}
+/** "25 Nov, 14:30 SGT" (the year when not this one): something the account did, in Singapore time. */
+export const formatAccountTime = (iso: string, now: Date = new Date()) => accountTime(iso, now)
 
-/** "20 Nov 2026, 18:00 SGT": an ISO date-time in a place's time zone (UTC when it has none). */
-export function formatDateTime(iso: string, timeZone: string | null | undefined): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return formatFor(validZone(timeZone), true).format(date)
-}
+/** "23 Nov, 14:30 at Nhava Sheva (GMT+5:30)": an event at a place, in its local time; "(UTC)" without a zone. */
+export const formatPlaceTime = (iso: string, place: TimePlace, now: Date = new Date()) =>
+  placeTime(iso, place, { now })
 
-/** "17 Nov 2026": a calendar date (YYYY-MM-DD) as it is written, whatever the browser's zone. */
-export function formatDay(isoDate: string): string {
-  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)
-  if (Number.isNaN(date.getTime())) return isoDate
-  return formatFor('UTC', false).format(date)
-}
+/** "23 Nov, 14:30 (GMT+5:30)": the same, where the heading beside it already names the place. */
+export const formatTimeThere = (iso: string, place: TimePlace, now: Date = new Date()) =>
+  placeTime(iso, place, { now, named: false })
 
 /** "+48 h later than planned", "12 h earlier than planned", "On schedule". */
 export function etaMoved(hours: number): string {
@@ -52,17 +28,18 @@ export function etaMoved(hours: number): string {
   return rounded > 0 ? `+${rounded} h later than planned` : `${-rounded} h earlier than planned`
 }
 
-/** The browser's own time zone (UTC when it names none). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-  } catch {
-    return 'UTC'
-  }
-}
+/** "17 Nov 2026": a calendar date (YYYY-MM-DD) as it is written, whatever the browser's zone. */
+export const formatDay = (isoDate: string): string => calendarDay(isoDate)
 
 /**
- * "20 Nov 2026, 18:00 SGT" in the reader's own time zone: for lists mixing places whose zones the answer
- * does not carry (the dashboard).
+ * "Wed 2 Dec": a sailing's or cut-off's calendar date (YYYY-MM-DD) with its weekday, as schedules are
+ * read; the year when it is not this one (Singapore's), as the other dates here. Whatever the browser's zone.
  */
-export const formatLocalDateTime = (iso: string) => formatDateTime(iso, browserTimeZone())
+export function formatScheduleDay(isoDate: string, now: Date = new Date()): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate)
+  if (!match) return isoDate
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][weekdayOf(isoDate) - 1]
+  const [day, month, year] = calendarDay(isoDate).split(' ')
+  const sameYear = year === singaporeDateOf(now).slice(0, 4)
+  return `${weekday} ${day} ${month}${sameYear ? '' : ` ${year}`}`
+}

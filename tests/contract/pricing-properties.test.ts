@@ -138,34 +138,45 @@ const chargeArb = (mode: Mode) =>
     hazardousOnly: fc.boolean(),
   })
 
+/** A sheet's schedule and free time, as the rate file allows them. */
+const scheduleArb = fc.record({
+  departureDays: fc.subarray([1, 2, 3, 4, 5, 6, 7]),
+  cargoCutoffDays: fc.integer({ min: 0, max: 14 }),
+  docCutoffDays: fc.integer({ min: 0, max: 14 }),
+  freeDays: fc.option(fc.integer({ min: 0, max: 90 }), { nil: null }),
+})
+
 function laneArb(mode: Mode): fc.Arbitrary<RateLane> {
-  return fc.array(chargeArb(mode), { minLength: 1, maxLength: 10 }).map((charges) => ({
-    id: 1,
-    mode,
-    origin: 'AAAAA',
-    destination: 'BBBBB',
-    carrier: 'Carrier',
-    service: 'Service',
-    transitDays: 10,
-    validFrom: '2026-01-01',
-    validTo: '2026-12-31',
-    currency: 'USD',
-    refusedDgClasses: [],
-    charges: charges.map(
-      (c, i): ChargeLine => ({
-        code: `C${i}`,
-        name: `Charge ${i}`,
-        side: c.side,
-        basis: c.basis,
-        currency: c.currency,
-        amount: c.basis === 'percent' ? c.bps : c.amount,
-        minimum: c.minimum,
-        containerType: c.basis === 'container' ? c.containerType : undefined,
-        breaks: c.basis === 'kg' ? c.breaks : undefined,
-        hazardousOnly: c.hazardousOnly,
-      }),
-    ),
-  }))
+  return fc
+    .tuple(fc.array(chargeArb(mode), { minLength: 1, maxLength: 10 }), scheduleArb)
+    .map(([charges, schedule]) => ({
+      id: 1,
+      mode,
+      origin: 'AAAAA',
+      destination: 'BBBBB',
+      carrier: 'Carrier',
+      service: 'Service',
+      transitDays: 10,
+      ...schedule,
+      validFrom: '2026-01-01',
+      validTo: '2026-12-31',
+      currency: 'USD',
+      refusedDgClasses: [],
+      charges: charges.map(
+        (c, i): ChargeLine => ({
+          code: `C${i}`,
+          name: `Charge ${i}`,
+          side: c.side,
+          basis: c.basis,
+          currency: c.currency,
+          amount: c.basis === 'percent' ? c.bps : c.amount,
+          minimum: c.minimum,
+          containerType: c.basis === 'container' ? c.containerType : undefined,
+          breaks: c.basis === 'kg' ? c.breaks : undefined,
+          hazardousOnly: c.hazardousOnly,
+        }),
+      ),
+    }))
 }
 
 const containersArb = fc

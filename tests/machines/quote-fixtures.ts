@@ -3,6 +3,7 @@
  * places and the quotes the charts load, and the model suite each chart runs with its serializer.
  */
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate'
+import { sailingFor } from '../../contract/pricing/schedule'
 import type { QuoteDetail } from '../../contract/quotes'
 import type { Place } from '../../contract/wire'
 import { defaultTariff, fclSgToIn, fx, noServices, sgTariff } from '../contract/pricing-fixtures'
@@ -52,6 +53,7 @@ export const baseQuote: QuoteDetail = {
       validTo: fclSgToIn.validTo,
       totalUsd: 150_000,
       lane: fclSgToIn,
+      sailing: sailingFor(fclSgToIn, fclRequest.readyDate),
     },
     {
       id: 2,
@@ -61,6 +63,7 @@ export const baseQuote: QuoteDetail = {
       validTo: fclSgToIn.validTo,
       totalUsd: 190_000,
       lane: { ...fclSgToIn, id: 2, carrier: 'Fast Lines', transitDays: 6 },
+      sailing: sailingFor({ ...fclSgToIn, transitDays: 6 }, fclRequest.readyDate),
     },
   ],
   fx,

@@ -33,6 +33,8 @@ const fill = [
   ['consigneeName', 'Mumbai Imports'],
   ['consigneeAddress', 'Plot 4, JNPT Road, Navi Mumbai'],
   ['cargoDescription', 'Teak furniture'],
+  // The gross weight of baseQuote's one 40HC (the VGM), required for FCL.
+  ['containerWeights', ['18400']],
   ['acceptTerms', true],
 ] as const
 
@@ -61,6 +63,11 @@ quoteSuite(
     ...fill.map(([field, value]) => ({ type: 'field.changed', field, value })),
     { type: 'field.changed', field: 'cargoDescription', value: '' },
     { type: 'field.blurred', field: 'shipperName' },
+    {
+      type: 'party.picked',
+      role: 'consignee',
+      party: { name: 'Mumbai Imports', address: 'Plot 4, JNPT Road, Navi Mumbai' },
+    },
     {
       type: 'xstate.done.actor.confirmQuote',
       output: { booking: { number: 'ESB-2026000001', status: 'RECEIVED' } },

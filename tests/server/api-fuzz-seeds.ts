@@ -3,7 +3,7 @@
  * handler and answers 2xx, on quotes, bookings, a document and single-use tokens made here for the purpose.
  */
 import { expect } from 'vitest'
-import type { CreateQuoteResponse, QuoteDetail } from '../../contract/quotes'
+import { type CreateQuoteResponse, containersOf, type QuoteDetail } from '../../contract/quotes'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createPasswordReset } from '../../server/auth/password-resets'
 import { createSessionRelease } from '../../server/auth/session-release'
@@ -99,6 +99,14 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
     expect(res.status, 'a live session').toBe(200)
     lockedOut.push(owner)
   }
+  // Address book entries of `main`: one to edit, a pool to delete (each seed of deleteParty takes one).
+  const savedParty = async (name: string) => {
+    const res = await server.call(main, '/api/parties', postJson(party(name)))
+    return ((await res.json()) as { party: { id: number } }).party.id
+  }
+  const editedParty = await savedParty('Fuzz Edited Pte Ltd')
+  const partiesToDelete: number[] = []
+  for (let i = 0; i < 8; i += 1) partiesToDelete.push(await savedParty(`Fuzz Deleted ${i} Pte Ltd`))
   const option = priced.options[0]
   const confirmOption = toConfirm.options[0]
   const json = (value: unknown): Body => ({ kind: 'json', value })
@@ -154,11 +162,19 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
         shipper: party('Alice Exports Pte Ltd'),
         consignee: party('Mumbai Imports Pvt Ltd'),
         cargoDescription: 'Machine parts in crates',
+        containerWeightsKg: containersOf(toConfirm.request).map(() => 18_400),
         acceptTerms: true,
         shownTotalUsd: confirmOption?.totalUsd,
       }),
     }),
     requoteQuote: () => ({ params: { number: priced.number } }),
+    listParties: () => ({}),
+    createParty: () => ({ body: json({ ...party(`Fuzz ${fresh()} Pte Ltd`), roles: ['shipper'] }) }),
+    updateParty: () => ({
+      params: { id: String(editedParty) },
+      body: json({ ...party('Fuzz Edited Pte Ltd'), contact: 'Ops desk', roles: ['consignee'] }),
+    }),
+    deleteParty: () => ({ params: { id: String(partiesToDelete.pop() ?? 2_147_483_647) } }),
     requestManualQuote: () => ({ body: json({ request: server.fcl(), notes: 'Weekly, all year.' }) }),
     listDocuments: () => ({ params: { number: booking } }),
     uploadDocument: () => ({
@@ -194,6 +210,7 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
     }),
     listBookings: () => ({ query: { q: 'ESB', status: 'Confirmed', mode: 'FCL' } }),
     getBooking: () => ({ params: { number: booking } }),
+    getBookingConfirmation: () => ({ params: { number: booking } }),
     cancelBooking: () => ({ params: { number: toCancel } }),
     trackShipment: () => ({ params: { hbl } }),
     getDashboard: () => ({}),

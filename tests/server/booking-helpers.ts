@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import type { QuoteRequest } from '../../contract/pricing/types'
-import type { CreateQuoteResponse, QuoteDetail } from '../../contract/quotes'
+import { type CreateQuoteResponse, containersOf, type QuoteDetail } from '../../contract/quotes'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { ensureLocations } from '../../server/locations/locations'
 import { ensureSeedRates } from '../../server/rates/seed'
@@ -71,6 +71,7 @@ export async function setupBookingServer() {
         shipper: { name: 'Alice Exports Pte Ltd', address: '10 Anson Road, #20-01, Singapore 079903' },
         consignee: { name: 'Mumbai Imports Pvt Ltd', address: '5 Marine Drive, Mumbai 400002, India' },
         cargoDescription: 'Machine parts in crates',
+        containerWeightsKg: containersOf(request).map(() => 18_400),
         acceptTerms: true,
         shownTotalUsd: option?.totalUsd,
       }),

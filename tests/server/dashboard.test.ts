@@ -210,6 +210,8 @@ describe('getDashboard', () => {
         bookingNumber: numbers.sailing,
         eta: '2025-06-14T06:00:00.000Z',
         movedHours: 48,
+        // The ETA's place, so it is shown in Nhava Sheva's time, never the reader's.
+        destination: { code: 'INNSA', name: expect.any(String), time_zone: 'Asia/Calcutta' },
       }),
     ])
   })
@@ -224,10 +226,22 @@ describe('getDashboard', () => {
       expect.objectContaining({
         bookingNumber: numbers.sailing,
         status: 'Departed',
-        next: { key: next.key, label: next.label, at: next.estimated ?? next.planned },
+        // The next milestone's place as tracking names it, with its zone: its time is shown there.
+        next: {
+          key: next.key,
+          label: next.label,
+          at: next.estimated ?? next.planned,
+          place: {
+            code: next.location?.code,
+            name: next.location?.name,
+            time_zone: next.location?.time_zone,
+          },
+        },
         eta: '2025-06-14T06:00:00.000Z',
+        destination: expect.objectContaining({ code: 'INNSA', time_zone: 'Asia/Calcutta' }),
       }),
     ])
+    expect(next.location?.time_zone).toBeTruthy()
     expect(next.planned ?? next.estimated).not.toBeNull()
   })
 
@@ -243,10 +257,13 @@ describe('getDashboard', () => {
         bookingNumber: numbers.delivered,
         label: 'Delivered',
         location: expect.any(String),
+        time_zone: 'Asia/Calcutta',
+        kind: 'place',
       }),
     )
     expect(activity).toContainEqual(
-      expect.objectContaining({ bookingNumber: numbers.held, label: 'On Hold' }),
+      // A change the office made to the booking: shown in Singapore time, not at a port's.
+      expect.objectContaining({ bookingNumber: numbers.held, label: 'On Hold', kind: 'status' }),
     )
     // What happened to each container at one time and place is listed once, not once per box.
     const gateOut = activity.filter((a) => a.bookingNumber === numbers.delivered && a.label === 'Gate Out')
@@ -355,6 +372,23 @@ describe('a shipment under way', () => {
     expect(fresh).not.toEqual(first)
     await transit.of(later.live, later.versions)
     expect(reads).toHaveLength(3)
+  })
+})
+
+describe('a booking operations have not confirmed yet', () => {
+  it('lists its documents due by its planned sailing, as its own page does', async () => {
+    const carol = await s.login()
+    const number = await s.book(carol)
+    const booking = await detail(carol, number)
+    const etd = booking.plannedSailing?.etd
+    expect(etd, 'the option offered a sailing').toBeTruthy()
+    const due = booking.documents.find((d) => d.kind === 'commercial_invoice')?.dueDate
+    expect(due).toBeTruthy()
+    const { documents } = (await dashboard(carol)).attention
+    expect(documents).toEqual([
+      expect.objectContaining({ bookingNumber: number, kind: 'commercial_invoice', dueDate: due }),
+      expect.objectContaining({ bookingNumber: number, kind: 'packing_list', dueDate: due }),
+    ])
   })
 })
 

@@ -35,6 +35,8 @@ const migrationNames = [
   '0012_quote_number_sequences',
   '0013_login_failures',
   '0014_session_releases',
+  '0015_rate_schedules',
+  '0016_parties',
 ]
 
 describe('migrations', () => {

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib'
 import { expect } from 'vitest'
 import type { QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
-import type { CreateQuoteResponse, QuoteDetail } from '../../contract/quotes'
+import { type CreateQuoteResponse, containersOf, type QuoteDetail } from '../../contract/quotes'
 import { postJson } from './helpers'
 
 const none: ServiceSelection = {
@@ -42,6 +42,7 @@ export async function bookThroughApi(
       shipper: party('Alice Exports Pte Ltd'),
       consignee: party('Mumbai Imports Pvt Ltd'),
       cargoDescription: 'Machine parts in wooden crates',
+      containerWeightsKg: containersOf(request).map(() => 18_400),
       acceptTerms: true,
       shownTotalUsd: price.totalUsd,
     }),

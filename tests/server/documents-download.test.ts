@@ -4,7 +4,8 @@
  */
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { documentMessages } from '../../contract/bookings'
+import { type BookingDetail, documentMessages } from '../../contract/bookings'
+import { addDays } from '../../contract/dates'
 import { documentPaths } from '../../contract/documents'
 import type { Auth } from './booking-helpers'
 import { minimalDocx, minimalJpeg, minimalPdf, minimalPng, minimalXlsx } from './document-fixtures'
@@ -35,10 +36,13 @@ describe('listDocuments', () => {
   it('lists the invoice and packing list as Required and the certificate of origin as Optional', async () => {
     const booking = await server.book(alice)
     const documents = await server.list(alice, booking)
+    // Before operations confirm a departure, the due dates count back from the planned sailing's ETD.
+    const detail = (await (await server.call(alice, `/api/bookings/${booking}`)).json()) as BookingDetail
+    const etd = detail.plannedSailing?.etd ?? ''
     expect(documents.map((d) => [d.kind, d.required, d.status, d.dueDate, d.overdue])).toEqual([
-      ['commercial_invoice', true, 'Required', null, false],
-      ['packing_list', true, 'Required', null, false],
-      ['certificate_of_origin', false, 'Optional', null, false],
+      ['commercial_invoice', true, 'Required', addDays(etd, -3), false],
+      ['packing_list', true, 'Required', addDays(etd, -3), false],
+      ['certificate_of_origin', false, 'Optional', addDays(etd, -1), false],
     ])
   })
 

@@ -25,7 +25,7 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
 
 const goodCsv = [
   csvColumns.join(','),
-  'FCL,SGSIN,INNSA,Test Line,Direct,9,2026-11-20,2026-12-04,USD,1;7,BAS,Ocean freight,freight,container,20GP,,653,,,',
+  'FCL,SGSIN,INNSA,Test Line,Direct,9,WED,2,3,10,2026-11-20,2026-12-04,USD,1;7,BAS,Ocean freight,freight,container,20GP,,653,,,',
 ].join('\n')
 
 interface ServerProcess {

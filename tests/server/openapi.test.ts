@@ -66,6 +66,8 @@ describe('GET /api/openapi.json', () => {
         '/api/quotes/{number}/confirm',
         '/api/quotes/{number}/requote',
         '/api/quote-requests',
+        '/api/parties',
+        '/api/parties/{id}',
         '/api/bookings/{number}/documents',
         '/api/bookings/{number}/documents/{kind}',
         '/api/bookings/{number}/documents/files/{id}',
@@ -77,6 +79,7 @@ describe('GET /api/openapi.json', () => {
         '/api/bookings',
         '/api/bookings/{number}',
         '/api/bookings/{number}/cancel',
+        '/api/bookings/{number}/confirmation.pdf',
         '/api/tracking/{hbl}',
         '/api/dashboard',
         '/api/ops/events',
@@ -221,6 +224,12 @@ describe('GET /api/openapi.json', () => {
       operation('/api/profile/password', 'post'),
       operation('/api/profile/notifications', 'put'),
     ]).toEqual(['getProfile', 'updateProfile', 'changePassword', 'updateNotificationSettings'])
+    expect([
+      operation('/api/parties', 'get'),
+      operation('/api/parties', 'post'),
+      operation('/api/parties/{id}', 'put'),
+      operation('/api/parties/{id}', 'delete'),
+    ]).toEqual(['listParties', 'createParty', 'updateParty', 'deleteParty'])
     expect(operation('/api/dashboard', 'get')).toBe('getDashboard')
     expect(statuses('/api/dashboard', 'get')).toEqual(['200', '401', '500'])
     expect(statuses('/api/profile/password', 'post')).toEqual([
@@ -311,6 +320,7 @@ describe('GET /api/openapi.json', () => {
         'acceptTerms',
         'cargoDescription',
         'consignee',
+        'containerWeightsKg',
         'deliveryAddress',
         'notifyParty',
         'optionId',

@@ -82,7 +82,8 @@ describe('confirmBooking', () => {
     expect(booking.legs.length).toBeGreaterThanOrEqual(1)
     expect(booking.legs[0]?.from.code).toBe('SGSIN')
     expect(booking.legs.at(-1)?.to.code).toBe('INNSA')
-    expect(booking.etd).toBe('2025-06-04T12:00:00.000Z')
+    // No ETD given: the sailing planned when the booking was made.
+    expect(booking.etd).toBe(`${booking.plannedSailing?.etd}T12:00:00.000Z`)
     expect(Date.parse(booking.eta as string)).toBeGreaterThan(Date.parse(booking.etd as string))
     const confirmed = booking.milestones.find((m) => m.key === 'bookingConfirmed')
     expect(confirmed?.actual).toBe(s.clock.now().toISOString())

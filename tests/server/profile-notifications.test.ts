@@ -152,7 +152,7 @@ describe('quote expiry reminders', () => {
     const mails = await reminders(due.number)
     expect(mails).toHaveLength(1)
     expect(mails[0]?.to).toBe(user.email)
-    expect(mails[0]?.text).toContain('valid until the end of 2025-06-11')
+    expect(mails[0]?.text).toContain('valid until the end of 11 Jun 2025')
     expect(mails[0]?.text).toContain(`https://app.eship.test/user/getquote?quote=${due.number}`)
     for (const other of [later, booked, requested, disabled])
       expect(await reminders(other.number)).toEqual([])

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
-import type { CreateQuoteResponse, QuoteDetail, QuotesResponse } from '../../contract/quotes'
+import {
+  type CreateQuoteResponse,
+  containersOf,
+  type QuoteDetail,
+  type QuotesResponse,
+} from '../../contract/quotes'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { ensureLocations } from '../../server/locations/locations'
 import { ensureSeedRates } from '../../server/rates/seed'
@@ -101,6 +106,8 @@ function confirm(auth: Record<string, string>, quote: QuoteDetail, shownTotalUsd
       shipper: party('Alice Exports Pte Ltd'),
       consignee: party('Mumbai Imports Pvt Ltd'),
       cargoDescription: 'Machine parts in crates',
+      // FCL: each container's gross weight (the VGM).
+      containerWeightsKg: containersOf(quote.request).map(() => 18_400),
       acceptTerms: true,
       shownTotalUsd,
     }),

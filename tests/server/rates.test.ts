@@ -77,6 +77,16 @@ describe('the illustrative rate sheets', () => {
     expect(air?.charges.map((c) => c.code)).toEqual(expect.arrayContaining(['FSC', 'SSC']))
   })
 
+  it('run as services do: FCL and LCL weekly on spread weekdays, air several days a week or daily', () => {
+    const of = (mode: string) => lanes.filter((l) => l.mode === mode)
+    for (const lane of [...of('FCL'), ...of('LCL')]) expect(lane.departureDays.length).toBeLessThanOrEqual(2)
+    expect(new Set(of('FCL').flatMap((l) => l.departureDays)).size).toBe(7)
+    expect(of('FCL').some((l) => l.departureDays.length === 2)).toBe(true)
+    expect(of('AIR').some((l) => l.departureDays.length === 7)).toBe(true)
+    expect(of('AIR').every((l) => l.departureDays.length >= 3)).toBe(true)
+    expect(new Set(of('FCL').map((l) => l.freeDays))).toEqual(new Set([7, 10, 14]))
+  })
+
   it('are valid as in practice: FCL two weeks, LCL to month end, air a week', () => {
     expect(validity('FCL', today)).toEqual({ validFrom: '2026-11-23', validTo: '2026-12-07' })
     expect(validity('AIR', today)).toEqual({ validFrom: '2026-11-23', validTo: '2026-11-30' })
@@ -144,6 +154,25 @@ describe('rate sheets in the database', () => {
     ).find((l) => l.carrier === 'Test Consol')
     expect(found?.id).toBe(id)
     expect(found?.charges.map((c) => c.amount)).toEqual([100, 100])
+  })
+
+  it('are made again when the seeded set has no schedule (seeded before migration 0015)', async () => {
+    await database.db
+      .updateTable('rate_lanes')
+      .set({ departure_days: [], cargo_cutoff_days: 0, doc_cutoff_days: 0, free_days: null })
+      .where('source', '=', 'seed')
+      .where('mode', '=', 'LCL')
+      .execute()
+    const day = new Date('2026-12-01T00:00:00Z')
+    expect(await ensureSeedRates(database.db, day)).toBe(seedLanes(day, ['LCL']).length)
+    const lcl = await findLanes(database.db, {
+      mode: 'LCL',
+      origin: 'SGSIN',
+      destination: 'INNSA',
+      date: '2026-12-02',
+    })
+    expect(lcl.length).toBeGreaterThanOrEqual(2)
+    for (const lane of lcl) expect(lane).toMatchObject({ validFrom: '2026-12-01', cargoCutoffDays: 3 })
   })
 
   it('keep the services tariff of Singapore and a default for other countries, and the exchange rates', async () => {

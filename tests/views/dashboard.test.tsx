@@ -132,6 +132,8 @@ describe('the dashboard', () => {
     expect(items[4]?.textContent).toContain('ETA changed')
     expect(items[4]?.textContent).toContain('+48 h later than planned')
     expect(items[4]?.querySelector('time')?.getAttribute('datetime')).toBe('2026-12-03T04:00:00Z')
+    // The ETA is the destination's local time, named (the year only when it is not this one).
+    expect(items[4]?.textContent).toMatch(/new ETA 2 Dec( 2026)?, 20:00 at Los Angeles \(GMT-8\), \+48 h/)
   })
 
   it('shows shipments in transit with status, next milestone and ETA, and the recent activity', async () => {
@@ -147,7 +149,9 @@ describe('the dashboard', () => {
     )
     expect(within(departed).getByTestId('booking-status').textContent).toBe('Departed')
     expect(departed.textContent).toContain('Singapore (SGSIN) → Los Angeles (USLAX)')
-    expect(departed.textContent).toContain('NextArrived, ')
+    expect(departed.textContent).toMatch(
+      /NextArrived, 2 Dec( 2026)?, 20:00 at Los Angeles \(GMT-8\)ETA2 Dec( 2026)?, 20:00 at Los Angeles \(GMT-8\)/,
+    )
     expect([...departed.querySelectorAll('time')].map((t) => t.getAttribute('datetime'))).toEqual([
       '2026-12-03T04:00:00Z',
       '2026-12-03T04:00:00Z',
@@ -158,8 +162,13 @@ describe('the dashboard', () => {
     expect(events.map((e) => e.querySelector('p')?.textContent)).toEqual([
       'Arrived at London Heathrow, ESB-2026000003',
       'Departed at Singapore, ESB-2026000002',
+      'On Hold at Singapore, ESB-2026000006',
     ])
-    expect(events[0]?.querySelector('time')?.textContent).toMatch(/16 Nov 2026, \d\d:\d\d/)
+    // Each event in its place's local time; the line below names the place, the time gives the offset.
+    expect(events[0]?.querySelector('time')?.textContent).toMatch(/^16 Nov( 2026)?, 08:30 \(GMT\)$/)
+    expect(events[1]?.querySelector('time')?.textContent).toMatch(/^15 Nov( 2026)?, 10:00 \(GMT\+8\)$/)
+    // A change the office made to the booking is the account's own: Singapore time.
+    expect(events[2]?.querySelector('time')?.textContent).toMatch(/^14 Nov( 2026)?, 17:00 SGT$/)
   })
 
   it('gives the figures as counts, and the spend by mode as a hidden drawing and a table', async () => {

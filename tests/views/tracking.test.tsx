@@ -2,7 +2,13 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TrackingView } from '../../contract/bookings'
 import { milestoneStates } from '../../contract/milestones'
-import { etaMoved, formatDateTime, formatDay } from '../../src/app/datetime'
+import {
+  etaMoved,
+  formatAccountTime,
+  formatDay,
+  formatPlaceTime,
+  formatTimeThere,
+} from '../../src/app/datetime'
 import { MilestoneTimeline } from '../../src/components/shipment/milestone-timeline'
 import { mapDescription, RouteMap } from '../../src/features/tracking/route-map'
 import { parseTrackingSearch } from '../../src/features/tracking/search'
@@ -207,12 +213,26 @@ describe('the route map', () => {
 })
 
 describe('times in the place’s time zone', () => {
-  it('shows a time where it happens, with the zone', () => {
-    expect(formatDateTime('2026-11-20T10:00:00Z', 'Asia/Singapore')).toBe('20 Nov 2026, 18:00 SGT')
-    expect(formatDateTime('2026-11-20T10:00:00Z', 'Asia/Kolkata')).toBe('20 Nov 2026, 15:30 GMT+5:30')
-    expect(formatDateTime('2026-11-20T10:00:00Z', null)).toBe('20 Nov 2026, 10:00 UTC')
-    expect(formatDateTime('2026-11-20T10:00:00Z', 'Not/AZone')).toBe('20 Nov 2026, 10:00 UTC')
+  it('shows a time where it happens, named, with the zone; the account’s own in Singapore time', () => {
+    const now = new Date('2026-06-01T00:00:00Z')
+    const nhavaSheva = { name: 'Nhava Sheva', time_zone: 'Asia/Kolkata' }
+    expect(formatPlaceTime('2026-11-20T10:00:00Z', nhavaSheva, now)).toBe(
+      '20 Nov, 15:30 at Nhava Sheva (GMT+5:30)',
+    )
+    expect(formatPlaceTime('2025-11-20T10:00:00Z', nhavaSheva, now)).toBe(
+      '20 Nov 2025, 15:30 at Nhava Sheva (GMT+5:30)',
+    )
+    expect(formatTimeThere('2026-11-20T10:00:00Z', nhavaSheva, now)).toBe('20 Nov, 15:30 (GMT+5:30)')
+    expect(formatPlaceTime('2026-11-20T10:00:00Z', { name: 'Somewhere', time_zone: null }, now)).toBe(
+      '20 Nov, 10:00 at Somewhere (UTC)',
+    )
+    expect(formatPlaceTime('2026-11-20T10:00:00Z', { name: 'Somewhere', time_zone: 'Not/AZone' }, now)).toBe(
+      '20 Nov, 10:00 at Somewhere (UTC)',
+    )
+    expect(formatAccountTime('2026-11-20T10:00:00Z', now)).toBe('20 Nov, 18:00 SGT')
+    expect(formatAccountTime('2027-01-02T10:00:00Z', now)).toBe('2 Jan 2027, 18:00 SGT')
     expect(formatDay('2026-11-17')).toBe('17 Nov 2026')
+    expect(formatDay('2026-09-05')).toBe('5 Sep 2026')
   })
 
   it('says how far the ETA moved', () => {
@@ -223,13 +243,23 @@ describe('times in the place’s time zone', () => {
 
   it('marks milestones done, current and next, each time in its own place’s zone', () => {
     expect(milestoneStates(milestones, 'Departed')).toEqual(['done', 'current', 'next', 'next'])
-    render(<MilestoneTimeline milestones={milestones} status="Departed" />)
+    // The row's title names the place; its times give the place's offset, the year when not this one.
+    render(
+      <MilestoneTimeline milestones={milestones} status="Departed" now={new Date('2027-01-10T00:00:00Z')} />,
+    )
     const items = screen.getAllByRole('listitem')
-    expect(items[0]?.textContent).toContain('Actual5 Nov 2026, 10:00 SGT')
+    expect(items[0]?.textContent).toContain('Singapore (SGSIN)')
+    expect(items[0]?.textContent).toContain('Actual5 Nov 2026, 10:00 (GMT+8)')
     expect(items[1]?.getAttribute('aria-current')).toBe('step')
-    expect(items[1]?.textContent).toContain('Estimated21 Nov 2026, 18:00 SGT')
+    expect(items[1]?.textContent).toContain('Estimated21 Nov 2026, 18:00 (GMT+8)')
     expect(items[1]?.textContent).toContain('MAERSK SELETAR, voyage 245W')
-    expect(items[3]?.textContent).toContain('Planned27 Nov 2026, 09:30 GMT+5:30')
+    expect(items[3]?.textContent).toContain('Nhava Sheva (INNSA)')
+    expect(items[3]?.textContent).toContain('Planned27 Nov 2026, 09:30 (GMT+5:30)')
+    cleanup()
+    render(
+      <MilestoneTimeline milestones={milestones} status="Departed" now={new Date('2026-03-01T00:00:00Z')} />,
+    )
+    expect(screen.getAllByRole('listitem')[0]?.textContent).toContain('Actual5 Nov, 10:00 (GMT+8)')
   })
 
   it('shows a milestone the shipment is past as not reported, without its old plan or estimate', () => {

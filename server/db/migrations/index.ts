@@ -12,6 +12,8 @@ import * as m0011 from './0011_change_notifications'
 import * as m0012 from './0012_quote_number_sequences'
 import * as m0013 from './0013_login_failures'
 import * as m0014 from './0014_session_releases'
+import * as m0015 from './0015_rate_schedules'
+import * as m0016 from './0016_parties'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '0012_quote_number_sequences': m0012,
   '0013_login_failures': m0013,
   '0014_session_releases': m0014,
+  '0015_rate_schedules': m0015,
+  '0016_parties': m0016,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -6,9 +6,12 @@ import * as styles from './user-shell.css'
 
 const isUserPath = (path: string): path is UserPath => path in userPages
 
-/** A page below a menu entry (a booking under My Bookings): its own title, the entry highlighted. */
+/**
+ * A page below a menu entry (a booking, or its confirmation, under My Bookings): its own title, the entry
+ * highlighted.
+ */
 function subPageTitle(pathname: string): string {
-  const booking = pathname.match(/^\/user\/bookings\/([^/]+)\/?$/)?.[1]
+  const booking = pathname.match(/^\/user\/bookings\/([^/]+)(?:\/confirmed)?\/?$/)?.[1]
   if (booking === undefined) return ''
   try {
     return decodeURIComponent(booking)

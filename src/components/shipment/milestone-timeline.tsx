@@ -1,6 +1,6 @@
 import type { BookingStatus, Milestone } from '../../../contract/bookings'
 import { milestoneStates, milestoneStateText } from '../../../contract/milestones'
-import { formatDateTime } from '../../app/datetime'
+import { formatTimeThere } from '../../app/datetime'
 import * as styles from './shipment.css'
 
 function transport(m: Milestone) {
@@ -9,16 +9,22 @@ function transport(m: Milestone) {
   return null
 }
 
+const unplaced = { name: '', time_zone: null }
+
 /**
- * The milestones of a shipment, in order, each time in its place's time zone, each read as the booking's
- * status allows (contract/milestones.ts): a milestone the shipment is past shows no plan or estimate.
+ * The milestones of a shipment, in order, each read as the booking's status allows (contract/milestones.ts):
+ * a milestone the shipment is past shows no plan or estimate. Each time is its place's local time with the
+ * GMT offset ("5 Nov, 10:00 (GMT+8)"); the row's title names the place, so the time does not repeat it.
  */
 export function MilestoneTimeline({
   milestones,
   status,
+  now = new Date(),
 }: {
   milestones: readonly Milestone[]
   status: BookingStatus
+  /** Times in this year leave the year out. */
+  now?: Date
 }) {
   if (milestones.length === 0) return <p>No milestones yet.</p>
   const states = milestoneStates(milestones, status)
@@ -27,7 +33,9 @@ export function MilestoneTimeline({
       {milestones.map((m, index) => {
         const state = states[index] ?? 'next'
         const ahead = state === 'current' || state === 'next'
-        const zone = m.location?.time_zone
+        const when = (iso: string) => (
+          <time dateTime={iso}>{formatTimeThere(iso, m.location ?? unplaced, now)}</time>
+        )
         const via = transport(m)
         return (
           <li
@@ -52,19 +60,19 @@ export function MilestoneTimeline({
                 {m.actual ? (
                   <>
                     <dt>Actual</dt>
-                    <dd>{formatDateTime(m.actual, zone)}</dd>
+                    <dd>{when(m.actual)}</dd>
                   </>
                 ) : null}
                 {m.estimated && ahead ? (
                   <>
                     <dt>Estimated</dt>
-                    <dd>{formatDateTime(m.estimated, zone)}</dd>
+                    <dd>{when(m.estimated)}</dd>
                   </>
                 ) : null}
                 {m.planned && (m.actual || ahead) ? (
                   <>
                     <dt>Planned</dt>
-                    <dd>{formatDateTime(m.planned, zone)}</dd>
+                    <dd>{when(m.planned)}</dd>
                   </>
                 ) : null}
               </dl>

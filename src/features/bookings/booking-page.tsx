@@ -6,12 +6,12 @@ import { documentsClosed } from '../../../contract/documents'
 import { legCarriage } from '../../../contract/milestones'
 import { moneyText } from '../../../contract/pricing/money'
 import type { QuotePrice } from '../../../contract/pricing/types'
-import type { Party } from '../../../contract/quotes'
+import { grossWeightsText, type Party } from '../../../contract/quotes'
 import { bookingPageMachine } from '../../../machines/booking-page.machine'
 import { documentUploadMachine, type UploadReport } from '../../../machines/document-upload.machine'
 import { cancelBooking, getBooking } from '../../api/bookings'
 import { downloadDocument, listDocuments, uploadDocument } from '../../api/documents'
-import { formatDateTime } from '../../app/datetime'
+import { formatAccountTime, formatPlaceTime } from '../../app/datetime'
 import { useApp } from '../../app/use-app'
 import { ChargesTable } from '../../components/shipment/charges-table'
 import { MilestoneTimeline } from '../../components/shipment/milestone-timeline'
@@ -137,7 +137,7 @@ export function BookingPage({ number }: { number: string }) {
               <dt className={styles.term}>Quote</dt>
               <dd className={styles.detail}>{booking.quoteNumber}</dd>
               <dt className={styles.term}>Booked</dt>
-              <dd className={styles.detail}>{formatDateTime(booking.createdAt, 'Asia/Singapore')}</dd>
+              <dd className={styles.detail}>{formatAccountTime(booking.createdAt)}</dd>
             </dl>
             {booking.canCancel ? (
               <p>
@@ -249,7 +249,10 @@ function Cargo({ booking }: { booking: BookingDetail }) {
         <dt className={styles.term}>Description</dt>
         <dd className={styles.detail}>{booking.cargoDescription}</dd>
         <dt className={styles.term}>Summary</dt>
-        <dd className={styles.detail}>{booking.cargoSummary}</dd>
+        <dd className={styles.detail}>
+          {booking.cargoSummary}
+          {booking.containerWeightsKg?.length ? ` · ${grossWeightsText(booking.containerWeightsKg)}` : ''}
+        </dd>
         <dt className={styles.term}>Hazardous</dt>
         <dd className={styles.detail}>
           {booking.hazardous
@@ -282,8 +285,8 @@ function Route({ booking }: { booking: BookingDetail }) {
             {legCarriage(leg, booking.status, booking.heldFrom ?? null)}
             <br />
             <span className={styles.muted}>
-              ETD {leg.etd ? formatDateTime(leg.etd, leg.from.time_zone) : 'to be confirmed'} · ETA{' '}
-              {leg.eta ? formatDateTime(leg.eta, leg.to.time_zone) : 'to be confirmed'}
+              ETD {leg.etd ? formatPlaceTime(leg.etd, leg.from) : 'to be confirmed'} · ETA{' '}
+              {leg.eta ? formatPlaceTime(leg.eta, leg.to) : 'to be confirmed'}
             </span>
           </li>
         ))}

@@ -129,3 +129,14 @@ export const barLabel = style({
 export const legs = style({ paddingLeft: vars.space['5'], margin: 0 })
 
 export const total = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, margin: 0 })
+
+/** A reference (booking or HBL number) never breaks at its hyphen. */
+export const reference = style({ whiteSpace: 'nowrap' })
+/** The HBL under the booking number, smaller. */
+export const secondReference = style({
+  display: 'block',
+  whiteSpace: 'nowrap',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  marginTop: vars.space['1'],
+})

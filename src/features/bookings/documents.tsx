@@ -3,7 +3,7 @@ import { FileTrigger, ProgressBar } from 'react-aria-components'
 import type { DocumentItem, DocumentKind, DocumentStatus } from '../../../contract/bookings'
 import { uploadAccept } from '../../../contract/uploads'
 import type { UploadEntry } from '../../../machines/booking-page.machine'
-import { formatDateTime, formatDay } from '../../app/datetime'
+import { formatAccountTime, formatDay } from '../../app/datetime'
 import { badge } from '../../components/ui/badge.css'
 import { Button } from '../../components/ui/button'
 import * as styles from './bookings.css'
@@ -130,7 +130,7 @@ export function Documents({
                     <span>
                       {file.name}{' '}
                       <span className={styles.muted}>
-                        ({sizeText(file.size)}, {formatDateTime(file.uploadedAt, 'Asia/Singapore')})
+                        ({sizeText(file.size)}, uploaded {formatAccountTime(file.uploadedAt)})
                       </span>
                     </span>
                     <DocumentBadge status={file.status} />

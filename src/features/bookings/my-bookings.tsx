@@ -5,7 +5,7 @@ import { bookingStatuses } from '../../../contract/bookings'
 import { modes } from '../../../contract/pricing/types'
 import { isFiltered, myBookingsMachine } from '../../../machines/my-bookings.machine'
 import { listBookings } from '../../api/bookings'
-import { formatDateTime } from '../../app/datetime'
+import { formatTimeThere } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
 import { StatusBadge } from '../../components/shipment/status-badge'
@@ -18,7 +18,7 @@ import { filtersOf, searchOf } from './filters'
 import type { BookingsSearch } from './search'
 
 const ALL = 'All'
-const columns = ['Booking', 'HBL', 'Lane', 'Mode', 'Carrier', 'ETD', 'ETA', 'Status', 'Documents outstanding']
+const columns = ['Booking', 'Lane', 'Mode', 'Carrier', 'ETD', 'ETA', 'Status', 'Documents outstanding']
 
 /** /user/bookings: the company's bookings, filtered by status and mode, searched by booking or HBL number. */
 export function MyBookings({ info, search }: { info: PageInfo; search: BookingsSearch }) {
@@ -119,28 +119,28 @@ export function MyBookings({ info, search }: { info: PageInfo; search: BookingsS
                   navigate({ to: '/user/bookings/$number', params: { number: booking.number } })
                 }}
               >
+                {/* The booking number and, once issued, the HBL under it: the shipment's two references. */}
                 <td className={styles.cell} data-label="Booking">
                   <Link
                     to="/user/bookings/$number"
                     params={{ number: booking.number }}
-                    className={styles.link}
+                    className={`${styles.link} ${styles.reference}`}
                   >
                     {booking.number}
                   </Link>
-                </td>
-                <td className={styles.cell} data-label="HBL">
                   {booking.hbl ? (
-                    <Link
-                      to="/user/tracking"
-                      search={{ hbl: booking.hbl }}
-                      className={styles.link}
-                      aria-label={`Track ${booking.hbl}`}
-                    >
-                      {booking.hbl}
-                    </Link>
-                  ) : (
-                    '—'
-                  )}
+                    <span className={styles.secondReference}>
+                      HBL{' '}
+                      <Link
+                        to="/user/tracking"
+                        search={{ hbl: booking.hbl }}
+                        className={styles.link}
+                        aria-label={`Track ${booking.hbl}`}
+                      >
+                        {booking.hbl}
+                      </Link>
+                    </span>
+                  ) : null}
                 </td>
                 <td className={styles.cell} data-label="Lane">
                   {booking.origin.name} ({booking.origin.code}) → {booking.destination.name} (
@@ -152,11 +152,12 @@ export function MyBookings({ info, search }: { info: PageInfo; search: BookingsS
                 <td className={styles.cell} data-label="Carrier">
                   {booking.carrier}
                 </td>
+                {/* The Lane column names both places: ETD is the origin's local time, ETA the destination's. */}
                 <td className={styles.cell} data-label="ETD">
-                  {booking.etd ? formatDateTime(booking.etd, booking.origin.time_zone) : '—'}
+                  {booking.etd ? formatTimeThere(booking.etd, booking.origin) : '—'}
                 </td>
                 <td className={styles.cell} data-label="ETA">
-                  {booking.eta ? formatDateTime(booking.eta, booking.destination.time_zone) : '—'}
+                  {booking.eta ? formatTimeThere(booking.eta, booking.destination) : '—'}
                 </td>
                 <td className={styles.cell} data-label="Status">
                   <StatusBadge status={booking.status} />

@@ -6,7 +6,14 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Dashboard, DashboardLane } from '../../../contract/dashboard'
 import { moneyText } from '../../../contract/pricing/money'
-import { etaMoved, formatDay, formatLocalDateTime } from '../../app/datetime'
+import {
+  etaMoved,
+  formatAccountTime,
+  formatDay,
+  formatPlaceTime,
+  formatTimeThere,
+  type TimePlace,
+} from '../../app/datetime'
 import { StatusBadge } from '../../components/shipment/status-badge'
 import { badge } from '../../components/ui/badge.css'
 import * as styles from './dashboard.css'
@@ -19,11 +26,18 @@ export const usd = (cents: number) => moneyText(cents, 'USD')
 export const laneText = ({ origin, destination }: DashboardLane) =>
   `${origin.name} (${origin.code}) → ${destination.name} (${destination.code})`
 
+/** A milestone with no place: its time is shown in UTC, said so. */
+const unplaced: TimePlace = { name: '', time_zone: null }
+
 /** The element id of the quote form's heading (src/features/quotes/quote-form.tsx): the offer leads there. */
 export const QUOTE_FORM_ANCHOR = 'quote-form-title'
 
-function When({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatLocalDateTime(iso)}</time>
+/**
+ * A time at a place, in the place's local time: "23 Nov, 14:30 at Nhava Sheva (GMT+5:30)", or without the
+ * name (`named={false}`) where the text beside it names the place. Never the reader's own zone.
+ */
+function When({ iso, place, named = true }: { iso: string; place: TimePlace; named?: boolean }) {
+  return <time dateTime={iso}>{named ? formatPlaceTime(iso, place) : formatTimeThere(iso, place)}</time>
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -207,7 +221,8 @@ export function attentionItems(attention: Attention): AttentionItem[] {
         link: <BookingLink number={moved.bookingNumber} />,
         detail: (
           <>
-            {moved.hbl ? `${moved.hbl}: ` : ''}new ETA <When iso={moved.eta} />, {etaMoved(moved.movedHours)}.
+            {moved.hbl ? `${moved.hbl}: ` : ''}new ETA <When iso={moved.eta} place={moved.destination} />,{' '}
+            {etaMoved(moved.movedHours)}.
           </>
         ),
       }),
@@ -278,7 +293,7 @@ export function InTransit({ shipments }: { shipments: Dashboard['inTransit'] }) 
                       {shipment.next.label}
                       {shipment.next.at ? (
                         <>
-                          , <When iso={shipment.next.at} />
+                          , <When iso={shipment.next.at} place={shipment.next.place ?? unplaced} />
                         </>
                       ) : null}
                     </>
@@ -287,7 +302,9 @@ export function InTransit({ shipments }: { shipments: Dashboard['inTransit'] }) 
                   )}
                 </dd>
                 <dt className={styles.term}>ETA</dt>
-                <dd className={styles.definition}>{shipment.eta ? <When iso={shipment.eta} /> : '—'}</dd>
+                <dd className={styles.definition}>
+                  {shipment.eta ? <When iso={shipment.eta} place={shipment.destination} /> : '—'}
+                </dd>
               </dl>
             </li>
           ))}
@@ -313,7 +330,17 @@ export function RecentActivity({ events }: { events: Dashboard['activity'] }) {
               data-testid="activity-item"
             >
               <span className={styles.activityTime}>
-                <When iso={event.at} />
+                {event.kind === 'status' ? (
+                  // A change the office made to the booking: the account's own time, Singapore's.
+                  <time dateTime={event.at}>{formatAccountTime(event.at)}</time>
+                ) : (
+                  // The line below names the place: the time gives its offset only.
+                  <When
+                    iso={event.at}
+                    place={{ name: event.location, time_zone: event.time_zone }}
+                    named={false}
+                  />
+                )}
                 {classifierText[event.classifier]}
               </span>
               <p className={styles.detail}>

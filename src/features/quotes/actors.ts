@@ -4,12 +4,15 @@
  */
 import type { useNavigate } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
+import type { PartyRole, SavedParty } from '../../../contract/parties'
 import { singaporeDate } from '../../../contract/quotes'
+import { addressBookMachine } from '../../../machines/address-book.machine'
 import { valuesFromRequest } from '../../../machines/quote-form'
 import { quoteFormMachine } from '../../../machines/quote-form.machine'
 import { quoteListMachine } from '../../../machines/quote-list.machine'
 import { quoteOfferMachine } from '../../../machines/quote-offer.machine'
 import type { ApiClient } from '../../api/client'
+import { createParty, deleteParty, listParties, updateParty } from '../../api/parties'
 import {
   confirmQuote,
   createQuote,
@@ -70,6 +73,9 @@ export function quoteOfferLogic({ api, navigate }: QuoteEffects) {
       goToQuote: (_, { number }) => {
         navigate({ to: '/user/getquote', search: { quote: number } })
       },
+      goToBookingConfirmed: (_, { number }) => {
+        navigate({ to: '/user/bookings/$number/confirmed', params: { number } })
+      },
     },
   })
 }
@@ -93,6 +99,28 @@ export function quoteListLogic({ api, navigate, storage }: QuoteEffects) {
         })
         navigate({ to: '/user/home' })
       },
+    },
+  })
+}
+
+/** The address book of /user/confirm-quote: `fill` hands a picked party to the confirm form's chart. */
+export function addressBookLogic({
+  api,
+  fill,
+}: {
+  api: ApiClient
+  fill: (role: PartyRole, party: SavedParty) => void
+}) {
+  return addressBookMachine.provide({
+    actors: {
+      listParties: fromPromise(() => listParties(api)),
+      saveParty: fromPromise(({ input }) =>
+        input.id === null ? createParty(api, input.party) : updateParty(api, input.id, input.party),
+      ),
+      deleteParty: fromPromise(({ input }) => deleteParty(api, input.id)),
+    },
+    actions: {
+      fill: (_, { role, party }) => fill(role, party),
     },
   })
 }

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { modes } from '../../../contract/pricing/types'
 import { quoteStatuses } from '../../../contract/quotes'
+import { formatDay } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
@@ -108,7 +109,7 @@ export function MyQuotes({ info }: { info: PageInfo }) {
                 {quote.bookingNumber ? ` (${quote.bookingNumber})` : ''}
               </td>
               <td className={styles.cell} data-label="Valid until">
-                {quote.validTo ?? '—'}
+                {quote.validTo ? formatDay(quote.validTo) : '—'}
               </td>
               <td className={styles.actionCell}>
                 <div className={styles.row}>

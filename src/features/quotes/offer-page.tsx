@@ -2,16 +2,19 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
+import type { PartyRole } from '../../../contract/parties'
 import {
+  type ContainerType,
   type QuotePrice,
   type ServiceSelection,
   type TruckingZone,
   truckingZoneAreas,
   truckingZones,
 } from '../../../contract/pricing/types'
-import { confirmMessages } from '../../../contract/quotes'
+import { confirmMessages, containersOf, type Party } from '../../../contract/quotes'
 import { firstErrors } from '../../../contract/rules'
 import { type ConfirmValues, type ServicePrices, servicePrices } from '../../../machines/quote-offer'
+import { formatDay } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
 import { ChargesTable } from '../../components/shipment/charges-table'
@@ -20,9 +23,11 @@ import { ErrorDialog } from '../../components/ui/dialog'
 import { CheckboxField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
 import { quoteOfferLogic } from './actors'
+import { ManageAddressBook, PartyPicker, useAddressBook } from './address-book'
 import { fxText, sgd, usd } from './money'
 import type { OfferSearch } from './offer-search'
 import * as styles from './quotes.css'
+import { SailingFacts } from './sailing'
 
 /**
  * /user/getquote (services, price line by line) and /user/confirm-quote (parties, terms, booking). A new
@@ -75,6 +80,16 @@ function Offer({
           {option ? ` · ${option.carrier}, ${option.service}, ${option.transitDays} days` : ''}
         </p>
       ) : null}
+      {quote && option ? (
+        <p>
+          <SailingFacts
+            mode={quote.mode}
+            sailing={option.sailing}
+            transitDays={option.transitDays}
+            freeDays={option.lane.freeDays}
+          />
+        </p>
+      ) : null}
       {snapshot.matches('requested') ? (
         <p className={styles.notice} role="status">
           {confirmMessages.requested}
@@ -118,7 +133,8 @@ function Offer({
           ) : null}
           <PriceTable price={price} fx={quote.fx} quotedAt={quote.createdAt} />
           <p className={styles.muted}>
-            Valid until {price.validTo ?? quote.validTo}. Prices are in USD; SGD at the quote's stored rate.
+            Valid until {formatDay(price.validTo ?? quote.validTo ?? '')}. Prices are in USD; SGD at the
+            quote's stored rate.
           </p>
           {!snapshot.matches('confirm') ? (
             <Button
@@ -141,6 +157,8 @@ function Offer({
               onChange={(field, value) => actor.send({ type: 'field.changed', field, value })}
               onBlur={(field) => actor.send({ type: 'field.blurred', field })}
               onSubmit={() => actor.send({ type: 'user.submit' })}
+              containers={containersOf(quote.request)}
+              onPick={(role, party) => actor.send({ type: 'party.picked', role, party })}
             />
           )}
         </>
@@ -305,6 +323,8 @@ function ConfirmForm({
   onChange,
   onBlur,
   onSubmit,
+  containers,
+  onPick,
 }: {
   values: ConfirmValues
   errors: Record<string, string>
@@ -316,7 +336,13 @@ function ConfirmForm({
   onChange: (field: keyof ConfirmValues, value: unknown) => void
   onBlur: (field: string) => void
   onSubmit: () => void
+  /** FCL: the quote's containers one by one, each asked its gross weight (the VGM). */
+  containers: ContainerType[]
+  onPick: (role: PartyRole, party: Party) => void
 }) {
+  const book = useAddressBook((role, { name, address, contact }) =>
+    onPick(role, { name, address, ...(contact ? { contact } : {}) }),
+  )
   const text = (field: keyof ConfirmValues & string, label: string) => (
     <TextField
       label={label}
@@ -336,26 +362,57 @@ function ConfirmForm({
         onSubmit()
       }}
     >
+      <ManageAddressBook book={book} />
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Shipper</legend>
+        <PartyPicker book={book} party="shipper" />
         {text('shipperName', 'Shipper company name')}
         {text('shipperAddress', 'Shipper address')}
         {text('shipperContact', 'Shipper contact (optional)')}
       </fieldset>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Consignee</legend>
+        <PartyPicker book={book} party="consignee" />
         {text('consigneeName', 'Consignee company name')}
         {text('consigneeAddress', 'Consignee address')}
         {text('consigneeContact', 'Consignee contact (optional)')}
       </fieldset>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Notify party (optional)</legend>
+        <PartyPicker book={book} party="notify" />
         {text('notifyName', 'Notify party name')}
         {text('notifyAddress', 'Notify party address')}
       </fieldset>
       {pickup ? text('pickupAddress', 'Pickup address') : null}
       {delivery ? text('deliveryAddress', 'Delivery address') : null}
       {text('cargoDescription', 'Cargo description')}
+      {containers.length > 0 ? (
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>Gross weight per container (VGM)</legend>
+          <p className={styles.muted}>
+            The weight of the cargo with its packing in each container, in kg, without the container's own
+            tare: the verified gross mass (SOLAS) the carrier needs before loading.
+          </p>
+          {containers.map((type, index) => (
+            <TextField
+              // The containers of a quote never change order: the index is the container.
+              // biome-ignore lint/suspicious/noArrayIndexKey: one input per container, in the request's order
+              key={index}
+              label={`Container ${index + 1} (${type}) gross weight, kg`}
+              value={values.containerWeights[index] ?? ''}
+              inputMode="numeric"
+              onChange={(value) =>
+                onChange(
+                  'containerWeights',
+                  values.containerWeights.map((typed, at) => (at === index ? value : typed)),
+                )
+              }
+              onBlur={() => onBlur(`containerWeightsKg.${index}`)}
+              error={errors[`containerWeightsKg.${index}`]}
+            />
+          ))}
+        </fieldset>
+      ) : null}
       <CheckboxField
         isSelected={values.acceptTerms}
         onChange={(value) => onChange('acceptTerms', value)}

@@ -15,6 +15,7 @@ import {
   sortedOptions,
 } from '../../../machines/quote-form'
 import { siteConfig } from '../../../site.config'
+import { formatDay } from '../../app/datetime'
 import type { QuoteSearch } from '../../app/quote-search'
 import { useApp } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
@@ -26,6 +27,7 @@ import { fxText, sgd, usd } from './money'
 import { PlaceCombo } from './place-combo'
 import { formInput, readQuoteData } from './quote-data'
 import * as styles from './quotes.css'
+import { SailingFacts } from './sailing'
 
 const modeLabels: Record<Mode, string> = {
   FCL: 'FCL (full container)',
@@ -364,7 +366,7 @@ function QuoteResults({
               Total
             </th>
             <th className={styles.headCell} scope="col">
-              Transit
+              Schedule
             </th>
             <th className={styles.headCell} scope="col">
               Valid until
@@ -388,11 +390,16 @@ function QuoteResults({
                   <span className={styles.muted}>{sgd(option.totalUsd, quote.fx)}</span>
                 </span>
               </td>
-              <td className={styles.cell} data-label="Transit">
-                {option.transitDays} days
+              <td className={styles.cell} data-label="Schedule">
+                <SailingFacts
+                  mode={quote.mode}
+                  sailing={option.sailing}
+                  transitDays={option.transitDays}
+                  freeDays={option.lane.freeDays}
+                />
               </td>
               <td className={styles.cell} data-label="Valid until">
-                {option.validTo}
+                {formatDay(option.validTo)}
               </td>
               <td className={styles.actionCell}>
                 <Button

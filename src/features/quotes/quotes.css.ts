@@ -78,3 +78,12 @@ export const instant = style({
   padding: `0 ${vars.space['2']}`,
   whiteSpace: 'nowrap',
 })
+
+/** An option's sailing or flight: each fact a line of its own, a date never split across lines. */
+export const schedule = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'], minWidth: 0 })
+
+export const scheduleLine = style({ overflowWrap: 'anywhere' })
+
+export const scheduleNote = style([scheduleLine, { color: vars.color.textMuted, fontSize: vars.fontSize.sm }])
+
+export const scheduleDay = style({ whiteSpace: 'nowrap' })

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate'
 import { noBookingFilters } from '../../../contract/bookings'
 import { shipmentPickerMachine } from '../../../machines/shipment-picker.machine'
 import { listBookings } from '../../api/bookings'
-import { formatDateTime } from '../../app/datetime'
+import { formatPlaceTime } from '../../app/datetime'
 import { useApp } from '../../app/use-app'
 import { StatusBadge } from '../../components/shipment/status-badge'
 import { Button } from '../../components/ui/button'
@@ -57,7 +57,7 @@ export function ShipmentPicker() {
               </span>
               <span className={styles.muted}>
                 {shipment.mode} · {shipment.carrier} · booking {shipment.number}
-                {shipment.eta ? ` · ETA ${formatDateTime(shipment.eta, shipment.destination.time_zone)}` : ''}
+                {shipment.eta ? ` · ETA ${formatPlaceTime(shipment.eta, shipment.destination)}` : ''}
               </span>
             </li>
           ))}

@@ -7,7 +7,7 @@ import type { TrackingView } from '../../../contract/bookings'
 import { legCarriage } from '../../../contract/milestones'
 import { trackingMachine } from '../../../machines/tracking.machine'
 import { trackShipment } from '../../api/tracking'
-import { etaMoved, formatDateTime } from '../../app/datetime'
+import { etaMoved, formatTimeThere } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
 import { MilestoneTimeline } from '../../components/shipment/milestone-timeline'
@@ -87,10 +87,11 @@ export function TrackingPage({ info, search }: { info: PageInfo; search: Trackin
 
 /**
  * When the cargo arrives: the current ETA while it is under way; once delivered, when it was delivered
- * (no ETA any more); a cancelled booking, that it was cancelled.
+ * (no ETA any more); a cancelled booking, that it was cancelled. Times are the destination's local time;
+ * the heading names the place ("Current ETA at Nhava Sheva", "29 Nov, 09:30 (GMT+5:30)").
  */
 function Arrival({ view }: { view: TrackingView }) {
-  const zone = view.destination.time_zone
+  const there = (iso: string) => <time dateTime={iso}>{formatTimeThere(iso, view.destination)}</time>
   if (view.status === 'Cancelled') {
     return (
       <div>
@@ -108,7 +109,7 @@ function Arrival({ view }: { view: TrackingView }) {
       <div>
         <p className={styles.muted}>Delivered at {view.destination.name}</p>
         <p className={styles.eta} data-testid="eta">
-          {delivered ? formatDateTime(delivered, zone) : 'Delivered'}
+          {delivered ? there(delivered) : 'Delivered'}
         </p>
       </div>
     )
@@ -118,7 +119,7 @@ function Arrival({ view }: { view: TrackingView }) {
     <div>
       <p className={styles.muted}>Current ETA at {view.destination.name}</p>
       <p className={styles.eta} data-testid="eta">
-        {view.eta.current ? formatDateTime(view.eta.current, zone) : 'Not known yet'}
+        {view.eta.current ? there(view.eta.current) : 'Not known yet'}
       </p>
       {view.eta.current && view.eta.original ? (
         <p
@@ -129,7 +130,7 @@ function Arrival({ view }: { view: TrackingView }) {
         </p>
       ) : null}
       {view.eta.original && moved !== 0 ? (
-        <p className={styles.muted}>Planned: {formatDateTime(view.eta.original, zone)}</p>
+        <p className={styles.muted}>Planned: {there(view.eta.original)}</p>
       ) : null}
     </div>
   )

@@ -1,0 +1,149 @@
+/**
+ * Times as the customer reads them, in one convention for the screens, the mails and the house bill
+ * (docs/customer-area.md, "Times"). Intl only, no DOM: the browser and the server import it alike.
+ *
+ * - What the account did (a quote created, a booking made, a document uploaded): Singapore time, labelled
+ *   once: "25 Nov 2026, 14:30 SGT".
+ * - What happens at a port or airport (milestones, ETD and ETA): the place's local time with its name and
+ *   GMT offset: "23 Nov 2026, 14:30 at Nhava Sheva (GMT+5:30)". A place without a known time zone is shown
+ *   in UTC: "… at Somewhere (UTC)".
+ * - Given `now` (screens), a time in now's year leaves the year out: "23 Nov, 14:30 at Nhava Sheva
+ *   (GMT+5:30)". Mails and documents are kept and read later: they pass no `now` and always carry the year.
+ *
+ * The offset is computed from the instant and the zone's rules, never taken from the reader's machine:
+ * `process.env.TZ` and the browser's zone change nothing.
+ */
+
+/** The zone of the account's own actions: the company is in Singapore. */
+export const ACCOUNT_TIME_ZONE = 'Asia/Singapore'
+
+/** A place a time happens at: its name and IANA time zone (null when not known: shown in UTC). */
+export interface TimePlace {
+  name: string
+  time_zone: string | null
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+
+interface LocalTime {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  /** Local time minus UTC, in minutes. */
+  offsetMinutes: number
+}
+
+const partFormats = new Map<string, Intl.DateTimeFormat | null>()
+
+/** The formatter of a zone's wall-clock parts; null when the zone is not one Intl knows. */
+function partsFormat(timeZone: string): Intl.DateTimeFormat | null {
+  let format = partFormats.get(timeZone)
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        hourCycle: 'h23',
+      })
+    } catch {
+      format = null
+    }
+    partFormats.set(timeZone, format)
+  }
+  return format
+}
+
+/** A zone Intl knows, else null (then UTC is used and said). */
+export function knownZone(timeZone: string | null | undefined): string | null {
+  return timeZone && partsFormat(timeZone) ? timeZone : null
+}
+
+function localTime(ms: number, timeZone: string): LocalTime {
+  const parts: Record<string, number> = {}
+  for (const part of (partsFormat(timeZone) as Intl.DateTimeFormat).formatToParts(ms)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  }
+  const { year = 1970, month = 1, day = 1, minute = 0, second = 0 } = parts
+  const hour = (parts.hour ?? 0) % 24 // some engines write midnight as 24 even with h23
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second)
+  const instant = Math.floor(ms / 1000) * 1000
+  return { year, month, day, hour, minute, offsetMinutes: Math.round((wall - instant) / 60_000) }
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`)
+
+/** "GMT+8", "GMT+5:30", "GMT-3:30", "GMT" (no offset). */
+export function offsetText(offsetMinutes: number): string {
+  if (offsetMinutes === 0) return 'GMT'
+  const sign = offsetMinutes > 0 ? '+' : '-'
+  const abs = Math.abs(offsetMinutes)
+  const hours = Math.floor(abs / 60)
+  const minutes = abs % 60
+  return `GMT${sign}${hours}${minutes ? `:${pad2(minutes)}` : ''}`
+}
+
+const msOf = (at: string | Date) => (typeof at === 'string' ? Date.parse(at) : at.getTime())
+
+/** "23 Nov, 14:30" in `now`'s year (in the same zone), else "23 Nov 2025, 14:30". */
+function dayAndTime(local: LocalTime, now: Date | undefined, timeZone: string): string {
+  const sameYear =
+    now !== undefined &&
+    !Number.isNaN(now.getTime()) &&
+    localTime(now.getTime(), timeZone).year === local.year
+  return `${local.day} ${MONTHS[local.month - 1]}${sameYear ? '' : ` ${local.year}`}, ${pad2(local.hour)}:${pad2(local.minute)}`
+}
+
+/**
+ * An action of the account, in Singapore time: "25 Nov 2026, 14:30 SGT" ("25 Nov, 14:30 SGT" in `now`'s
+ * year). A text that is no date-time is answered as it is.
+ */
+export function accountTime(at: string | Date, now?: Date): string {
+  const ms = msOf(at)
+  if (Number.isNaN(ms)) return String(at)
+  return `${dayAndTime(localTime(ms, ACCOUNT_TIME_ZONE), now, ACCOUNT_TIME_ZONE)} SGT`
+}
+
+/**
+ * A time at a place, in its local time with its GMT offset: "23 Nov 2025, 14:30 at Nhava Sheva (GMT+5:30)"
+ * ("23 Nov, 14:30 …" in `now`'s year there); in UTC, "(UTC)", for a place without a known zone.
+ * `named: false` leaves the name out where the heading beside the time already names the place:
+ * "23 Nov, 14:30 (GMT+5:30)".
+ */
+export function placeTime(
+  at: string | Date,
+  place: TimePlace,
+  options: { now?: Date | undefined; named?: boolean } = {},
+): string {
+  const ms = msOf(at)
+  if (Number.isNaN(ms)) return String(at)
+  const zone = knownZone(place.time_zone)
+  const local = localTime(ms, zone ?? 'UTC')
+  const where = options.named === false || !place.name ? '' : ` at ${place.name}`
+  return `${dayAndTime(local, options.now, zone ?? 'UTC')}${where} (${zone ? offsetText(local.offsetMinutes) : 'UTC'})`
+}
+
+/**
+ * The calendar day of an instant in a zone, always with its year: "5 Nov 2026" (a document's date of
+ * departure at its port, its date of issue in Singapore). UTC for a zone not known.
+ */
+export function dayIn(at: string | Date, timeZone: string | null | undefined): string {
+  const ms = msOf(at)
+  if (Number.isNaN(ms)) return String(at)
+  const local = localTime(ms, knownZone(timeZone) ?? 'UTC')
+  return `${local.day} ${MONTHS[local.month - 1]} ${local.year}`
+}
+
+/** "17 Nov 2026": a calendar date (YYYY-MM-DD, a due date, a quote's last valid day) as it is written. */
+export function calendarDay(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate)
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined
+  if (!match || !month) return isoDate
+  return `${Number(match[3])} ${month} ${match[1]}`
+}
