@@ -1,4 +1,4 @@
-import { Link, useLocation } from '@tanstack/react-router'
+import { Link, useLocation, useRouterState } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { BRAND, contextualUserPaths, type UserPath, userPages } from '../../app/pages'
 import { UserMenu } from './user-menu'
@@ -40,17 +40,20 @@ export function UserShell({ children }: { children: ReactNode }) {
   // Moving to another page in the app (a menu entry, Select on a quote option), the focus goes to the new
   // page's heading, as a page load would start there: a screen reader announces it, Tab continues from it.
   // Not on the first page, where the browser's own start (or the page's, /login's field) stands.
+  // The page is the resolved one: the address changes as a navigation starts, while the previous page (or
+  // the new one's code still loading) is on screen; focusing then would focus a heading about to go.
   const main = useRef<HTMLElement>(null)
   const shownPath = useRef(pathname)
+  const resolvedPath = useRouterState({ select: (state) => state.resolvedLocation?.pathname })
   useEffect(() => {
-    if (shownPath.current === pathname) return
-    shownPath.current = pathname
+    if (resolvedPath === undefined || shownPath.current === resolvedPath) return
+    shownPath.current = resolvedPath
     const heading = main.current?.querySelector<HTMLElement>('h1')
     const target = heading ?? main.current
     if (!target) return
     if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1
     target.focus({ preventScroll: true })
-  }, [pathname])
+  }, [resolvedPath])
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main">
