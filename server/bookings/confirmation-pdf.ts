@@ -4,7 +4,7 @@
  * answers it (pure, unit-tested); `bookingConfirmationPdf` draws it with pdf-lib like the house bill
  * (server/documents/house-bill.ts), headed by the company of the site configuration.
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
+import { PDFDocument, type PDFPage, StandardFonts } from 'pdf-lib'
 import { documentsStep, operationsStep, servicesText } from '../../contract/booking-confirmation'
 import type { BookingDetail } from '../../contract/bookings'
 import { moneyText } from '../../contract/pricing/money'
@@ -12,6 +12,7 @@ import { freeTimeText } from '../../contract/pricing/schedule'
 import type { PricedLine } from '../../contract/pricing/types'
 import type { Party } from '../../contract/quotes'
 import { ACCOUNT_TIME_ZONE, accountTime, calendarDay, dayIn } from '../../contract/times'
+import { A4, brandColour, ink, MARGIN, muted, printable, rule, wrap } from '../documents/pdf-kit'
 import { addressLine, mainPhone, type SiteConfig, siteConfig } from '../site-config'
 
 export interface ConfirmationRow {
@@ -250,50 +251,6 @@ export function bookingConfirmationData(
 }
 
 // ── Drawing ──────────────────────────────────────────────────────────────────────────────────────────
-
-const A4 = { width: 595.28, height: 841.89 }
-const MARGIN = 36
-const ink = rgb(0.1, 0.12, 0.16)
-const muted = rgb(0.35, 0.38, 0.43)
-const rule = rgb(0.6, 0.63, 0.68)
-const brandColour = rgb(0.05, 0.27, 0.55)
-
-/** The standard PDF fonts only encode WinAnsi: anything else is shown as '?', never an error. */
-function printable(text: string): string {
-  return text
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/\u00d7/g, 'x')
-    .replace(/\s+/g, ' ')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
-    .trim()
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = []
-  for (const paragraph of text.split('\n')) {
-    let line = ''
-    for (const word of printable(paragraph).split(' ')) {
-      const candidate = line ? `${line} ${word}` : word
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate
-        continue
-      }
-      if (line) lines.push(line)
-      let rest = word
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1
-        lines.push(rest.slice(0, cut))
-        rest = rest.slice(cut)
-      }
-      line = rest
-    }
-    if (line) lines.push(line)
-  }
-  return lines
-}
 
 /** The confirmation as an A4 PDF: as many pages as its charges and documents need. */
 export async function bookingConfirmationPdf(data: BookingConfirmationData): Promise<Uint8Array> {

@@ -1,8 +1,9 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
+import { PDFDocument, type PDFPage, StandardFonts } from 'pdf-lib'
 import type { RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
 import { ACCOUNT_TIME_ZONE, dayIn } from '../../contract/times'
 import { addressLine, mainPhone, type SiteConfig, siteConfig } from '../site-config'
+import { A4, brandColour, ink, MARGIN, muted, printable, rule, wrap } from './pdf-kit'
 
 export interface HouseBillParty {
   name: string
@@ -29,51 +30,6 @@ export interface HouseBillInput {
   hazardous: string | null
   etd: Date | null
   issuedAt: Date
-}
-
-const A4 = { width: 595.28, height: 841.89 }
-const MARGIN = 36
-const ink = rgb(0.1, 0.12, 0.16)
-const muted = rgb(0.35, 0.38, 0.43)
-const rule = rgb(0.6, 0.63, 0.68)
-const brand = rgb(0.05, 0.27, 0.55)
-
-/** The standard PDF fonts only encode WinAnsi: anything else is shown as '?', never an error. */
-function printable(text: string): string {
-  return text
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/\u00d7/g, 'x')
-    .replace(/\s+/g, ' ')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
-    .trim()
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = []
-  for (const paragraph of text.split('\n')) {
-    let line = ''
-    for (const word of printable(paragraph).split(' ')) {
-      const candidate = line ? `${line} ${word}` : word
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate
-        continue
-      }
-      if (line) lines.push(line)
-      // A word longer than the line is cut.
-      let rest = word
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1
-        lines.push(rest.slice(0, cut))
-        rest = rest.slice(cut)
-      }
-      line = rest
-    }
-    if (line) lines.push(line)
-  }
-  return lines
 }
 
 /**
@@ -109,7 +65,7 @@ export async function houseBillPdf(
 
   // Heading.
   let y = A4.height - MARGIN
-  page.drawText(printable(site.brand), { x: MARGIN, y: y - 20, size: 22, font: bold, color: brand })
+  page.drawText(printable(site.brand), { x: MARGIN, y: y - 20, size: 22, font: bold, color: brandColour })
   const titleWidth = bold.widthOfTextAtSize(title, 16)
   page.drawText(title, { x: A4.width - MARGIN - titleWidth, y: y - 20, size: 16, font: bold, color: ink })
   const sub = `${air ? 'HAWB' : 'HBL'} No. ${input.hbl}   Booking ${input.bookingNumber}`
