@@ -8,8 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { BookingDetail } from '../contract/bookings'
 import { messages } from '../contract/messages'
-import type { ApiFailure } from '../contract/wire'
-import { actorError } from './actor-error'
+import { actorError, failure as failureOf } from './actor-error'
 
 export interface BookingConfirmedContext {
   number: string
@@ -25,7 +24,6 @@ export type BookingConfirmedEvent =
   | { type: 'pdf.download' }
   | { type: 'dialog.acknowledged' }
 
-const failureOf = (error: unknown) => (error ?? {}) as Partial<ApiFailure>
 const messageOf = (error: unknown) => failureOf(error).message ?? messages.generic
 
 export const bookingConfirmedMachine = setup({

@@ -19,8 +19,7 @@ import {
   type DocumentKind,
 } from '../contract/bookings'
 import { messages } from '../contract/messages'
-import type { ApiFailure } from '../contract/wire'
-import { actorError } from './actor-error'
+import { actorError, failure as failureOf } from './actor-error'
 import { documentUploadMachine, type UploadFile, type UploadParentEvent } from './document-upload.machine'
 
 export interface UploadEntry {
@@ -53,7 +52,6 @@ export type BookingPageEvent =
   | { type: 'file.download'; fileId: string; name: string }
   | UploadParentEvent
 
-const failureOf = (error: unknown) => (error ?? {}) as Partial<ApiFailure>
 const messageOf = (error: unknown) => failureOf(error).message ?? messages.generic
 
 export const bookingPageMachine = setup({

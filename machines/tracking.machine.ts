@@ -9,8 +9,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { HBL_NUMBER, type TrackingView, trackingMessages } from '../contract/bookings'
 import { messages } from '../contract/messages'
-import type { ApiFailure } from '../contract/wire'
-import { actorError } from './actor-error'
+import { actorError, failure as failureOf } from './actor-error'
 
 /** What was typed, as it is looked up: spaces dropped, upper case. */
 export const normaliseHbl = (text: string) => text.replace(/\s+/g, '').toUpperCase()
@@ -32,8 +31,6 @@ export type TrackingEvent =
   | { type: 'user.submit' }
   | { type: 'user.retry' }
   | { type: 'url.changed'; hbl: string }
-
-const failureOf = (error: unknown) => (error ?? {}) as Partial<ApiFailure>
 
 export const trackingMachine = setup({
   types: {
