@@ -137,6 +137,11 @@ export interface DocumentItem {
   reason: string | null
   overdue: boolean
   files: DocumentFile[]
+  /**
+   * Set while the operations team asks for this item (contract/documents.ts): it is due on the request's
+   * date and taken even after the departure, until a file is uploaded after the request.
+   */
+  requested?: { note: string | null } | undefined
 }
 
 export interface DocumentsResponse {

@@ -8,7 +8,10 @@
  *   carrier checks the safety data sheet and accepts the DG cargo before the ordinary documents cut-off;
  * - certificate of origin: optional, ETD − 1 day (shown as a target; an optional item is never overdue).
  * Every item is due before the departure: once the shipment has departed, or the booking is cancelled, an
- * item never received is shown as Not received (not overdue, and not offered for upload), and uploads stop.
+ * item never received is shown as Not received (not overdue, and not offered for upload), and uploads stop —
+ * unless operations still ask for it (DocumentRequest): an item asked for is required, due on the request's
+ * date, taken and counted as outstanding even after the departure, until a file is uploaded after the request
+ * (a file rejected after it leaves it asked for). Nothing is asked of a cancelled booking.
  * The house bill of lading (or house air waybill) is issued by us: it is listed, as Issued, once the booking
  * has its HBL number, and is never uploaded.
  */
@@ -140,6 +143,56 @@ export function documentsClosed(status: BookingStatus, heldFrom: BookingStatus |
   return departedStatuses.includes(effectiveStatus(status, heldFrom)) ? documentMessages.departed : null
 }
 
+/** A document the operations team asked for: due on `dueDate` (Singapore date), with an optional note. */
+export interface DocumentRequest {
+  kind: UploadableKind
+  dueDate: string
+  note: string | null
+  /** When it was asked for (ISO date-time): only a file uploaded from then on answers it. */
+  requestedAt: string
+}
+
+export const requestMessages = {
+  badKind:
+    'Choose commercial_invoice, packing_list, safety_data_sheet, dg_declaration or certificate_of_origin.',
+  badDate: 'Give the due date as YYYY-MM-DD.',
+  pastDate: 'The due date cannot be in the past.',
+  noteTooLong: 'The note can be at most 500 characters.',
+  cancelled: 'Nothing can be asked of a cancelled booking.',
+} as const
+
+/**
+ * The body of an operations request for a document. The due date must be today or later (Singapore date);
+ * pass `today` (singaporeDateOf(now)) to check it, as the server does.
+ */
+export function documentRequestSchema(today?: string) {
+  return z.object({
+    dueDate: z
+      .string({ error: requestMessages.badDate })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, requestMessages.badDate)
+      .refine((value) => {
+        const parsed = new Date(`${value}T00:00:00Z`)
+        return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value)
+      }, requestMessages.badDate)
+      .refine((value) => today === undefined || value >= today, requestMessages.pastDate),
+    note: safeString().trim().max(500, requestMessages.noteTooLong).optional(),
+  })
+}
+export type DocumentRequestInput = z.infer<ReturnType<typeof documentRequestSchema>>
+
+/**
+ * Why a file of this item cannot be uploaded now, as its message, or null when it can: the booking's reason
+ * (documentsClosed), unless operations ask for the item.
+ */
+export function uploadRefusal(
+  status: BookingStatus,
+  heldFrom: BookingStatus | null,
+  item: Pick<DocumentItem, 'requested'> | undefined,
+): string | null {
+  const closed = documentsClosed(status, heldFrom)
+  return closed && !(status !== 'Cancelled' && item?.requested) ? closed : null
+}
+
 export interface DocumentsInput extends ChecklistInput {
   /** The booking's status (and the one it was held from): a departed or cancelled one takes no more. */
   bookingStatus: BookingStatus
@@ -150,12 +203,15 @@ export interface DocumentsInput extends ChecklistInput {
   files: (DocumentFile & { kind: DocumentKind })[]
   /** The issued house bill as a file (id `hbl`), when there is one. */
   hblFile?: DocumentFile | undefined
+  /** What operations ask for (one per kind); ignored for a cancelled booking. */
+  requests?: DocumentRequest[] | undefined
 }
 
 /** The checklist with each item's files, status, reason and overdue flag; the HBL last, once issued. */
 export function documentItems(input: DocumentsInput, now: Date): DocumentItem[] {
   const today = singaporeDateOf(now)
   const closed = documentsClosed(input.bookingStatus, input.heldFrom) !== null
+  const requests = input.bookingStatus === 'Cancelled' ? [] : (input.requests ?? [])
   const items: DocumentItem[] = documentChecklist(input).map((entry) => {
     const files: DocumentFile[] = []
     for (const { kind, ...file } of input.files) if (kind === entry.kind) files.push(file)
@@ -172,7 +228,9 @@ export function documentItems(input: DocumentsInput, now: Date): DocumentItem[] 
       overdue: false,
       files,
     }
-    if (closed && isOutstanding(item)) item.status = 'Not received'
+    const request = requests.find((r) => r.kind === entry.kind)
+    if (request) askFor(item, request)
+    if (closed && !item.requested && isOutstanding(item)) item.status = 'Not received'
     item.overdue = isOverdue(item, today)
     return item
   })
@@ -189,6 +247,21 @@ export function documentItems(input: DocumentsInput, now: Date): DocumentItem[] 
     })
   }
   return items
+}
+
+/**
+ * Applies a request to its item: required and due on the request's date; while no file has been uploaded
+ * since the request (or the newest since is rejected) it is asked for: Required (or Rejected), `requested`.
+ */
+function askFor(item: DocumentItem, request: DocumentRequest): void {
+  item.required = true
+  item.dueDate = request.dueDate
+  const requestedAt = Date.parse(request.requestedAt)
+  const answer = item.files.find((file) => Date.parse(file.uploadedAt) >= requestedAt)
+  if (answer && answer.status !== 'Rejected') return
+  item.status = answer ? 'Rejected' : 'Required'
+  item.reason = answer ? answer.reason : null
+  item.requested = { note: request.note }
 }
 
 /** How many items of a list are outstanding. */

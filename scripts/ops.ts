@@ -4,11 +4,18 @@
 //                  [--imo 1234567] [--voyage V] [--flight F] [--container REF] [--reason TEXT]
 //   npm run ops -- reject-document BOOKING KIND-or-FILE-ID REASON   (the uploader is mailed the reason)
 //   npm run ops -- accept-document BOOKING KIND-or-FILE-ID
+//   npm run ops -- request-document BOOKING KIND --due YYYY-MM-DD [--note TEXT]   (the customer is mailed)
 // The server is --url, else OPS_API_URL, else SITE_URL, else APP_URL, else http://localhost:$PORT (3000); the
 // key is OPS_API_KEY.
 import { randomUUID } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
-import { equipmentEventCodes, shipmentEventCodes, transportEventCodes } from '../contract/bookings'
+import {
+  documentNames,
+  equipmentEventCodes,
+  shipmentEventCodes,
+  transportEventCodes,
+} from '../contract/bookings'
+import { isUploadableKind, uploadableKinds } from '../contract/documents'
 import { documentCommands, OpsCommandError } from './ops-documents'
 
 export interface OpsIo {
@@ -145,10 +152,33 @@ const event: Command = {
       : 'Already recorded: nothing changed.',
 }
 
+const requestDocument: Command = {
+  usage: 'request-document BOOKING KIND --due YYYY-MM-DD [--note TEXT]',
+  request({ positional, options }) {
+    const [number, kind] = positional
+    if (!number || !kind)
+      throw new UsageError(
+        'Name the booking and the document: request-document ESB-2026000001 commercial_invoice',
+      )
+    if (!isUploadableKind(kind)) throw new UsageError(`KIND is one of ${uploadableKinds.join(', ')}.`)
+    if (!options.due || !/^\d{4}-\d{2}-\d{2}$/.test(options.due))
+      throw new UsageError('--due is the date it is due by, YYYY-MM-DD.')
+    return {
+      path: `/api/ops/bookings/${encodeURIComponent(number.toUpperCase())}/documents/${kind}/request`,
+      body: { dueDate: options.due, ...(options.note ? { note: options.note } : {}) },
+    }
+  },
+  done: (_answer, { positional, options }) => {
+    const kind = positional[1] as keyof typeof documentNames
+    return `Asked for the ${documentNames[kind].toLowerCase()} of ${positional[0]?.toUpperCase()} by ${options.due}.`
+  },
+}
+
 /** Every command of bookings and events, by name (the document commands are scripts/ops-documents.ts's). */
 export const commands: Record<string, Command> = {
   confirm,
   event,
+  'request-document': requestDocument,
 }
 
 const documentUsage = {

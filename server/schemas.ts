@@ -119,6 +119,10 @@ export const DocumentItemSchema = documents<DocumentItem>()(
       reason: z.string().nullable(),
       overdue: z.boolean(),
       files: z.array(DocumentFileSchema),
+      requested: z.object({ note: z.string().nullable() }).optional().openapi({
+        description:
+          'Present while operations ask for the item (due on dueDate, uploadable even after the departure)',
+      }),
     })
     .openapi('DocumentItem'),
 )

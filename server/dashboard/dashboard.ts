@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import type { DocumentKind } from '../../contract/bookings'
 import type { Dashboard } from '../../contract/dashboard'
 import { addDays, singaporeDateOf } from '../../contract/dates'
-import { documentItems, documentsEtd, isOutstanding } from '../../contract/documents'
+import { type DocumentRequest, documentItems, documentsEtd, isOutstanding } from '../../contract/documents'
 import { modes } from '../../contract/pricing/types'
 import { EXPIRING_SOON_DAYS, quoteStatus } from '../../contract/quotes'
 import { placesOf } from '../bookings/detail'
@@ -97,6 +97,17 @@ export async function getDashboard(
     list.push(file)
     filesOf.set(file.booking_id, list)
   }
+  const requestsOf = new Map<number, DocumentRequest[]>()
+  for (const r of rows.requests) {
+    const list = requestsOf.get(r.booking_id) ?? []
+    list.push({
+      kind: r.kind,
+      dueDate: r.due_date,
+      note: r.note,
+      requestedAt: isoOfJsonTime(r.requested_at) as string,
+    })
+    requestsOf.set(r.booking_id, list)
+  }
   const dueBy = addDays(today, DOCUMENTS_DUE_WITHIN_DAYS)
   const documents = rows.live.flatMap((booking) =>
     documentItems(
@@ -118,6 +129,7 @@ export async function getDashboard(
           status: f.status,
           reason: f.reason,
         })),
+        requests: requestsOf.get(booking.id),
       },
       now,
     )

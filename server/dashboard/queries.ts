@@ -42,6 +42,20 @@ export interface DashboardFileRow {
   reason: string | null
 }
 
+/** A document operations ask for (document_requests), as JSON: due_date YYYY-MM-DD, requested_at a time. */
+export interface DashboardRequestRow {
+  booking_id: number
+  kind:
+    | 'commercial_invoice'
+    | 'packing_list'
+    | 'safety_data_sheet'
+    | 'dg_declaration'
+    | 'certificate_of_origin'
+  due_date: string
+  note: string | null
+  requested_at: string
+}
+
 /** An event as JSON, with its id and booking. */
 export type DashboardEventRow = EventJson & { id: number; booking_id: number }
 
@@ -82,6 +96,8 @@ export interface ExpiringQuoteRow {
 export interface DashboardRows {
   live: LiveBookingRow[]
   files: DashboardFileRow[]
+  /** What operations ask for of the live bookings. */
+  requests: DashboardRequestRow[]
   /** Which events each live booking has (EventVersion); a booking without events is not listed. */
   event_versions: EventVersion[]
   activity: ActivityRow[]
@@ -106,7 +122,7 @@ export interface DashboardWindow {
 }
 
 /**
- * The company's dashboard data. A raw statement: it is one query with eight parts, and the query builder
+ * The company's dashboard data. A raw statement: it is one query with nine parts, and the query builder
  * would make it longer to read, not safer (every value is a bound parameter).
  *
  * It runs on the connections that keep a statement's generic plan (DatabaseHandle.generic): planning it cost
@@ -148,6 +164,10 @@ export async function dashboardRows(db: Kysely<Database>, w: DashboardWindow): P
         select d.booking_id, d.id, d.kind, d.name, d.size, d.content_type, d.uploaded_at, d.status, d.reason
         from booking_documents d where d.booking_id = any(array(select id from live))
       ) d) as files,
+      (select coalesce(json_agg(r), '[]') from (
+        select r.booking_id, r.kind, r.due_date, r.note, r.requested_at
+        from document_requests r where r.booking_id = any(array(select id from live))
+      ) r) as requests,
       (select coalesce(json_agg(v), '[]') from (
         select e.booking_id, count(*)::int as count, max(e.id) as last_id
         from tracking_events e where e.booking_id = any(array(select id from live))

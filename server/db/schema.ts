@@ -397,6 +397,7 @@ export interface Database {
   booking_documents: BookingDocumentsTable
   document_blobs: DocumentBlobsTable
   parties: PartiesTable
+  document_requests: DocumentRequestsTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>
@@ -429,3 +430,14 @@ export interface PartiesTable {
   updated_at: CreatedAt
 }
 export type PartyRow = Selectable<PartiesTable>
+
+/** A document the operations team asked for (migration 0017): one per booking and kind, the newest kept. */
+export interface DocumentRequestsTable {
+  booking_id: number
+  kind: BookingDocumentsTable['kind']
+  /** YYYY-MM-DD (Singapore): the item is due on it, overdue after it. */
+  due_date: DateColumn
+  note: string | null
+  requested_at: CreatedAt
+}
+export type DocumentRequestRow = Selectable<DocumentRequestsTable>

@@ -1,6 +1,12 @@
 import { type Kysely, sql } from 'kysely'
 import type { BookingStatus, DocumentFile, DocumentItem, DocumentKind } from '../../contract/bookings'
-import { documentItems, documentsEtd, outstandingCount } from '../../contract/documents'
+import {
+  type DocumentRequest,
+  documentItems,
+  documentsEtd,
+  outstandingCount,
+  type UploadableKind,
+} from '../../contract/documents'
 import { plannedSailingOf } from '../bookings/planned-sailing'
 import type { BookingDocumentRow, BookingRow, Database } from '../db/schema'
 import { houseBillOf } from './house-bill-data'
@@ -64,6 +70,67 @@ async function filesOf(db: Kysely<Database>, bookingIds: number[]) {
     .execute()
 }
 
+/** What operations ask for of these bookings (contract/documents.ts DocumentRequest), by booking id. */
+export async function requestsOf(
+  db: Kysely<Database>,
+  bookingIds: number[],
+): Promise<Map<number, DocumentRequest[]>> {
+  const byBooking = new Map<number, DocumentRequest[]>()
+  if (bookingIds.length === 0) return byBooking
+  const rows = await db
+    .selectFrom('document_requests')
+    .select(['booking_id', 'kind', 'due_date', 'note', 'requested_at'])
+    .where('booking_id', 'in', bookingIds)
+    .execute()
+  for (const row of rows) {
+    const list = byBooking.get(row.booking_id) ?? []
+    list.push({
+      kind: row.kind,
+      dueDate: row.due_date,
+      note: row.note,
+      requestedAt: row.requested_at.toISOString(),
+    })
+    byBooking.set(row.booking_id, list)
+  }
+  return byBooking
+}
+
+/** Operations ask for a document of a booking: a new request of the same kind replaces the old one. */
+export async function upsertDocumentRequest(
+  db: Kysely<Database>,
+  request: { bookingId: number; kind: UploadableKind; dueDate: string; note: string | null; at: Date },
+) {
+  const values = {
+    booking_id: request.bookingId,
+    kind: request.kind,
+    due_date: request.dueDate,
+    note: request.note,
+    requested_at: request.at,
+  }
+  await db
+    .insertInto('document_requests')
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(['booking_id', 'kind']).doUpdateSet({
+        due_date: values.due_date,
+        note: values.note,
+        requested_at: values.requested_at,
+      }),
+    )
+    .execute()
+}
+
+/** One item of a booking's checklist (no HBL), as listed now: the upload route asks whether it is requested. */
+export async function bookingDocumentItem(
+  db: Kysely<Database>,
+  booking: BookingForDocuments,
+  kind: UploadableKind,
+  now: Date,
+): Promise<DocumentItem | undefined> {
+  const { documents } = await bookingDocuments(db, { ...booking, hbl: null }, now)
+  return documents.find((item) => item.kind === kind)
+}
+
 /**
  * The document checklist of one booking with its files, and how many items are outstanding (required and
  * Required or Rejected). `hblFile` is the issued house bill as listed (routes give its generated size).
@@ -75,7 +142,7 @@ export async function bookingDocuments(
   hblFile?: DocumentFile,
 ): Promise<BookingDocuments> {
   const hazardous = booking.hazardous ?? (await hazardousByBooking(db, [booking.id])).get(booking.id) ?? false
-  const rows = await filesOf(db, [booking.id])
+  const [rows, requests] = await Promise.all([filesOf(db, [booking.id]), requestsOf(db, [booking.id])])
   const documents = documentItems(
     {
       mode: booking.mode,
@@ -87,6 +154,7 @@ export async function bookingDocuments(
       hbl: booking.hbl,
       files: rows.map((row) => ({ ...documentFile(row), kind: row.kind as DocumentKind })),
       hblFile: booking.hbl ? (hblFile ?? (await houseBillFile(db, booking.id))) : undefined,
+      requests: requests.get(booking.id),
     },
     now,
   )
@@ -127,7 +195,7 @@ export function issuedHouseBillFile(
   }
 }
 
-/** Outstanding counts of many bookings (for lists) in two queries, by booking id. */
+/** Outstanding counts of many bookings (for lists) in three queries, by booking id. */
 export async function outstandingDocuments(
   db: Kysely<Database>,
   bookings: BookingForDocuments[],
@@ -135,7 +203,11 @@ export async function outstandingDocuments(
 ): Promise<Map<number, number>> {
   const ids = bookings.map((b) => b.id)
   const needHazard = bookings.filter((b) => b.hazardous === undefined).map((b) => b.id)
-  const [hazards, rows] = await Promise.all([hazardousByBooking(db, needHazard), filesOf(db, ids)])
+  const [hazards, rows, requests] = await Promise.all([
+    hazardousByBooking(db, needHazard),
+    filesOf(db, ids),
+    requestsOf(db, ids),
+  ])
   const byBooking = new Map<number, typeof rows>()
   for (const row of rows) {
     const list = byBooking.get(row.booking_id) ?? []
@@ -156,6 +228,7 @@ export async function outstandingDocuments(
           ...documentFile(row),
           kind: row.kind as DocumentKind,
         })),
+        requests: requests.get(booking.id),
       },
       now,
     )

@@ -349,6 +349,36 @@ export function documentRejectedMail(input: DocumentRejectedMailInput, site: Sit
   ])
 }
 
+export interface DocumentRequestedMailInput {
+  to: string
+  name: string
+  bookingNumber: string
+  document: string
+  /** YYYY-MM-DD (Singapore). */
+  dueDate: string
+  note: string | null
+  bookingLink: string
+}
+
+/** Tells the booking's customer that operations ask for a document, by when, and where to upload it. */
+export function documentRequestedMail(
+  input: DocumentRequestedMailInput,
+  site: SiteConfig = siteConfig,
+): Mail {
+  const due = calendarDay(input.dueDate)
+  return compose(
+    site,
+    input.to,
+    oneLine(`Booking ${input.bookingNumber}: ${input.document} needed by ${due}`),
+    [
+      para(`Hello ${input.name},`),
+      para(`Operations ask for your ${input.document} for booking ${input.bookingNumber} by ${due}.`),
+      ...(input.note ? [para(`Note: ${input.note}`)] : []),
+      linkPara('Please upload it on the booking:', `Booking ${input.bookingNumber}`, input.bookingLink),
+    ],
+  )
+}
+
 /** Sent when the password is changed from My Profile, so a change the user did not make is noticed. */
 export function passwordChangedMail(
   input: { to: string; name: string; appUrl: string },

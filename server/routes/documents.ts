@@ -16,6 +16,7 @@ import {
   FILE_NAME_HEADER,
   isUploadableKind,
   reviewSchema,
+  uploadRefusal,
 } from '../../contract/documents'
 import type { ErrorBody } from '../../contract/wire'
 import type { LiveSessions } from '../auth/live-sessions'
@@ -24,6 +25,7 @@ import { requireSession, type SessionEnv } from '../auth/session'
 import type { BookingRow, Database } from '../db/schema'
 import { houseBillOf } from '../documents/house-bill-data'
 import {
+  bookingDocumentItem,
   bookingDocuments,
   documentFile,
   findAnyBooking,
@@ -166,7 +168,9 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
         ...json(z.object({ document: DocumentFileSchema })),
       },
       400: errorResponse('The body stopped before its end: `The upload was interrupted.`'),
-      409: errorResponse(`\`${documentMessages.bookingClosed}\` or \`${documentMessages.departed}\``),
+      409: errorResponse(
+        `\`${documentMessages.bookingClosed}\` or \`${documentMessages.departed}\` (unless operations ask for the item)`,
+      ),
       413: errorResponse(`\`${documentMessages.tooLarge}\``),
       415: errorResponse(`\`${documentMessages.badType}\``),
       422: errorResponse(
@@ -286,10 +290,12 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
           422,
         )
       }
-      const closed = documentsClosed(
-        booking.status as BookingStatus,
-        booking.held_from as BookingStatus | null,
-      )
+      const status = booking.status as BookingStatus
+      const heldFrom = booking.held_from as BookingStatus | null
+      // A departed booking still takes an item operations ask for (contract/documents.ts uploadRefusal).
+      const closed =
+        documentsClosed(status, heldFrom) &&
+        uploadRefusal(status, heldFrom, await bookingDocumentItem(db, booking, kind, now()))
       if (closed) return c.json({ message: closed }, 409)
       const declared = Number(c.req.header('Content-Length'))
       if (declared > MAX_UPLOAD_BYTES) return c.json({ message: documentMessages.tooLarge }, 413)

@@ -6,9 +6,24 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
-import { BOOKING_NUMBER, bookingMessages } from '../../contract/bookings'
+import {
+  BOOKING_NUMBER,
+  bookingMessages,
+  type DocumentsResponse,
+  documentMessages,
+  documentNames,
+} from '../../contract/bookings'
+import { singaporeDateOf } from '../../contract/dates'
+import {
+  documentRequestSchema,
+  isUploadableKind,
+  requestMessages,
+  uploadableKinds,
+} from '../../contract/documents'
 import { applyEvents } from '../bookings/apply-events'
 import { type BookingDeps, confirmBooking } from '../bookings/service'
+import { bookingDocuments, upsertDocumentRequest } from '../documents/queries'
+import { documentRequestedMail } from '../mail/templates'
 import {
   createRouter,
   errorResponse,
@@ -18,6 +33,8 @@ import {
   limitJsonBody,
   opsKeySecurity as security,
 } from '../openapi'
+import { notificationAllowed } from '../profile/notification-settings'
+import { DocumentItemSchema } from '../schemas'
 import { postEventsSchema } from '../tracking/dcsa-input'
 import { flatEventSchema, v3EventSchema } from '../tracking/dcsa-schemas'
 
@@ -123,6 +140,52 @@ const confirmRoute = createRoute({
   },
 })
 
+const requestDocumentRoute = createRoute({
+  method: 'post',
+  operationId: 'requestDocument',
+  path: '/ops/bookings/{number}/documents/{kind}/request',
+  tags: ['Operations'],
+  summary:
+    'Ask the customer for a document by a date (even after the departure): replaces an earlier request of the kind, mails the customer',
+  description:
+    'The item becomes required, due on `dueDate` (overdue after it) and uploadable until a file is uploaded after the request; a file rejected after it leaves it asked for. A cancelled booking is asked for nothing.',
+  security,
+  request: {
+    params: z.object({
+      number: z
+        .string()
+        .max(40)
+        .openapi({ param: { name: 'number', in: 'path' }, example: 'ESB-2026000042' }),
+      kind: z
+        .string()
+        .max(40)
+        .openapi({
+          param: { name: 'kind', in: 'path' },
+          description: uploadableKinds.join(', '),
+          example: 'commercial_invoice',
+        }),
+    }),
+    ...jsonBody(
+      documentRequestSchema().openapi({
+        example: { dueDate: '2026-12-03', note: 'The signed copy, please.' },
+      }),
+    ),
+  },
+  responses: {
+    200: {
+      description: "The booking's document checklist with the item asked for",
+      ...json(z.object({ documents: z.array(DocumentItemSchema) })),
+    },
+    ...unauthenticated,
+    404: errorResponse(`No such booking: \`${documentMessages.notFound}\``),
+    409: errorResponse(`The booking is cancelled: \`${requestMessages.cancelled}\``),
+    422: errorResponse(
+      `A kind that is not uploaded (\`${requestMessages.badKind}\`), a bad date (\`${requestMessages.badDate}\`), a past one (\`${requestMessages.pastDate}\`) or a note over 500 characters`,
+    ),
+    ...errorResponses.serverError,
+  },
+})
+
 export function operationsRoutes(deps: BookingDeps & { opsApiKey: string | undefined }) {
   const router = createRouter()
   router.openAPIRegistry.registerComponent('securitySchemes', 'opsApiKey', {
@@ -177,5 +240,57 @@ export function operationsRoutes(deps: BookingDeps & { opsApiKey: string | undef
       if (outcome.status === 404) return c.json({ message: bookingMessages.notFound }, 404)
       if (outcome.status === 409) return c.json({ message: outcome.message }, 409)
       return c.json({ bookingNumber: number, hbl: outcome.hbl, status: 'Confirmed' as const }, 200)
+    })
+    .openapi(requestDocumentRoute, async (c) => {
+      const { number, kind } = c.req.valid('param')
+      const { dueDate, note } = c.req.valid('json')
+      if (!isUploadableKind(kind)) {
+        return c.json({ message: requestMessages.badKind, errors: { kind: [requestMessages.badKind] } }, 422)
+      }
+      const at = deps.now()
+      if (dueDate < singaporeDateOf(at)) {
+        return c.json(
+          { message: requestMessages.pastDate, errors: { dueDate: [requestMessages.pastDate] } },
+          422,
+        )
+      }
+      if (!BOOKING_NUMBER.test(number)) return c.json({ message: documentMessages.notFound }, 404)
+      const outcome = await deps.db.transaction().execute(async (trx) => {
+        // Locked, so a cancellation cannot slip in between the check and the request.
+        const booking = await trx
+          .selectFrom('bookings')
+          .selectAll()
+          .where('number', '=', number)
+          .forUpdate()
+          .executeTakeFirst()
+        if (!booking) return { status: 404 as const }
+        if (booking.status === 'Cancelled') return { status: 409 as const }
+        await upsertDocumentRequest(trx, { bookingId: booking.id, kind, dueDate, note: note || null, at })
+        const user = await trx
+          .selectFrom('users')
+          .select(['esus_email_id as email', 'esus_name as name'])
+          .where('id', '=', booking.user_id)
+          .executeTakeFirst()
+        if (user && (await notificationAllowed(trx, booking.user_id, 'documents'))) {
+          await deps.mailer.queue(
+            trx,
+            documentRequestedMail({
+              to: user.email,
+              name: user.name,
+              bookingNumber: booking.number,
+              document: documentNames[kind],
+              dueDate,
+              note: note || null,
+              bookingLink: `${deps.mailer.appUrl}/user/bookings/${booking.number}`,
+            }),
+            at,
+          )
+        }
+        return { status: 200 as const, booking }
+      })
+      if (outcome.status === 404) return c.json({ message: documentMessages.notFound }, 404)
+      if (outcome.status === 409) return c.json({ message: requestMessages.cancelled }, 409)
+      const { documents } = await bookingDocuments(deps.db, outcome.booking, deps.now())
+      return c.json({ documents } satisfies DocumentsResponse, 200)
     })
 }

@@ -1,15 +1,27 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type DocumentFile, type DocumentKind, documentMessages } from '../../contract/bookings'
+import {
+  type BookingStatus,
+  bookingStatuses,
+  type DocumentFile,
+  type DocumentKind,
+  documentMessages,
+} from '../../contract/bookings'
 import { singaporeDateOf } from '../../contract/dates'
 import {
   displayFileName,
   documentChecklist,
   documentItemStatus,
   documentItems,
+  documentRequestSchema,
   documentsClosed,
+  isOutstanding,
   isOverdue,
   outstandingCount,
+  requestMessages,
   reviewSchema,
+  uploadableKinds,
+  uploadRefusal,
 } from '../../contract/documents'
 
 // 2026-03-10 02:00 in Singapore is still 9 March in UTC: due dates count from the Singapore date.
@@ -197,5 +209,137 @@ describe('reviewSchema', () => {
       path: ['reason'],
       message: 'Give the reason the document is rejected.',
     })
+  })
+})
+
+describe('documents operations ask for', () => {
+  const now = new Date('2026-03-10T04:00:00.000Z')
+  const today = singaporeDateOf(now)
+  const day = 86_400_000
+  const isoAround = fc
+    .integer({ min: -20 * day, max: 5 * day })
+    .map((offset) => new Date(now.getTime() + offset).toISOString())
+  const dateAround = fc
+    .integer({ min: -10, max: 10 })
+    .map((offset) => singaporeDateOf(new Date(now.getTime() + offset * day)))
+  const status = fc.constantFrom(...bookingStatuses)
+  const heldFrom = fc.constantFrom<BookingStatus>(
+    'Booking Received',
+    'Confirmed',
+    'Cargo Received',
+    'Departed',
+  )
+  const files = fc.uniqueArray(
+    fc.record({
+      kind: fc.constantFrom(...uploadableKinds),
+      status: fc.constantFrom<DocumentFile['status']>('Uploaded', 'Accepted', 'Rejected'),
+      uploadedAt: isoAround,
+    }),
+    { selector: (f) => f.uploadedAt, maxLength: 8 },
+  )
+  const requests = fc.uniqueArray(
+    fc.record({
+      kind: fc.constantFrom(...uploadableKinds),
+      dueDate: dateAround,
+      note: fc.option(fc.constant('Signed, please.'), { nil: null }),
+      requestedAt: isoAround,
+    }),
+    { selector: (r) => r.kind, maxLength: 5 },
+  )
+  const input = fc.record({
+    status,
+    heldFrom,
+    hazardous: fc.boolean(),
+    etd: fc.option(isoAround, { nil: null }),
+    files,
+    requests,
+  })
+  type Input = typeof input extends fc.Arbitrary<infer T> ? T : never
+  const itemsOf = (i: Input) =>
+    documentItems(
+      {
+        mode: 'FCL',
+        hazardous: i.hazardous,
+        etd: i.etd,
+        bookingStatus: i.status,
+        heldFrom: i.status === 'On Hold' ? i.heldFrom : null,
+        hbl: null,
+        files: i.files.map((f) =>
+          file(f.kind, f.status, f.uploadedAt, f.status === 'Rejected' ? 'Unsigned' : null),
+        ),
+        requests: i.requests,
+      },
+      now,
+    )
+  const departed = (i: { status: BookingStatus; heldFrom: BookingStatus }) =>
+    documentsClosed(i.status, i.status === 'On Hold' ? i.heldFrom : null) === documentMessages.departed
+
+  it("shows a departed booking's unrequested items never received as Not received, never overdue", () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        fc.pre(departed(i))
+        for (const item of itemsOf(i)) {
+          if (i.requests.some((r) => r.kind === item.kind)) continue
+          expect(item.requested).toBeUndefined()
+          expect(item.overdue).toBe(false)
+          expect(isOutstanding(item)).toBe(false)
+          if (item.required && item.files.length === 0) expect(item.status).toBe('Not received')
+        }
+      }),
+    )
+  })
+
+  it('keeps an item asked for outstanding until a later file, overdue exactly when its date is past', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        fc.pre(i.status !== 'Cancelled')
+        const items = itemsOf(i)
+        for (const request of i.requests) {
+          const item = items.find((it) => it.kind === request.kind)
+          if (!item) continue // a hazardous-only kind of other cargo
+          const later = i.files
+            .filter((f) => f.kind === request.kind && f.uploadedAt >= request.requestedAt)
+            .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0]
+          const open = !later || later.status === 'Rejected'
+          expect(item.required).toBe(true)
+          expect(item.dueDate).toBe(request.dueDate)
+          expect(isOutstanding(item)).toBe(open)
+          expect(item.requested !== undefined).toBe(open)
+          if (open) {
+            expect(item.requested?.note).toBe(request.note)
+            expect(item.overdue).toBe(request.dueDate < today)
+            expect(uploadRefusal(i.status, i.status === 'On Hold' ? i.heldFrom : null, item)).toBeNull()
+          } else {
+            expect(item.status).toBe(later?.status)
+          }
+        }
+      }),
+    )
+  })
+
+  it('asks nothing of a cancelled booking', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const items = itemsOf({ ...i, status: 'Cancelled' })
+        expect(outstandingCount(items)).toBe(0)
+        for (const item of items) {
+          expect(item.requested).toBeUndefined()
+          expect(item.overdue).toBe(false)
+          expect(uploadRefusal('Cancelled', null, item)).toBe(documentMessages.bookingClosed)
+        }
+      }),
+    )
+  })
+
+  it('refuses a bad or past due date with a clear message', () => {
+    const schema = documentRequestSchema(today)
+    expect(schema.safeParse({ dueDate: today }).success).toBe(true)
+    for (const dueDate of ['tomorrow', '2026-02-30', '2026-3-12']) {
+      expect(schema.safeParse({ dueDate }).error?.issues[0]?.message).toBe(requestMessages.badDate)
+    }
+    expect(schema.safeParse({ dueDate: '2026-03-09' }).error?.issues[0]?.message).toBe(
+      requestMessages.pastDate,
+    )
+    expect(schema.safeParse({ dueDate: today, note: 'x'.repeat(501) }).success).toBe(false)
   })
 })

@@ -3,6 +3,7 @@
  * handler and answers 2xx, on quotes, bookings, a document and single-use tokens made here for the purpose.
  */
 import { expect } from 'vitest'
+import { addDays, singaporeDateOf } from '../../contract/dates'
 import { type CreateQuoteResponse, containersOf, type QuoteDetail } from '../../contract/quotes'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createPasswordReset } from '../../server/auth/password-resets'
@@ -185,6 +186,10 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
     downloadDocument: () => ({ params: { number: booking, id: fileId } }),
     listBookingDocumentsForOps: () => ({ params: { number: booking } }),
     reviewDocument: () => ({ params: { id: fileId }, body: json({ status: 'Accepted' }) }),
+    requestDocument: () => ({
+      params: { number: booking, kind: 'certificate_of_origin' },
+      body: json({ dueDate: addDays(singaporeDateOf(server.clock.now()), 7), note: 'The signed copy.' }),
+    }),
     getProfile: () => ({}),
     updateProfile: () => ({
       body: json({

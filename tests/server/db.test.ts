@@ -37,6 +37,7 @@ const migrationNames = [
   '0014_session_releases',
   '0015_rate_schedules',
   '0016_parties',
+  '0017_document_requests',
 ]
 
 describe('migrations', () => {

@@ -73,6 +73,7 @@ describe('GET /api/openapi.json', () => {
         '/api/bookings/{number}/documents/files/{id}',
         '/api/ops/documents/{id}/review',
         '/api/ops/bookings/{number}/documents',
+        '/api/ops/bookings/{number}/documents/{kind}/request',
         '/api/profile',
         '/api/profile/password',
         '/api/profile/notifications',
@@ -200,12 +201,14 @@ describe('GET /api/openapi.json', () => {
       operation('/api/bookings/{number}/documents/files/{id}', 'get'),
       operation('/api/ops/documents/{id}/review', 'post'),
       operation('/api/ops/bookings/{number}/documents', 'get'),
+      operation('/api/ops/bookings/{number}/documents/{kind}/request', 'post'),
     ]).toEqual([
       'listDocuments',
       'uploadDocument',
       'downloadDocument',
       'reviewDocument',
       'listBookingDocumentsForOps',
+      'requestDocument',
     ])
     expect(statuses('/api/bookings/{number}/documents/{kind}', 'post')).toEqual([
       '201',

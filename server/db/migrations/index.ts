@@ -14,6 +14,7 @@ import * as m0013 from './0013_login_failures'
 import * as m0014 from './0014_session_releases'
 import * as m0015 from './0015_rate_schedules'
 import * as m0016 from './0016_parties'
+import * as m0017 from './0017_document_requests'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0014_session_releases': m0014,
   '0015_rate_schedules': m0015,
   '0016_parties': m0016,
+  '0017_document_requests': m0017,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -35,7 +35,7 @@ export interface DocumentsProps {
   documents: DocumentItem[]
   uploads: UploadEntry[]
   hbl: string | null
-  /** Why the booking takes no more documents (cancelled, departed), or null. */
+  /** Why the booking takes no more documents (cancelled, departed), or null; items operations ask for still do. */
   closed: string | null
   downloading: boolean
   onChoose: (kind: DocumentKind, files: File[]) => void
@@ -57,7 +57,14 @@ export function Documents({
   return (
     <section className={styles.section} aria-labelledby="documents-title">
       <h2 id="documents-title">Documents</h2>
-      {closed ? <p className={styles.muted}>{closed}</p> : null}
+      {closed ? (
+        <p className={styles.muted}>
+          {closed}
+          {documents.some((item) => item.requested)
+            ? ' Operations still ask for the documents marked below.'
+            : null}
+        </p>
+      ) : null}
       {documents.length === 0 ? <p>No documents are needed yet.</p> : null}
       {documents.map((item) => {
         const titleId = `document-${item.kind}`
@@ -85,7 +92,7 @@ export function Documents({
                 ) : (
                   <span className={styles.muted}>Issued by us once the booking is confirmed.</span>
                 )
-              ) : closed ? null : (
+              ) : closed && !item.requested ? null : (
                 <FileTrigger
                   acceptedFileTypes={uploadAccept}
                   allowsMultiple
@@ -118,6 +125,11 @@ export function Documents({
                 </>
               ) : null}
             </p>
+            {item.requested ? (
+              <p className={styles.alert} data-testid="document-request">
+                <strong>Operations ask:</strong> {item.requested.note ?? 'please upload this document.'}
+              </p>
+            ) : null}
             {item.status === 'Rejected' && item.reason ? (
               <p className={styles.alert}>
                 <strong>Rejected:</strong> {item.reason}
