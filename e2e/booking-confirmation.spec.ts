@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { BookingDetail } from '../contract/bookings'
 import { formatScheduleDay } from '../src/app/datetime'
-import { createCustomer, expect, logInThroughApi, quoteThroughApi, test } from './fixtures'
+import { createCustomer, expect, fillConfirmation, logInThroughApi, quoteThroughApi, test } from './fixtures'
 
 // After Confirm: the confirmation page (what happens next, the documents due, the planned sailing), the
 // booking confirmation PDF and the way to the booking (docs/bookings.md, "After Confirm").
@@ -16,15 +16,7 @@ test('a new customer confirms an FCL quote and lands on its confirmation page, w
   const option = quote.options[0]
   await page.goto(`/user/confirm-quote?quote=${quote.number}&option=${option?.id}`)
 
-  await page.getByLabel('Shipper company name').fill('Lion City Exports Pte Ltd')
-  await page.getByLabel('Shipper address').fill('10 Anson Road, #20-01, Singapore 079903')
-  await page.getByLabel('Consignee company name').fill('Mumbai Imports Pvt Ltd')
-  await page.getByLabel('Consignee address').fill('Plot 4, JNPT Road, Navi Mumbai 400707')
-  await page.getByLabel('Cargo description').fill('Teak furniture, 40 cartons')
-  for (const weight of await page.getByLabel(/^Container \d+ \(\w+\) gross weight, kg$/).all()) {
-    await weight.fill('18400')
-  }
-  await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check({ force: true })
+  await fillConfirmation(page)
   await page.getByRole('button', { name: /^Confirm/ }).click()
 
   // The page of its own, its heading focused.

@@ -248,3 +248,17 @@ export async function quoteThroughApi(
   if (!quote.options[0]) throw new Error('no instant rate SGSIN → INNSA in the demo sheets')
   return quote
 }
+
+/** Confirm Your Quotation filled as a customer would: both parties, the cargo, each container's weight, the terms. */
+export async function fillConfirmation(page: Page) {
+  await page.getByLabel('Shipper company name').fill('Lion City Exports Pte Ltd')
+  await page.getByLabel('Shipper address').fill('10 Anson Road, #20-01, Singapore 079903')
+  await page.getByLabel('Consignee company name').fill('Mumbai Imports Pvt Ltd')
+  await page.getByLabel('Consignee address').fill('Plot 4, JNPT Road, Navi Mumbai 400707')
+  await page.getByLabel('Cargo description').fill('Teak furniture, 40 cartons')
+  // FCL: each container's gross weight (the VGM); none for LCL and air.
+  for (const weight of await page.getByLabel(/^Container \d+ \(\w+\) gross weight, kg$/).all()) {
+    await weight.fill('18400')
+  }
+  await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check({ force: true })
+}

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { siteConfig } from '../site.config'
-import { createCustomer, expect, logIn, test } from './fixtures'
+import { createCustomer, expect, fillConfirmation, logIn, test } from './fixtures'
 
 /**
  * The quote journey against the real server: the request form, carrier options, services with the price
@@ -22,19 +22,6 @@ async function startQuote(page: Page, mode: 'FCL' | 'LCL' | 'Air', from: string,
   await choosePlace(page, 'Origin', from)
   await choosePlace(page, 'Destination', to)
   await page.getByLabel('Commodity').fill('Teak furniture')
-}
-
-async function fillConfirmation(page: Page) {
-  await page.getByLabel('Shipper company name').fill('Lion City Exports Pte Ltd')
-  await page.getByLabel('Shipper address').fill('10 Anson Road, #20-01, Singapore 079903')
-  await page.getByLabel('Consignee company name').fill('Mumbai Imports Pvt Ltd')
-  await page.getByLabel('Consignee address').fill('Plot 4, JNPT Road, Navi Mumbai 400707')
-  await page.getByLabel('Cargo description').fill('Teak furniture, 40 cartons')
-  // FCL: each container's gross weight (the VGM); none for LCL and air.
-  for (const weight of await page.getByLabel(/^Container \d+ \(\w+\) gross weight, kg$/).all()) {
-    await weight.fill('18400')
-  }
-  await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check({ force: true })
 }
 
 test("the home strip's quote prefills the quote form after login, through quoteData", async ({
