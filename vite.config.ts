@@ -44,14 +44,19 @@ export default defineConfig({
     // public page's own lazy parts keep their full preload list.
     modulePreload: {
       resolveDependencies: (filename, deps) =>
-        /(^|\/)(user-|contact-form-)/.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+        /(^|\/)(user-|staff-|contact-form-)/.test(filename)
+          ? deps.filter((dep) => dep.endsWith('.css'))
+          : deps,
     },
     rolldownOptions: {
       output: {
-        chunkFileNames: (chunk) =>
-          chunk.facadeModuleId && /[\\/]src[\\/]routes[\\/]user[\\/]/.test(chunk.facadeModuleId)
-            ? 'assets/user-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+        chunkFileNames: (chunk) => {
+          // The logged-in area's and the staff console's (routes, and the console's own code its guards load).
+          const area = chunk.facadeModuleId?.match(
+            /[\\/]src[\\/](?:routes|features)[\\/](user|staff)[\\/]/,
+          )?.[1]
+          return area ? `assets/${area}-[name]-[hash].js` : 'assets/[name]-[hash].js'
+        },
         // Every page needs React and the router, and the routes' small non-lazy parts: two chunks, not twenty
         // of a few hundred bytes each.
         codeSplitting: {

@@ -31,7 +31,7 @@ interface Parsed {
   options: Record<string, string>
 }
 
-function parseArgs(args: string[]): Parsed {
+export function parseArgs(args: string[]): Parsed {
   const positional: string[] = []
   const options: Record<string, string> = {}
   for (let i = 0; i < args.length; i++) {
@@ -186,7 +186,7 @@ const documentUsage = {
   'accept-document': 'accept-document BOOKING KIND-or-FILE-ID',
 }
 
-function serverUrl(options: Record<string, string>, env: OpsIo['env']): string {
+export function serverUrl(options: Record<string, string>, env: OpsIo['env']): string {
   const url =
     options.url ?? env.OPS_API_URL ?? env.SITE_URL ?? env.APP_URL ?? `http://localhost:${env.PORT || 3000}`
   return url.replace(/\/+$/, '')

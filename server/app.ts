@@ -39,7 +39,10 @@ import { partyRoutes } from './routes/parties'
 import { profileRoutes } from './routes/profile'
 import { quoteRoutes } from './routes/quotes'
 import { registerRoutes } from './routes/register'
+import { staffAuthRoutes } from './routes/staff-auth'
+import { staffTeamRoutes } from './routes/staff-team'
 import { trackingRoutes } from './routes/tracking'
+import { STAFF_SESSIONS_CHANNEL, StaffSessions } from './staff/sessions'
 import { mountStaticSite } from './static'
 import type { DocumentStorage } from './storage/index'
 import { postgresStorage } from './storage/postgres'
@@ -189,6 +192,11 @@ export function createApp(options: AppOptions) {
   app.route('/api', trackingRoutes(bookingDeps))
   app.route('/api', dashboardRoutes({ ...bookingDeps, genericDb: options.genericDb ?? db }))
   app.route('/api', operationsRoutes({ ...bookingDeps, opsApiKey: options.opsApiKey }))
+  // The forwarder's staff: their own sessions, held like the customers' and dropped on the same kind of notice.
+  const staffSessions = new StaffSessions(db)
+  options.listen?.(STAFF_SESSIONS_CHANNEL, staffSessions)
+  app.route('/api', staffAuthRoutes({ ...deps, staffSessions }))
+  app.route('/api', staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey: options.opsApiKey }))
   // Mounted even when not served, so that /dev/outbox answers the 404 rather than the SPA's fallback.
   app.route(
     '/',

@@ -9,6 +9,7 @@ import { openDatabase } from './db/client'
 import { exitIfInUse } from './db/data-dir-lock'
 import { prepareDatabase } from './db/prepare'
 import { demoCustomer } from './demo/customer'
+import { demoStaff, demoStaffPassword, demoStaffTotpSecret } from './demo/staff'
 import { AfterAnswer } from './jobs/after-answer'
 import { MailWorker } from './jobs/mail-worker'
 import { QuoteReminderJob } from './jobs/quote-reminders'
@@ -49,6 +50,9 @@ if (seedLanes > 0)
 if (demo) {
   console.log(
     `Demo customer (${demo}): ${demoCustomer.email} / ${demoCustomer.password} (DEMO_SEED=0 turns it off)`,
+  )
+  console.log(
+    `Demo staff at /staff/login: ${demoStaff.map((person) => person.email).join(', ')} / ${demoStaffPassword}, authenticator key ${demoStaffTotpSecret} (docs/staff.md)`,
   )
 }
 // The first login of an unknown email would otherwise pay for making the dummy hash too.

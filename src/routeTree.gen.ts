@@ -21,6 +21,9 @@ import { Route as AuthReleaseSessionRouteImport } from './routes/_auth/release-s
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as PublicAboutUsRouteImport } from './routes/_public/about-us'
 import { Route as PublicHomeRouteImport } from './routes/_public/home'
+import { Route as StaffConsoleRouteImport } from './routes/staff/_console'
+import { Route as StaffLoginRouteImport } from './routes/staff/login'
+import { Route as StaffSetPasswordRouteImport } from './routes/staff/set-password'
 import { Route as UserIndexRouteImport } from './routes/user/index'
 import { Route as UserBookingsRouteImport } from './routes/user/bookings'
 import { Route as UserConfirmQuoteRouteImport } from './routes/user/confirm-quote'
@@ -43,6 +46,7 @@ import { Route as PublicServicesAirFreightRouteImport } from './routes/_public/s
 import { Route as PublicServicesCargoInsuranceRouteImport } from './routes/_public/services/cargo-insurance'
 import { Route as PublicServicesCustomClearanceRouteImport } from './routes/_public/services/custom-clearance'
 import { Route as PublicServicesShipmentTrackingRouteImport } from './routes/_public/services/shipment-tracking'
+import { Route as StaffConsoleIndexRouteImport } from './routes/staff/_console/index'
 import { Route as UserBookingsNumberRouteImport } from './routes/user/bookings_.$number'
 import { Route as PublicInfoBlogsIndexRouteImport } from './routes/_public/info/blogs/index'
 import { Route as PublicInfoBlogsSlugRouteImport } from './routes/_public/info/blogs/$slug'
@@ -110,6 +114,21 @@ const PublicHomeRoute = PublicHomeRouteImport.update({
   id: '/home',
   path: '/home',
   getParentRoute: () => PublicRoute,
+} as any)
+const StaffConsoleRoute = StaffConsoleRouteImport.update({
+  id: '/staff/_console',
+  path: '/staff',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StaffLoginRoute = StaffLoginRouteImport.update({
+  id: '/staff/login',
+  path: '/staff/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StaffSetPasswordRoute = StaffSetPasswordRouteImport.update({
+  id: '/staff/set-password',
+  path: '/staff/set-password',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const UserIndexRoute = UserIndexRouteImport.update({
   id: '/',
@@ -226,6 +245,11 @@ const PublicServicesShipmentTrackingRoute =
     path: '/services/shipment-tracking',
     getParentRoute: () => PublicRoute,
   } as any)
+const StaffConsoleIndexRoute = StaffConsoleIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => StaffConsoleRoute,
+} as any)
 const UserBookingsNumberRoute = UserBookingsNumberRouteImport.update({
   id: '/bookings_/$number',
   path: '/bookings/$number',
@@ -288,6 +312,9 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof AuthResetPasswordRoute
   '/about-us': typeof PublicAboutUsRoute
   '/home': typeof PublicHomeRoute
+  '/staff': typeof StaffConsoleRouteWithChildren
+  '/staff/login': typeof StaffLoginRoute
+  '/staff/set-password': typeof StaffSetPasswordRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
@@ -311,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/contact-us/': typeof PublicContactUsIndexRoute
   '/info/': typeof PublicInfoIndexRoute
   '/services/': typeof PublicServicesIndexRoute
+  '/staff/': typeof StaffConsoleIndexRoute
   '/info/blogs/$slug': typeof PublicInfoBlogsSlugRoute
   '/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
@@ -330,6 +358,8 @@ export interface FileRoutesByTo {
   '/reset-password': typeof AuthResetPasswordRoute
   '/about-us': typeof PublicAboutUsRoute
   '/home': typeof PublicHomeRoute
+  '/staff/login': typeof StaffLoginRoute
+  '/staff/set-password': typeof StaffSetPasswordRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
@@ -353,6 +383,7 @@ export interface FileRoutesByTo {
   '/contact-us': typeof PublicContactUsIndexRoute
   '/info': typeof PublicInfoIndexRoute
   '/services': typeof PublicServicesIndexRoute
+  '/staff': typeof StaffConsoleIndexRoute
   '/info/blogs/$slug': typeof PublicInfoBlogsSlugRoute
   '/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
@@ -376,6 +407,9 @@ export interface FileRoutesById {
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_public/about-us': typeof PublicAboutUsRoute
   '/_public/home': typeof PublicHomeRoute
+  '/staff/_console': typeof StaffConsoleRouteWithChildren
+  '/staff/login': typeof StaffLoginRoute
+  '/staff/set-password': typeof StaffSetPasswordRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
@@ -399,6 +433,7 @@ export interface FileRoutesById {
   '/_public/contact-us/': typeof PublicContactUsIndexRoute
   '/_public/info/': typeof PublicInfoIndexRoute
   '/_public/services/': typeof PublicServicesIndexRoute
+  '/staff/_console/': typeof StaffConsoleIndexRoute
   '/_public/info/blogs/$slug': typeof PublicInfoBlogsSlugRoute
   '/_public/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/_public/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
@@ -421,6 +456,9 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/about-us'
     | '/home'
+    | '/staff'
+    | '/staff/login'
+    | '/staff/set-password'
     | '/user/bookings'
     | '/user/confirm-quote'
     | '/user/getquote'
@@ -444,6 +482,7 @@ export interface FileRouteTypes {
     | '/contact-us/'
     | '/info/'
     | '/services/'
+    | '/staff/'
     | '/info/blogs/$slug'
     | '/info/tradelanes/uae'
     | '/services/ocean-freight/fcl'
@@ -463,6 +502,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/about-us'
     | '/home'
+    | '/staff/login'
+    | '/staff/set-password'
     | '/user/bookings'
     | '/user/confirm-quote'
     | '/user/getquote'
@@ -486,6 +527,7 @@ export interface FileRouteTypes {
     | '/contact-us'
     | '/info'
     | '/services'
+    | '/staff'
     | '/info/blogs/$slug'
     | '/info/tradelanes/uae'
     | '/services/ocean-freight/fcl'
@@ -508,6 +550,9 @@ export interface FileRouteTypes {
     | '/_auth/reset-password'
     | '/_public/about-us'
     | '/_public/home'
+    | '/staff/_console'
+    | '/staff/login'
+    | '/staff/set-password'
     | '/user/bookings'
     | '/user/confirm-quote'
     | '/user/getquote'
@@ -531,6 +576,7 @@ export interface FileRouteTypes {
     | '/_public/contact-us/'
     | '/_public/info/'
     | '/_public/services/'
+    | '/staff/_console/'
     | '/_public/info/blogs/$slug'
     | '/_public/info/tradelanes/uae'
     | '/_public/services/ocean-freight/fcl'
@@ -547,6 +593,9 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AuthRoute: typeof AuthRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
+  StaffConsoleRoute: typeof StaffConsoleRouteWithChildren
+  StaffLoginRoute: typeof StaffLoginRoute
+  StaffSetPasswordRoute: typeof StaffSetPasswordRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -634,6 +683,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/home'
       preLoaderRoute: typeof PublicHomeRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/staff/_console': {
+      id: '/staff/_console'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof StaffConsoleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff/login': {
+      id: '/staff/login'
+      path: '/staff/login'
+      fullPath: '/staff/login'
+      preLoaderRoute: typeof StaffLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff/set-password': {
+      id: '/staff/set-password'
+      path: '/staff/set-password'
+      fullPath: '/staff/set-password'
+      preLoaderRoute: typeof StaffSetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/user/': {
       id: '/user/'
@@ -788,6 +858,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/services/shipment-tracking'
       preLoaderRoute: typeof PublicServicesShipmentTrackingRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/staff/_console/': {
+      id: '/staff/_console/'
+      path: '/'
+      fullPath: '/staff/'
+      preLoaderRoute: typeof StaffConsoleIndexRouteImport
+      parentRoute: typeof StaffConsoleRoute
     }
     '/user/bookings_/$number': {
       id: '/user/bookings_/$number'
@@ -958,12 +1035,27 @@ const PublicRouteChildren: PublicRouteChildren = {
 const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
+interface StaffConsoleRouteChildren {
+  StaffConsoleIndexRoute: typeof StaffConsoleIndexRoute
+}
+
+const StaffConsoleRouteChildren: StaffConsoleRouteChildren = {
+  StaffConsoleIndexRoute: StaffConsoleIndexRoute,
+}
+
+const StaffConsoleRouteWithChildren = StaffConsoleRoute._addFileChildren(
+  StaffConsoleRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   UserRouteRoute: UserRouteRouteWithChildren,
   SplatRoute: SplatRoute,
   AuthRoute: AuthRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
+  StaffConsoleRoute: StaffConsoleRouteWithChildren,
+  StaffLoginRoute: StaffLoginRoute,
+  StaffSetPasswordRoute: StaffSetPasswordRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -10,8 +10,13 @@ export const SESSIONS_CHANNEL = 'sessions'
 /** Sessions held by default: more than a process serves within SESSION_TOUCH_MS. */
 const MAX_ENTRIES = 10_000
 
-interface Held {
-  session: LiveSession
+/** What a held session must tell: whose it is (a user's or a staff member's id) and when it began (ms). */
+interface SessionLike {
+  createdAt: number
+}
+
+interface Held<S> {
+  session: S
   /** When the database last found it live (ms). */
   checkedAt: number
   /** The end of its absolute lifetime (ms). */
@@ -33,29 +38,32 @@ interface Held {
  * so its own next request never waits on the notification. Another process's change takes effect when its
  * notification arrives, a few milliseconds after the commit.
  */
-export class LiveSessions implements ChannelHandlers {
+export class HeldSessions<S extends SessionLike> implements ChannelHandlers {
   #live = false
   /** Counts drops: a look-up that started before one is not held (it may have read the session live). */
   #generation = 0
   /** By token hash; the least recently used goes first past the bound. */
-  readonly #held: LRUCache<string, Held>
+  readonly #held: LRUCache<string, Held<S>>
 
   constructor(
-    private readonly db: Kysely<Database>,
+    /** Finds the live session of a token hash in the database and slides its idle window. */
+    private readonly lookup: (tokenHash: string, now: Date) => Promise<S | undefined>,
+    /** Whose session it is: the id a notification names. */
+    private readonly holderOf: (session: S) => number,
     maxEntries = MAX_ENTRIES,
   ) {
     this.#held = new LRUCache({ max: maxEntries })
   }
 
   /** The live session of a token hash (see touchSession), from memory when it may be. */
-  async find(tokenHash: string, now: Date): Promise<LiveSession | undefined> {
+  async find(tokenHash: string, now: Date): Promise<S | undefined> {
     const at = now.getTime()
     const held = this.#live ? this.#held.get(tokenHash) : undefined
     if (held && at >= held.checkedAt && at - held.checkedAt < SESSION_TOUCH_MS && at < held.endsBy) {
       return held.session
     }
     const generation = this.#generation
-    const found = await touchSession(this.db, tokenHash, now)
+    const found = await this.lookup(tokenHash, now)
     this.#held.delete(tokenHash)
     if (!found || !this.#live || generation !== this.#generation) return found
     this.#held.set(tokenHash, {
@@ -69,7 +77,7 @@ export class LiveSessions implements ChannelHandlers {
   /** Drops what is held of a user's sessions: this process just ended one or changed the user. */
   forgetUser(userId: number): void {
     this.#generation += 1
-    const theirs = [...this.#held.entries()].filter(([, held]) => held.session.userId === userId)
+    const theirs = [...this.#held.entries()].filter(([, held]) => this.holderOf(held.session) === userId)
     for (const [hash] of theirs) this.#held.delete(hash)
   }
 
@@ -93,5 +101,16 @@ export class LiveSessions implements ChannelHandlers {
   live(on: boolean): void {
     this.#live = on
     this.forgetAll()
+  }
+}
+
+/** The customers' live sessions (the `sessions` channel). */
+export class LiveSessions extends HeldSessions<LiveSession> {
+  constructor(db: Kysely<Database>, maxEntries = MAX_ENTRIES) {
+    super(
+      (tokenHash, now) => touchSession(db, tokenHash, now),
+      (session) => session.userId,
+      maxEntries,
+    )
   }
 }

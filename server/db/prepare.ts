@@ -1,6 +1,7 @@
 import { type Kysely, type MigrationResult, sql } from 'kysely'
 import { demoCustomer, ensureDemoCustomer } from '../demo/customer'
 import { ensureDemoShipments } from '../demo/seed'
+import { ensureDemoStaff } from '../demo/staff'
 import { ensureLocations, PlaceIndex } from '../locations/locations'
 import { ReferenceRates } from '../rates/reference-rates'
 import { ensureReferenceRates, ensureSeedRates } from '../rates/seed'
@@ -21,6 +22,8 @@ export interface Prepared {
   demo: Awaited<ReturnType<typeof ensureDemoCustomer>> | undefined
   /** The demo customer's shipments booked now (server/demo/shipments.ts). */
   demoShipments: number
+  /** Demo staff members created or repaired now (server/demo/staff.ts). */
+  demoStaff: number
 }
 
 async function seedDemoShipments(
@@ -73,7 +76,8 @@ export function prepareDatabase(
       const demoShipments = demoSeed
         ? await seedDemoShipments(conn, today, storage ?? postgresStorage(conn))
         : 0
-      return { applied, locations, seedLanes, demo, demoShipments }
+      const demoStaff = demoSeed ? await ensureDemoStaff(conn, today) : 0
+      return { applied, locations, seedLanes, demo, demoShipments, demoStaff }
     } finally {
       await sql`select pg_advisory_unlock(${SETUP_LOCK})`.execute(conn)
     }

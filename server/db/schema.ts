@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { StaffRole } from '../../contract/permissions'
 import type { RouteLeg } from '../../contract/bookings'
 import type {
   FxRates,
@@ -398,6 +399,11 @@ export interface Database {
   document_blobs: DocumentBlobsTable
   parties: PartiesTable
   document_requests: DocumentRequestsTable
+  staff_members: StaffMembersTable
+  staff_recovery_codes: StaffRecoveryCodesTable
+  staff_challenges: StaffChallengesTable
+  staff_password_links: StaffPasswordLinksTable
+  staff_sessions: StaffSessionsTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>
@@ -441,3 +447,57 @@ export interface DocumentRequestsTable {
   requested_at: CreatedAt
 }
 export type DocumentRequestRow = Selectable<DocumentRequestsTable>
+
+/** The forwarder's staff (migration 0018, server/staff/). */
+export interface StaffMembersTable {
+  id: Generated<number>
+  /** Lower-cased, unique. */
+  email: string
+  name: string
+  roles: ColumnType<StaffRole[], StaffRole[], StaffRole[]>
+  password_hash: string | null
+  totp_secret: string | null
+  /** Bigint: the driver gives a string, or a number through PGlite. */
+  totp_last_step: ColumnType<string | number | null, number | null, number | null>
+  deactivated_at: MaybeTimestamp
+  created_at: Timestamp
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Generated<number>
+  staff_id: number
+  /** SHA-256 of the code, hex. */
+  code_hash: string
+  created_at: Timestamp
+  used_at: MaybeTimestamp
+}
+
+export interface StaffChallengesTable {
+  id: Generated<number>
+  staff_id: number
+  token_hash: string
+  /** During enrolment: the secret the QR code showed, kept until the first code confirms it. */
+  pending_secret: string | null
+  failures: Generated<number>
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: MaybeTimestamp
+}
+
+export interface StaffPasswordLinksTable {
+  id: Generated<number>
+  staff_id: number
+  token_hash: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: MaybeTimestamp
+}
+
+export interface StaffSessionsTable {
+  id: Generated<number>
+  staff_id: number
+  token_hash: string
+  created_at: Timestamp
+  last_seen_at: Timestamp
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}

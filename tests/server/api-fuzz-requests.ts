@@ -97,11 +97,14 @@ const security = (operation: Operation) => Object.keys(operation.security?.[0] ?
 export function fuzzRequests({
   server,
   main,
+  staffToken,
   document,
   seeds,
 }: {
   server: BookingServer
   main: Auth
+  /** The session of an admin: what a valid request of a staff operation carries, unless its seed has one. */
+  staffToken: string
   document: OpenApiDocument
   seeds: Record<string, () => Seed>
 }) {
@@ -277,6 +280,8 @@ export function fuzzRequests({
       headers.Authorization = `Bearer ${freshToken ?? main.Authorization?.replace(/^Bearer /, '')}`
     }
     if (auth === 'valid' && scheme === 'opsApiKey') headers['X-API-Key'] = OPS_KEY
+    if (auth === 'valid' && scheme === 'staffBearer')
+      headers.Authorization = `Bearer ${freshToken ?? staffToken}`
     if (auth === 'wrong') {
       headers.Authorization = `Bearer ${'W'.repeat(43)}`
       headers['X-API-Key'] = 'not-the-key'

@@ -27,6 +27,7 @@ import { apiPaths, type ErrorBody } from '../../contract/wire'
 import { type FuzzRequest, fuzzRequests, NUL, type Seed } from './api-fuzz-requests'
 import { answerJudge, type Endpoint, endpointsOf, type OpenApiDocument } from './api-fuzz-schema'
 import { freshSession, makeSeeds } from './api-fuzz-seeds'
+import { makeStaffSeeds } from './api-fuzz-staff-seeds'
 import { type Auth, type BookingServer, setupBookingServer } from './booking-helpers'
 
 const runs = Number(process.env.FUZZ_RUNS) || 40
@@ -37,12 +38,18 @@ let main: Auth
 let endpoints: Endpoint[]
 let seeds: Record<string, () => Seed>
 let fuzz: ReturnType<typeof fuzzRequests>
+let staff: Awaited<ReturnType<typeof makeStaffSeeds>>
+
+/** A session of its own for a request that ends its session: a staff member's for a staff operation. */
+const freshToken = async (endpoint: Endpoint) =>
+  endpoint.path.startsWith('/api/staff/') ? staff.freshSession() : (await freshSession(server)).token
 let judge: ReturnType<typeof answerJudge>
 
 beforeAll(async () => {
   server = await setupBookingServer()
   main = await server.login()
-  seeds = await makeSeeds(server, main)
+  staff = await makeStaffSeeds(server)
+  seeds = { ...(await makeSeeds(server, main)), ...staff.seeds }
   const res = await server.app.request(apiPaths.openapi)
   const document = (await res.json()) as OpenApiDocument
   judge = answerJudge(document)
@@ -51,7 +58,7 @@ beforeAll(async () => {
   expect(errorSchema?.({ message: 'x' })).toBe(true)
   expect(errorSchema?.({ errors: {} })).toBe(false)
   endpoints = endpointsOf(document)
-  fuzz = fuzzRequests({ server, main, document, seeds })
+  fuzz = fuzzRequests({ server, main, staffToken: staff.staffToken, document, seeds })
 }, 120_000)
 
 afterAll(async () => {
@@ -76,7 +83,7 @@ describe('every operation of /api/openapi.json, fuzzed', () => {
         continue
       }
       const made = seedOf()
-      const token = made.freshSession ? (await freshSession(server)).token : undefined
+      const token = made.freshSession ? await freshToken(endpoint) : undefined
       const res = await fuzz.send(endpoint, fuzz.requestOf(endpoint.operation), 'valid', '203.0.113.1', token)
       if (res.status >= 300) shallow.push(`${operationId}: ${res.status} ${await res.text()}`)
     }
@@ -91,8 +98,7 @@ describe('every operation of /api/openapi.json, fuzzed', () => {
         fc.asyncProperty(fuzz.planOf(endpoint.operation), async ({ auth, mutation, ip }) => {
           const request = fuzz.applyMutation(endpoint.operation, mutation)
           const made = seeds[endpoint.operation.operationId]?.()
-          const token =
-            made?.freshSession && auth === 'valid' ? (await freshSession(server)).token : undefined
+          const token = made?.freshSession && auth === 'valid' ? await freshToken(endpoint) : undefined
           const res = await fuzz.send(endpoint, request, auth, ip, token)
           const counts = statuses.get(endpoint.operation.operationId) ?? new Map<number, number>()
           counts.set(res.status, (counts.get(res.status) ?? 0) + 1)
@@ -129,7 +135,7 @@ describe('every operation of /api/openapi.json, fuzzed', () => {
         fc.asyncProperty(arbitrary, fc.ipV4(), async ({ place, value }, ip) => {
           const request = fuzz.applyMutation(endpoint.operation, { kind: 'set', place, value })
           const made = seeds[endpoint.operation.operationId]?.()
-          const token = made?.freshSession ? (await freshSession(server)).token : undefined
+          const token = made?.freshSession ? await freshToken(endpoint) : undefined
           const res = await fuzz.send(endpoint, request, 'valid', ip, token)
           const field = place.in === 'body' ? place.path.join('.') : place.name
           const body = (await res.json()) as ErrorBody

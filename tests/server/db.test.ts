@@ -38,6 +38,7 @@ const migrationNames = [
   '0015_rate_schedules',
   '0016_parties',
   '0017_document_requests',
+  '0018_staff',
 ]
 
 describe('migrations', () => {

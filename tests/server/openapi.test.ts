@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookingStatuses, milestoneKeys } from '../../contract/bookings'
+import { staffPermissions } from '../../contract/permissions'
 import { apiPaths } from '../../contract/wire'
 import { setupServer } from './helpers'
 
@@ -85,6 +86,15 @@ describe('GET /api/openapi.json', () => {
         '/api/dashboard',
         '/api/ops/events',
         '/api/ops/bookings/{number}/confirm',
+        '/api/staff/auth/login',
+        '/api/staff/auth/verify',
+        '/api/staff/auth/logout',
+        '/api/staff/auth/check',
+        '/api/staff/auth/set-password',
+        '/api/staff/team',
+        '/api/staff/team/{id}',
+        '/api/staff/team/{id}/deactivate',
+        '/api/staff/team/{id}/invite',
       ].sort(),
     )
     const countries = doc.paths[apiPaths.countries]?.get
@@ -353,5 +363,23 @@ describe('GET /api/openapi.json', () => {
         expect(error, `${method} ${path}`).toEqual({ $ref: '#/components/schemas/Error' })
       }
     }
+  })
+})
+
+describe('the staff operations', () => {
+  it('are all under /api/staff/, each with an operationId in the permission table, behind the staff token', () => {
+    const paths = doc.paths as unknown as Record<
+      string,
+      Record<string, { operationId?: string; security?: Record<string, string[]>[] }>
+    >
+    const secured = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/api/staff/'))
+      .flatMap(([, methods]) => Object.values(methods))
+      .filter((operation) => (operation.security?.length ?? 0) > 0)
+    // Every operation that needs a staff session is in the permission table, and the table names no other.
+    expect(secured.map((operation) => operation.operationId).sort()).toEqual(
+      Object.keys(staffPermissions).sort(),
+    )
+    for (const operation of secured) expect(operation.security?.[0]).toEqual({ staffBearer: [] })
   })
 })

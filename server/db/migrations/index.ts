@@ -15,6 +15,7 @@ import * as m0014 from './0014_session_releases'
 import * as m0015 from './0015_rate_schedules'
 import * as m0016 from './0016_parties'
 import * as m0017 from './0017_document_requests'
+import * as m0018 from './0018_staff'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0015_rate_schedules': m0015,
   '0016_parties': m0016,
   '0017_document_requests': m0017,
+  '0018_staff': m0018,
 }
 
 export const migrationProvider: MigrationProvider = {

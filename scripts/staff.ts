@@ -1,0 +1,76 @@
+// The deployer's command line for staff accounts (docs/staff.md): a thin HTTP client of the running server.
+//   npm run staff -- add EMAIL --name "Full Name" --roles admin[,sales,operations,pricing] [--url URL]
+// It adds the person and the server mails them a single-use link to set their password (the outbox). The key is
+// OPS_API_KEY, the deployer's; the server is --url, else OPS_API_URL, SITE_URL, APP_URL, http://localhost:$PORT.
+// After the first admin, admins add the others in the console (/staff/team).
+import { pathToFileURL } from 'node:url'
+import { staffRoles } from '../contract/permissions'
+import { staffApiPaths } from '../contract/staff'
+import { type OpsIo, parseArgs, serverUrl } from './ops'
+
+const USAGE = `Usage: npm run staff -- add EMAIL --name "Full Name" --roles ${staffRoles.join(',')} [--url URL]`
+
+export async function runStaff(args: string[], io: OpsIo): Promise<number> {
+  const [command, ...rest] = args
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs(rest)
+  } catch (error) {
+    io.err((error as Error).message)
+    io.err(USAGE)
+    return 2
+  }
+  const [email] = parsed.positional
+  const { name, roles } = parsed.options
+  if (command !== 'add' || !email || !name || !roles) {
+    io.err(USAGE)
+    return 2
+  }
+  const key = io.env.OPS_API_KEY?.trim()
+  if (!key) {
+    io.err('Set OPS_API_KEY to the key the server was started with.')
+    return 2
+  }
+  const url = `${serverUrl(parsed.options, io.env)}${staffApiPaths.team}`
+  let res: Response
+  try {
+    res = await io.fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
+      body: JSON.stringify({ email, name, roles: roles.split(/[\s,]+/).filter(Boolean) }),
+    })
+  } catch (error) {
+    io.err(`Cannot reach ${url}: ${(error as Error).message}`)
+    return 1
+  }
+  const answer = (await res.json().catch(() => ({}))) as {
+    message?: string
+    errors?: Record<string, string[]>
+    staff?: { email: string; roles: string[] }
+  }
+  if (res.ok && answer.staff) {
+    io.out(
+      `Added ${answer.staff.email} (${answer.staff.roles.join(', ')}): a link to set their password is on its way by mail.`,
+    )
+    return 0
+  }
+  if (res.status === 401) {
+    io.err('Refused (401): OPS_API_KEY is not the key the server has (or the server has none).')
+    return 1
+  }
+  io.err(`Refused (${res.status}): ${answer.message ?? res.statusText}`)
+  for (const [field, reasons] of Object.entries(answer.errors ?? {})) {
+    for (const reason of reasons) io.err(`  ${field}: ${reason}`)
+  }
+  return 1
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const code = await runStaff(process.argv.slice(2), {
+    env: process.env,
+    fetch,
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  })
+  process.exit(code)
+}

@@ -1,0 +1,230 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { createMiddleware } from 'hono/factory'
+import type { Kysely } from 'kysely'
+import { staffRoles } from '../../contract/permissions'
+import { addStaffSchema, type StaffMember, staffMessages, updateStaffSchema } from '../../contract/staff'
+import { INT32_MAX } from '../../contract/text'
+import type { ErrorBody } from '../../contract/wire'
+import { OPS_KEY_HEADER, opsKeyMatches } from '../auth/ops-key'
+import type { Database } from '../db/schema'
+import type { Mailer } from '../mail/index'
+import {
+  createRouter,
+  documents,
+  errorResponse as error,
+  errorResponses,
+  json,
+  jsonBody,
+  limitJsonBody,
+  unauthenticatedResponse as unauthenticated,
+} from '../openapi'
+import { deactivateStaff, getStaff, insertStaff, listStaff, updateStaff } from '../staff/accounts'
+import { sendStaffPasswordLink } from '../staff/invitations'
+import { requireStaff, type StaffEnv, type StaffSessions } from '../staff/sessions'
+
+export interface StaffTeamDeps {
+  db: Kysely<Database>
+  now: () => Date
+  mailer: Mailer
+  staffSessions: StaffSessions
+  /** OPS_API_KEY: the deployer's key, with which `npm run staff -- add` adds the first admin. */
+  opsApiKey: string | undefined
+}
+
+const StaffMemberSchema = documents<StaffMember>()(
+  z
+    .object({
+      id: z.int(),
+      email: z.string(),
+      name: z.string(),
+      roles: z.array(z.enum(staffRoles)),
+      enrolled: z.boolean().openapi({ description: 'Has set a password and enrolled an authenticator' }),
+      active: z.boolean(),
+    })
+    .openapi('StaffMember'),
+)
+
+const IdParam = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, staffMessages.notFound)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '3' }),
+})
+
+const staffSecurity = [{ staffBearer: [] }]
+const forbidden = { 403: error('The signed-in staff member is not an admin: `This needs the Admin role.`') }
+const notFound = { 404: error(`\`${staffMessages.notFound}\``) }
+const memberAnswer = (description: string) => ({
+  description,
+  ...json(z.object({ staff: StaffMemberSchema })),
+})
+
+const listRoute = createRoute({
+  method: 'get',
+  operationId: 'listStaff',
+  path: '/staff/team',
+  tags: ['Staff'],
+  summary: 'The team: every staff member, active first',
+  security: staffSecurity,
+  responses: {
+    200: { description: 'The team', ...json(z.object({ staff: z.array(StaffMemberSchema) })) },
+    ...unauthenticated,
+    ...forbidden,
+    ...errorResponses.serverError,
+  },
+})
+
+const addRoute = createRoute({
+  method: 'post',
+  operationId: 'addStaff',
+  path: '/staff/team',
+  tags: ['Staff'],
+  summary: 'Add a staff member: they are mailed a single-use link (72 hours) to set their password',
+  description: `An admin's staff token, or the deployer's \`${OPS_KEY_HEADER}\` (OPS_API_KEY), with which \`npm run staff -- add\` adds the first admin.`,
+  security: [...staffSecurity, { opsApiKey: [] }],
+  request: jsonBody(addStaffSchema),
+  responses: {
+    201: memberAnswer(`\`${staffMessages.invited}\``),
+    409: error(`\`${staffMessages.emailTaken}\``),
+    ...unauthenticated,
+    ...forbidden,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const updateRoute = createRoute({
+  method: 'patch',
+  operationId: 'updateStaff',
+  path: '/staff/team/{id}',
+  tags: ['Staff'],
+  summary: 'Rename a staff member or set their roles (takes effect on their next request, in every process)',
+  security: staffSecurity,
+  request: { params: IdParam, ...jsonBody(updateStaffSchema) },
+  responses: {
+    200: memberAnswer('The staff member as changed'),
+    409: error(`\`${staffMessages.lastAdmin}\``),
+    ...unauthenticated,
+    ...forbidden,
+    ...notFound,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const deactivateRoute = createRoute({
+  method: 'post',
+  operationId: 'deactivateStaff',
+  path: '/staff/team/{id}/deactivate',
+  tags: ['Staff'],
+  summary: 'Deactivate a staff member: their sessions end at once in every process',
+  security: staffSecurity,
+  request: { params: IdParam },
+  responses: {
+    200: memberAnswer(`\`${staffMessages.deactivated}\``),
+    409: error(`\`${staffMessages.lastAdmin}\` or \`${staffMessages.notYourself}\``),
+    ...unauthenticated,
+    ...forbidden,
+    ...notFound,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+const inviteRoute = createRoute({
+  method: 'post',
+  operationId: 'resendStaffInvite',
+  path: '/staff/team/{id}/invite',
+  tags: ['Staff'],
+  summary: 'Mail a staff member a new set-password link (older links stop working)',
+  security: staffSecurity,
+  request: { params: IdParam },
+  responses: {
+    200: memberAnswer(`\`${staffMessages.invited}\``),
+    409: error('Deactivated: `Staff member not found.`'),
+    ...unauthenticated,
+    ...forbidden,
+    ...notFound,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+export function staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey }: StaffTeamDeps) {
+  const router = createRouter<StaffEnv>()
+  router.use('/staff/team', limitJsonBody())
+  router.use('/staff/team/*', limitJsonBody())
+  const idOf = (raw: string) => {
+    const id = Number(raw)
+    return id <= INT32_MAX ? id : undefined
+  }
+  const missing = { message: staffMessages.notFound } satisfies ErrorBody
+
+  /** The deployer's key lets the add through (the first admin); anything else must be an admin's session. */
+  const adminOrDeployer = createMiddleware<StaffEnv>(async (c, next) => {
+    const key = c.req.header(OPS_KEY_HEADER)
+    if (key !== undefined) {
+      if (!opsKeyMatches(opsApiKey, key))
+        return c.json({ message: 'Unauthenticated.' } satisfies ErrorBody, 401)
+      c.header('Cache-Control', 'no-store')
+      return next()
+    }
+    return requireStaff(staffSessions, now, 'addStaff')(c, next)
+  })
+
+  return router
+    .openapi(
+      { ...listRoute, middleware: [requireStaff(staffSessions, now, 'listStaff')] as const },
+      async (c) => c.json({ staff: await listStaff(db) }, 200),
+    )
+    .openapi({ ...addRoute, middleware: [adminOrDeployer] as const }, async (c) => {
+      const input = c.req.valid('json')
+      const at = now()
+      const added = await insertStaff(db, input, at)
+      if (!added) return c.json({ message: staffMessages.emailTaken }, 409)
+      await sendStaffPasswordLink(db, mailer, added, at)
+      return c.json({ staff: added }, 201)
+    })
+    .openapi(
+      { ...updateRoute, middleware: [requireStaff(staffSessions, now, 'updateStaff')] as const },
+      async (c) => {
+        const id = idOf(c.req.valid('param').id)
+        if (id === undefined) return c.json(missing, 404)
+        const changed = await updateStaff(db, id, c.req.valid('json'))
+        if (!changed.ok) {
+          return changed.reason === 'notFound'
+            ? c.json(missing, 404)
+            : c.json({ message: staffMessages.lastAdmin }, 409)
+        }
+        staffSessions.forgetUser(id)
+        return c.json({ staff: changed.after }, 200)
+      },
+    )
+    .openapi(
+      { ...deactivateRoute, middleware: [requireStaff(staffSessions, now, 'deactivateStaff')] as const },
+      async (c) => {
+        const id = idOf(c.req.valid('param').id)
+        if (id === undefined) return c.json(missing, 404)
+        if (id === c.var.staff.staffId) return c.json({ message: staffMessages.notYourself }, 409)
+        const changed = await deactivateStaff(db, id, now())
+        if (!changed.ok) {
+          return changed.reason === 'notFound'
+            ? c.json(missing, 404)
+            : c.json({ message: staffMessages.lastAdmin }, 409)
+        }
+        staffSessions.forgetUser(id)
+        return c.json({ staff: changed.after }, 200)
+      },
+    )
+    .openapi(
+      { ...inviteRoute, middleware: [requireStaff(staffSessions, now, 'resendStaffInvite')] as const },
+      async (c) => {
+        const id = idOf(c.req.valid('param').id)
+        const member = id === undefined ? undefined : await getStaff(db, id)
+        if (!member) return c.json(missing, 404)
+        if (!member.active) return c.json(missing, 409)
+        await sendStaffPasswordLink(db, mailer, member, now())
+        return c.json({ staff: member }, 200)
+      },
+    )
+}
