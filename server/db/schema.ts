@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
-import type { StaffRole } from '../../contract/permissions'
 import type { RouteLeg } from '../../contract/bookings'
+import type { StaffRole } from '../../contract/permissions'
 import type {
   FxRates,
   QuotePrice,
