@@ -34,6 +34,13 @@ export const staffPermissions = {
   deactivateStaff: ['admin'],
   resendStaffInvite: ['admin'],
   listAuditEvents: ['admin'],
+  // The sales desk.
+  listQuoteRequests: ['sales'],
+  getQuoteRequest: ['sales'],
+  assignQuoteRequest: ['sales'],
+  previewOffer: ['sales'],
+  sendOffer: ['sales'],
+  listFollowUps: ['sales'],
 } as const satisfies Record<string, readonly StaffRole[] | 'any'>
 
 export type StaffOperation = keyof typeof staffPermissions

@@ -3,6 +3,7 @@
  * and the quote statuses of My Quotes. Plain TypeScript and zod: shared by server and browser.
  */
 import { z } from 'zod'
+import type { DeskState, OfferVersion } from './quote-desk'
 import { addDays, singaporeDateOf } from './dates'
 import { serviceSelectionSchema } from './pricing/rules'
 import type { Sailing } from './pricing/schedule'
@@ -77,6 +78,16 @@ export interface QuoteDetail {
   booking: { number: string; status: string } | null
   requotedFrom: string | null
   notes: string | null
+  /** A request our sales team priced (or is pricing): where it stands and every offer version; else null. */
+  salesDesk: QuoteDeskView | null
+}
+
+/** What the customer sees of their request on the sales desk. */
+export interface QuoteDeskView {
+  state: DeskState
+  declineReason: string | null
+  /** Newest first. */
+  offers: OfferVersion[]
 }
 
 export interface QuoteSummary {
@@ -91,6 +102,8 @@ export interface QuoteSummary {
   validTo: string | null
   createdAt: string
   bookingNumber: string | null
+  /** An offer our sales team priced (My Quotes says so). */
+  pricedBySales: boolean
 }
 
 export interface QuotesResponse {

@@ -40,8 +40,10 @@ import { profileRoutes } from './routes/profile'
 import { quoteRoutes } from './routes/quotes'
 import { registerRoutes } from './routes/register'
 import { staffAuthRoutes } from './routes/staff-auth'
+import { staffQuoteRoutes } from './routes/staff-quotes'
 import { staffTeamRoutes } from './routes/staff-team'
 import { trackingRoutes } from './routes/tracking'
+import { salesDesk } from './sales/desk'
 import { STAFF_SESSIONS_CHANNEL, StaffSessions } from './staff/sessions'
 import { mountStaticSite } from './static'
 import type { DocumentStorage } from './storage/index'
@@ -74,6 +76,8 @@ export interface AppOptions {
   appUrl?: string
   /** SALES_EMAIL: where new contact enquiries are mailed; default `sales@eship.local`. */
   salesEmail?: string
+  /** SALES_ANSWER_TARGET: the sales desk's service level, working time in ms; default 2 hours. */
+  salesAnswerTargetMs?: number
   /** Where uploaded documents are kept; default PostgreSQL (document_blobs) through `db`. */
   storage?: DocumentStorage
   /** OPS_API_KEY: the key of the operations endpoints (X-API-Key); unset refuses them all. */
@@ -197,6 +201,21 @@ export function createApp(options: AppOptions) {
   options.listen?.(STAFF_SESSIONS_CHANNEL, staffSessions)
   app.route('/api', staffAuthRoutes({ ...deps, staffSessions }))
   app.route('/api', staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey: options.opsApiKey }))
+  app.route(
+    '/api',
+    staffQuoteRoutes({
+      db,
+      now,
+      staffSessions,
+      desk: salesDesk({
+        db,
+        now,
+        mailer,
+        places,
+        answerTargetMs: options.salesAnswerTargetMs ?? 2 * 3_600_000,
+      }),
+    }),
+  )
   // Mounted even when not served, so that /dev/outbox answers the 404 rather than the SPA's fallback.
   app.route(
     '/',

@@ -41,6 +41,8 @@ export interface Config {
   scryptLogN: number
   /** Where the sales team is mailed each new contact enquiry. */
   salesEmail: string
+  /** SALES_ANSWER_TARGET: the working time within which a quote request should have its offer (default 2h). */
+  salesAnswerTargetMs: number
   /** How long the outbox keeps retrying a mail that fails before it gives up, in ms. */
   mailGiveUpAfterMs: number
   /** The longest one SMTP delivery may take, in ms; a mail claimed that long ago by a stopped process is retried. */
@@ -324,6 +326,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoSeed: !production && nonEmpty(env.DEMO_SEED) !== '0',
     scryptLogN: parseScryptLogN(nonEmpty(env.SCRYPT_LOG_N), production),
     salesEmail: parseEmail('SALES_EMAIL', nonEmpty(env.SALES_EMAIL) ?? DEFAULT_SALES_EMAIL),
+    salesAnswerTargetMs: parseDuration('SALES_ANSWER_TARGET', nonEmpty(env.SALES_ANSWER_TARGET) ?? '2h'),
     mailGiveUpAfterMs: parseDuration('MAIL_GIVE_UP_AFTER', nonEmpty(env.MAIL_GIVE_UP_AFTER) ?? '24h'),
     mailSendTimeoutMs: parseDuration('MAIL_SEND_TIMEOUT', nonEmpty(env.MAIL_SEND_TIMEOUT) ?? '60s'),
     opsApiKey: nonEmpty(env.OPS_API_KEY),

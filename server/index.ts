@@ -115,6 +115,7 @@ const app = createApp({
   devOutbox,
   appUrl: config.appUrl,
   salesEmail: config.salesEmail,
+  salesAnswerTargetMs: config.salesAnswerTargetMs,
   opsApiKey: config.opsApiKey,
   storage,
   serverTiming: config.serverTiming,

@@ -3,6 +3,7 @@
  * tied to its contract type with `documents`: the document cannot say one thing while the handlers send
  * another. A shape one route alone answers stays beside that route.
  */
+
 import { z } from '@hono/zod-openapi'
 import {
   type DocumentFile,
@@ -15,6 +16,7 @@ import {
   type RouteLeg,
 } from '../contract/bookings'
 import type { Sailing } from '../contract/pricing/schedule'
+import type { OfferVersion } from '../contract/quote-desk'
 import { type Party, partySchema } from '../contract/quotes'
 import type { Place, SessionUser } from '../contract/wire'
 import { documents } from './openapi'
@@ -153,4 +155,22 @@ export const SailingSchema = documents<Sailing>()(
     .openapi('Sailing', {
       description: 'The first sailing or flight whose cut-offs fall on or after the cargo-ready date',
     }),
+)
+
+/** A version of a sales offer, as both the console and the customer see it. */
+export const OfferVersionSchema = documents<OfferVersion>()(
+  z
+    .object({
+      version: z.int(),
+      sentAt: z.string(),
+      sentBy: z.string(),
+      carrier: z.string(),
+      service: z.string(),
+      transitDays: z.int(),
+      validTo: z.string(),
+      totalUsd: z.int().openapi({ description: 'USD cents before services' }),
+      note: z.string(),
+      superseded: z.boolean(),
+    })
+    .openapi('OfferVersion'),
 )

@@ -22,6 +22,7 @@ import type { Mailer } from '../mail/index'
 import { bookingReceivedMail } from '../mail/templates'
 import { saveBookingParties } from '../parties/service'
 import { findQuote, insertBooking, nextNumber, saveChoice } from '../quotes/queries'
+import { acceptOffer } from '../sales/desk'
 import { optionNotOffered, type QuoteService, quoteNotFound } from '../quotes/service'
 import { plannedSailingFor } from './planned-sailing'
 
@@ -115,6 +116,7 @@ export async function confirmQuote(
       createdAt: at,
     })
     await saveChoice(trx, stored.quote.id, option.id, services)
+    await acceptOffer(trx, stored.quote.id, at)
     await saveBookingParties(trx, customerId, input, at)
     await mailer.queue(
       trx,

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
 import type { RouteLeg } from '../../contract/bookings'
 import type { StaffRole } from '../../contract/permissions'
+import type { DeskState } from '../../contract/quote-desk'
 import type {
   FxRates,
   QuotePrice,
@@ -404,6 +405,8 @@ export interface Database {
   staff_challenges: StaffChallengesTable
   staff_password_links: StaffPasswordLinksTable
   staff_sessions: StaffSessionsTable
+  quote_desk: QuoteDeskTable
+  quote_offers: QuoteOffersTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>
@@ -500,4 +503,29 @@ export interface StaffSessionsTable {
   created_at: Timestamp
   last_seen_at: Timestamp
   ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+/** Where a quote request stands on the sales desk (migration 0021, server/sales/). */
+export interface QuoteDeskTable {
+  quote_id: number
+  state: DeskState
+  assigned_staff_id: number | null
+  assigned_at: MaybeTimestamp
+  answered_at: MaybeTimestamp
+  decline_reason: string | null
+  updated_at: Timestamp
+}
+
+/** An offer sent for a quote request; every version is kept. */
+export interface QuoteOffersTable {
+  id: Generated<number>
+  quote_id: number
+  version: number
+  option_id: number | null
+  lane: Json<RateLane>
+  total_usd: ColumnType<string | number, number, number>
+  note: string
+  staff_id: number
+  sent_at: Timestamp
+  superseded_at: MaybeTimestamp
 }

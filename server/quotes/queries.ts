@@ -157,6 +157,9 @@ export function listQuotes(db: Kysely<Database>, customerId: number, limit = 500
         .orderBy('o.total_usd')
         .limit(1)
         .as('cheapest_carrier'),
+      eb
+        .exists(eb.selectFrom('quote_offers as qo').select('qo.id').whereRef('qo.quote_id', '=', 'q.id'))
+        .as('priced_by_sales'),
     ])
     .where('q.customer_id', '=', customerId)
     .orderBy('q.created_at', 'desc')

@@ -18,6 +18,7 @@ import {
   type CreateQuoteResponse,
   confirmMessages,
   type PriceResponse,
+  type QuoteDeskView,
   type QuoteDetail,
   type QuoteStatus,
   type QuoteSummary,
@@ -33,6 +34,7 @@ import { type PlaceIndex, placeOf } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import { quoteRequestMail } from '../mail/templates'
 import type { RateSheets } from '../rates/rate-sheets'
+import { deskViewOf } from '../sales/desk'
 import { priceRequest } from './price-request'
 import {
   findQuote,
@@ -189,8 +191,11 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
   async function detail(customerId: number, number: string): Promise<QuoteDetail | undefined> {
     const stored = await findQuote(db, customerId, number)
     if (!stored) return undefined
-    const eligible = stored.quote.mode === 'LCL' ? await firstLclEligible(db, customerId) : false
-    return toDetail(stored, eligible)
+    const [eligible, desk] = await Promise.all([
+      stored.quote.mode === 'LCL' ? firstLclEligible(db, customerId) : false,
+      deskViewOf(db, stored.quote.id, singaporeDate(now())),
+    ])
+    return toDetail(stored, eligible, desk)
   }
 
   async function toDetail(
@@ -218,6 +223,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
       requotedFromNumber: string | null
     },
     eligible: boolean,
+    salesDesk: QuoteDeskView | null = null,
   ): Promise<QuoteDetail> {
     const { quote, options, booking, requotedFromNumber } = stored
     const [origin, destination] = await Promise.all([places.get(quote.origin), places.get(quote.destination)])
@@ -262,6 +268,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
       booking: booking ?? null,
       requotedFrom: requotedFromNumber,
       notes: quote.notes,
+      salesDesk,
     }
   }
 
@@ -303,6 +310,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
           validTo,
           createdAt: row.created_at.toISOString(),
           bookingNumber: row.booking_number ?? null,
+          pricedBySales: Boolean(row.priced_by_sales),
         }
       })
       .filter((quote) => (!status || quote.status === status) && (!mode || quote.mode === mode))
@@ -367,7 +375,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
       places.get(request.destination),
     ])
     const number = await db.transaction().execute(async (trx) => {
-      const { number: quoteNumber } = await insertQuote(trx, {
+      const { id: quoteId, number: quoteNumber } = await insertQuote(trx, {
         customerId,
         userId,
         kind: 'requested',
@@ -410,6 +418,11 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
         }),
         at,
       )
+      // The request joins the sales desk's queue (server/sales/desk.ts).
+      await trx
+        .insertInto('quote_desk')
+        .values({ quote_id: quoteId, state: 'Requested', updated_at: at })
+        .execute()
       return quoteNumber
     })
     return { status: 201 as const, body: { quote: (await detail(customerId, number)) as QuoteDetail } }

@@ -10,6 +10,7 @@ import {
   type ServiceSelection,
   type ServiceTariff,
 } from '../../contract/pricing/types'
+import { declineSchema, deskMessages, deskStates } from '../../contract/quote-desk'
 import {
   confirmBodySchema,
   confirmMessages,
@@ -34,13 +35,15 @@ import {
   json,
   jsonBody,
   limitJsonBody,
+  MessageSchema,
   opaque,
   bearerSecurity as security,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { quoteService } from '../quotes/service'
 import type { RateSheets } from '../rates/rate-sheets'
-import { PlaceSchema, SailingSchema } from '../schemas'
+import { declineOffer } from '../sales/desk'
+import { OfferVersionSchema, PlaceSchema, SailingSchema } from '../schemas'
 
 export interface QuoteDeps {
   db: Kysely<Database>
@@ -100,6 +103,17 @@ const QuoteDetailSchema = documents<QuoteDetail>()(
       booking: z.object({ number: z.string(), status: z.string() }).nullable(),
       requotedFrom: z.string().nullable(),
       notes: z.string().nullable(),
+      salesDesk: z
+        .object({
+          state: z.enum(deskStates),
+          declineReason: z.string().nullable(),
+          offers: z.array(OfferVersionSchema),
+        })
+        .nullable()
+        .openapi({
+          description:
+            'A request our sales team prices: where it stands and every offer version (newest first)',
+        }),
     })
     .openapi('Quote'),
 )
@@ -117,6 +131,7 @@ const QuoteSummarySchema = documents<QuoteSummary>()(
       validTo: z.string().nullable(),
       createdAt: z.string(),
       bookingNumber: z.string().nullable(),
+      pricedBySales: z.boolean().openapi({ description: 'Priced by our sales team' }),
     })
     .openapi('QuoteSummary'),
 )
@@ -270,6 +285,27 @@ const requoteRoute = createRoute({
   },
 })
 
+const declineRoute = createRoute({
+  method: 'post',
+  operationId: 'declineOffer',
+  path: '/quotes/{number}/decline',
+  tags: ['Quotes'],
+  summary:
+    "Decline the sales team's offer for a requested quote, with a reason (they may send a revised one)",
+  security,
+  request: { params: NumberParam, ...jsonBody(declineSchema) },
+  responses: {
+    200: { description: `\`${deskMessages.declined}\``, ...json(MessageSchema) },
+    409: errorResponse(
+      'Not an offer of our sales team, or no longer open: `Not possible while the request is …`',
+    ),
+    ...unauthenticated,
+    ...notFound,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
 const manualRoute = createRoute({
   method: 'post',
   operationId: 'requestManualQuote',
@@ -341,6 +377,16 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, s
     .openapi(requoteRoute, async (c) =>
       answer(c, await quotes.requote(c.var.session, c.req.valid('param').number)),
     )
+    .openapi(declineRoute, async (c) => {
+      const outcome = await declineOffer(
+        db,
+        c.var.session.customerId,
+        c.req.valid('param').number,
+        c.req.valid('json').reason,
+        now(),
+      )
+      return c.json(outcome.body, outcome.status)
+    })
     .openapi(manualRoute, async (c) => {
       const { request, notes } = c.req.valid('json') as { request: QuoteRequest; notes?: string }
       return answer(c, await quotes.requestManual(c.var.session, request, notes))

@@ -74,6 +74,7 @@ export const baseQuote: QuoteDetail = {
   booking: null,
   requotedFrom: null,
   notes: null,
+  salesDesk: null,
 }
 export const noValueQuote: QuoteDetail = {
   ...baseQuote,

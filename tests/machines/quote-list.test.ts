@@ -15,6 +15,7 @@ const summary: QuoteSummary = {
   validTo: '2026-11-01',
   createdAt: '2026-10-20T01:00:00Z',
   bookingNumber: null,
+  pricedBySales: false,
 }
 
 quoteSuite(

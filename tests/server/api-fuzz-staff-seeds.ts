@@ -3,6 +3,9 @@
  * valid requests carry, and pools of single-use things (challenges with recovery codes, set-password links,
  * sessions to end, members to deactivate) made here directly.
  */
+import type { StaffRole } from '../../contract/permissions'
+import type { OfferInput } from '../../contract/quote-desk'
+import type { QuoteDetail } from '../../contract/quotes'
 import { hashPassword } from '../../server/auth/password'
 import { hashToken, newToken } from '../../server/auth/tokens'
 import { insertStaff } from '../../server/staff/accounts'
@@ -10,7 +13,8 @@ import { openStaffSession } from '../../server/staff/sessions'
 import { startChallenge } from '../../server/staff/sign-in'
 import { hashRecoveryCode, newTotpSecret } from '../../server/staff/totp'
 import type { Body, Seed } from './api-fuzz-requests'
-import type { BookingServer } from './booking-helpers'
+import type { Auth, BookingServer } from './booking-helpers'
+import { postJson } from './helpers'
 
 const POOL = 16
 /** A well-formed token no session has: what a pool gives once it is used up. */
@@ -18,11 +22,13 @@ const spent = 'W'.repeat(43)
 
 export async function makeStaffSeeds(
   server: BookingServer,
+  /** The customer whose requests the desk prices (and who declines offers). */
+  customer: Auth,
 ): Promise<{ staffToken: string; freshSession: () => Promise<string>; seeds: Record<string, () => Seed> }> {
   const now = server.clock.now()
   const passwordHash = await hashPassword('Staff#Pass1')
   let count = 0
-  const member = async (roles: ('admin' | 'sales')[] = ['sales']) => {
+  const member = async (roles: StaffRole[] = ['sales']) => {
     count += 1
     const added = await insertStaff(
       server.db,
@@ -43,7 +49,7 @@ export async function makeStaffSeeds(
     await openStaffSession(server.db, id, hashToken(token), now)
     return token
   }
-  const admin = await member(['admin'])
+  const admin = await member(['admin', 'sales'])
   const staffToken = await session(admin.id)
   const loginMember = await member()
 
@@ -84,6 +90,47 @@ export async function makeStaffSeeds(
   }
   const json = (value: unknown): Body => ({ kind: 'json', value })
 
+  // Quote requests of one customer: one taken and offered (for the desk's operations), a pool offered for the
+  // customer's declines.
+  const request = async () => {
+    const res = await server.call(
+      customer,
+      '/api/quote-requests',
+      postJson({ request: server.fcl({ destination: 'BRSSZ' }) }),
+    )
+    return ((await res.json()) as { quote: QuoteDetail }).quote.number
+  }
+  const validTo = new Date(now.getTime() + 14 * 86_400_000).toISOString().slice(0, 10)
+  const offer: OfferInput = {
+    carrier: 'MSC',
+    transitDays: 28,
+    validTo,
+    lines: [
+      {
+        code: 'BAS',
+        name: 'Ocean freight',
+        side: 'freight',
+        basis: 'container',
+        containerType: '40HC',
+        currency: 'USD',
+        amount: 210_000,
+        minimum: 0,
+      },
+    ],
+  }
+  const asAdmin = (path: string, body: unknown) =>
+    server.app.request(path, postJson(body, { Authorization: `Bearer ${staffToken}` }))
+  const offered = async () => {
+    const number = await request()
+    await asAdmin(`/api/staff/quote-requests/${number}/assign`, {})
+    await asAdmin(`/api/staff/quote-requests/${number}/offers`, offer)
+    return number
+  }
+  const deskRequest = await offered()
+  const assignable = await request()
+  const toDecline: string[] = []
+  for (let i = 0; i < 8; i += 1) toDecline.push(await offered())
+
   return {
     staffToken,
     freshSession: async () => session((await member()).id),
@@ -112,6 +159,16 @@ export async function makeStaffSeeds(
       updateStaff: () => ({ params: { id: String(loginMember.id) }, body: json({ name: 'Renamed Person' }) }),
       deactivateStaff: () => ({ params: { id: String(toDeactivate.pop() ?? 2_147_483_647) } }),
       resendStaffInvite: () => ({ params: { id: String(loginMember.id) } }),
+      listQuoteRequests: () => ({ query: { view: 'open' } }),
+      getQuoteRequest: () => ({ params: { number: deskRequest } }),
+      assignQuoteRequest: () => ({ params: { number: assignable }, body: json({}) }),
+      previewOffer: () => ({ params: { number: deskRequest }, body: json(offer) }),
+      sendOffer: () => ({ params: { number: deskRequest }, body: json(offer) }),
+      listFollowUps: () => ({}),
+      declineOffer: () => ({
+        params: { number: toDecline.pop() ?? deskRequest },
+        body: json({ reason: 'Too dear.' }),
+      }),
     },
   }
 }

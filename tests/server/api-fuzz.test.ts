@@ -48,7 +48,7 @@ let judge: ReturnType<typeof answerJudge>
 beforeAll(async () => {
   server = await setupBookingServer()
   main = await server.login()
-  staff = await makeStaffSeeds(server)
+  staff = await makeStaffSeeds(server, main)
   seeds = { ...(await makeSeeds(server, main)), ...staff.seeds }
   const res = await server.app.request(apiPaths.openapi)
   const document = (await res.json()) as OpenApiDocument

@@ -39,6 +39,7 @@ const migrationNames = [
   '0016_parties',
   '0017_document_requests',
   '0018_staff',
+  '0021_sales_desk',
 ]
 
 describe('migrations', () => {

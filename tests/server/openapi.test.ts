@@ -95,6 +95,13 @@ describe('GET /api/openapi.json', () => {
         '/api/staff/team/{id}',
         '/api/staff/team/{id}/deactivate',
         '/api/staff/team/{id}/invite',
+        '/api/staff/quote-requests',
+        '/api/staff/quote-requests/{number}',
+        '/api/staff/quote-requests/{number}/assign',
+        '/api/staff/quote-requests/{number}/preview',
+        '/api/staff/quote-requests/{number}/offers',
+        '/api/staff/follow-ups',
+        '/api/quotes/{number}/decline',
       ].sort(),
     )
     const countries = doc.paths[apiPaths.countries]?.get
