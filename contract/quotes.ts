@@ -3,7 +3,6 @@
  * and the quote statuses of My Quotes. Plain TypeScript and zod: shared by server and browser.
  */
 import { z } from 'zod'
-import type { DeskState, OfferVersion } from './quote-desk'
 import { addDays, singaporeDateOf } from './dates'
 import { serviceSelectionSchema } from './pricing/rules'
 import type { Sailing } from './pricing/schedule'
@@ -18,6 +17,7 @@ import type {
   ServiceSelection,
   ServiceTariff,
 } from './pricing/types'
+import type { DeskState, OfferVersion } from './quote-desk'
 import { INT32_MAX, safeString } from './text'
 import type { ApiFailure, Place } from './wire'
 

@@ -22,8 +22,8 @@ import type { Mailer } from '../mail/index'
 import { bookingReceivedMail } from '../mail/templates'
 import { saveBookingParties } from '../parties/service'
 import { findQuote, insertBooking, nextNumber, saveChoice } from '../quotes/queries'
-import { acceptOffer } from '../sales/desk'
 import { optionNotOffered, type QuoteService, quoteNotFound } from '../quotes/service'
+import { acceptOffer } from '../sales/desk'
 import { plannedSailingFor } from './planned-sailing'
 
 export interface BookQuoteDeps {

@@ -1,7 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
 import type { RouteLeg } from '../../contract/bookings'
 import type { StaffRole } from '../../contract/permissions'
-import type { DeskState } from '../../contract/quote-desk'
 import type {
   FxRates,
   QuotePrice,
@@ -10,6 +9,7 @@ import type {
   ServiceSelection,
   ServiceTariff,
 } from '../../contract/pricing/types'
+import type { DeskState } from '../../contract/quote-desk'
 
 /** A timestamptz column: a Date when read; written as a Date. */
 type Timestamp = ColumnType<Date, Date, Date>
