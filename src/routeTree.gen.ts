@@ -47,6 +47,7 @@ import { Route as PublicServicesCargoInsuranceRouteImport } from './routes/_publ
 import { Route as PublicServicesCustomClearanceRouteImport } from './routes/_public/services/custom-clearance'
 import { Route as PublicServicesShipmentTrackingRouteImport } from './routes/_public/services/shipment-tracking'
 import { Route as StaffConsoleIndexRouteImport } from './routes/staff/_console/index'
+import { Route as StaffConsoleTeamRouteImport } from './routes/staff/_console/team'
 import { Route as UserBookingsNumberRouteImport } from './routes/user/bookings_.$number'
 import { Route as PublicInfoBlogsIndexRouteImport } from './routes/_public/info/blogs/index'
 import { Route as PublicInfoBlogsSlugRouteImport } from './routes/_public/info/blogs/$slug'
@@ -250,6 +251,11 @@ const StaffConsoleIndexRoute = StaffConsoleIndexRouteImport.update({
   path: '/',
   getParentRoute: () => StaffConsoleRoute,
 } as any)
+const StaffConsoleTeamRoute = StaffConsoleTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => StaffConsoleRoute,
+} as any)
 const UserBookingsNumberRoute = UserBookingsNumberRouteImport.update({
   id: '/bookings_/$number',
   path: '/bookings/$number',
@@ -334,6 +340,7 @@ export interface FileRoutesByFullPath {
   '/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
+  '/staff/team': typeof StaffConsoleTeamRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
   '/contact-us/': typeof PublicContactUsIndexRoute
   '/info/': typeof PublicInfoIndexRoute
@@ -379,6 +386,7 @@ export interface FileRoutesByTo {
   '/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
+  '/staff/team': typeof StaffConsoleTeamRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
   '/contact-us': typeof PublicContactUsIndexRoute
   '/info': typeof PublicInfoIndexRoute
@@ -429,6 +437,7 @@ export interface FileRoutesById {
   '/_public/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/_public/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/_public/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
+  '/staff/_console/team': typeof StaffConsoleTeamRoute
   '/user/bookings_/$number': typeof UserBookingsNumberRoute
   '/_public/contact-us/': typeof PublicContactUsIndexRoute
   '/_public/info/': typeof PublicInfoIndexRoute
@@ -478,6 +487,7 @@ export interface FileRouteTypes {
     | '/services/cargo-insurance'
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
+    | '/staff/team'
     | '/user/bookings/$number'
     | '/contact-us/'
     | '/info/'
@@ -523,6 +533,7 @@ export interface FileRouteTypes {
     | '/services/cargo-insurance'
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
+    | '/staff/team'
     | '/user/bookings/$number'
     | '/contact-us'
     | '/info'
@@ -572,6 +583,7 @@ export interface FileRouteTypes {
     | '/_public/services/cargo-insurance'
     | '/_public/services/custom-clearance'
     | '/_public/services/shipment-tracking'
+    | '/staff/_console/team'
     | '/user/bookings_/$number'
     | '/_public/contact-us/'
     | '/_public/info/'
@@ -866,6 +878,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffConsoleIndexRouteImport
       parentRoute: typeof StaffConsoleRoute
     }
+    '/staff/_console/team': {
+      id: '/staff/_console/team'
+      path: '/team'
+      fullPath: '/staff/team'
+      preLoaderRoute: typeof StaffConsoleTeamRouteImport
+      parentRoute: typeof StaffConsoleRoute
+    }
     '/user/bookings_/$number': {
       id: '/user/bookings_/$number'
       path: '/bookings/$number'
@@ -1036,10 +1055,12 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface StaffConsoleRouteChildren {
+  StaffConsoleTeamRoute: typeof StaffConsoleTeamRoute
   StaffConsoleIndexRoute: typeof StaffConsoleIndexRoute
 }
 
 const StaffConsoleRouteChildren: StaffConsoleRouteChildren = {
+  StaffConsoleTeamRoute: StaffConsoleTeamRoute,
   StaffConsoleIndexRoute: StaffConsoleIndexRoute,
 }
 

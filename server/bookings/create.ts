@@ -23,7 +23,7 @@ import { bookingReceivedMail } from '../mail/templates'
 import { saveBookingParties } from '../parties/service'
 import { findQuote, insertBooking, nextNumber, saveChoice } from '../quotes/queries'
 import { optionNotOffered, type QuoteService, quoteNotFound } from '../quotes/service'
-import { acceptOffer } from '../sales/desk'
+import { acceptOffer, offerRefusal } from '../sales/desk'
 import { plannedSailingFor } from './planned-sailing'
 
 export interface BookQuoteDeps {
@@ -72,6 +72,8 @@ export async function confirmQuote(
     if (!option) return optionNotOffered
     if (option.valid_to < singaporeDate(at))
       return { status: 410 as const, body: { message: confirmMessages.expired } }
+    const declined = await offerRefusal(trx, stored.quote.id, singaporeDate(at))
+    if (declined) return { status: 409 as const, body: { message: declined } }
     // FCL: one gross weight per container of the request, each within its type's bound (the VGM).
     const containers = containersOf(stored.quote.request)
     if (containers.length > 0) {

@@ -500,6 +500,18 @@ export async function declineOffer(
   })
 }
 
+/**
+ * Whether the quote may be booked as far as the desk is concerned: not a request, or one whose offer is open
+ * (a declined or expired offer waits for a revised one). The refusal's message, or undefined.
+ */
+export async function offerRefusal(trx: Kysely<Database>, quoteId: number, today: string): Promise<string | undefined> {
+  const desk = await trx.selectFrom('quote_desk').select('state').where('quote_id', '=', quoteId).executeTakeFirst()
+  if (!desk) return undefined
+  const current = (await offerVersions(trx, quoteId)).find((offer) => !offer.superseded)
+  const state = effectiveState(desk.state, current?.validTo ?? null, today)
+  return nextRequestState(state, 'customer.accept') ? undefined : deskMessages.notAllowed(state)
+}
+
 /** A booking was made from the quote: its request, if it had one, is Accepted. In the booking's transaction. */
 export async function acceptOffer(trx: Kysely<Database>, quoteId: number, at: Date): Promise<void> {
   const desk = await trx

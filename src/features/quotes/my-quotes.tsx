@@ -107,6 +107,7 @@ export function MyQuotes({ info }: { info: PageInfo }) {
               <td className={styles.cell} data-label="Status" data-testid="quote-status">
                 {quote.status}
                 {quote.bookingNumber ? ` (${quote.bookingNumber})` : ''}
+                {quote.pricedBySales ? <span className={styles.byline}>priced by our sales team</span> : null}
               </td>
               <td className={styles.cell} data-label="Valid until">
                 {quote.validTo ? formatDay(quote.validTo) : '—'}

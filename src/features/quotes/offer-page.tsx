@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { Label, Radio, RadioGroup } from 'react-aria-components'
 import {
   type QuotePrice,
@@ -12,6 +12,7 @@ import {
 import { confirmMessages, containersOf } from '../../../contract/quotes'
 import { firstErrors } from '../../../contract/rules'
 import { type ServicePrices, servicePrices } from '../../../machines/quote-offer'
+import { canRequest } from '../../../machines/quote-request.machine'
 import { formatDay } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
@@ -25,23 +26,34 @@ import { fxText, sgd, usd } from './money'
 import type { OfferSearch } from './offer-search'
 import * as styles from './quotes.css'
 import { SailingFacts } from './sailing'
+import { SalesOffer } from './sales-offer'
 
 /**
  * /user/getquote (services, price line by line) and /user/confirm-quote (parties, terms, booking). A new
  * quote or option in the address (a requote stays on /user/getquote) starts the page's chart afresh.
  */
 export function OfferPage(props: { info: PageInfo; step: 'services' | 'confirm'; search: OfferSearch }) {
-  return <Offer key={`${props.search.quote}:${props.search.option ?? ''}`} {...props} />
+  // A declined sales offer reads the quote again: a new round starts the chart afresh.
+  const [round, setRound] = useState(0)
+  return (
+    <Offer
+      key={`${props.search.quote}:${props.search.option ?? ''}:${round}`}
+      {...props}
+      reload={() => setRound((n) => n + 1)}
+    />
+  )
 }
 
 function Offer({
   info,
   step,
   search,
+  reload,
 }: {
   info: PageInfo
   step: 'services' | 'confirm'
   search: OfferSearch
+  reload: () => void
 }) {
   const { api, inspect, session } = useApp()
   const navigate = useNavigate()
@@ -59,6 +71,8 @@ function Offer({
     () => servicePrices(quote, context.optionId, services),
     [quote, context.optionId, services],
   )
+  // A sales offer that was declined or has expired is not booked until the sales team revises it.
+  const offerClosed = quote?.salesDesk ? !canRequest(quote.salesDesk.state, 'customer.accept') : false
 
   return (
     <article>
@@ -86,6 +100,9 @@ function Offer({
             freeDays={option.lane.freeDays}
           />
         </p>
+      ) : null}
+      {quote?.salesDesk && step === 'services' ? (
+        <SalesOffer api={api} number={quote.number} desk={quote.salesDesk} onDeclined={reload} />
       ) : null}
       {snapshot.matches('requested') ? (
         <p className={styles.notice} role="status">
@@ -133,7 +150,7 @@ function Offer({
             Valid until {formatDay(price.validTo ?? quote.validTo ?? '')}. Prices are in USD; SGD at the
             quote's stored rate.
           </p>
-          {!snapshot.matches('confirm') ? (
+          {offerClosed ? null : !snapshot.matches('confirm') ? (
             <Button
               isDisabled={snapshot.matches('leaving')}
               onPress={() => actor.send({ type: 'user.continue' })}

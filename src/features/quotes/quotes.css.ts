@@ -87,3 +87,6 @@ export const scheduleLine = style({ overflowWrap: 'anywhere' })
 export const scheduleNote = style([scheduleLine, { color: vars.color.textMuted, fontSize: vars.fontSize.sm }])
 
 export const scheduleDay = style({ whiteSpace: 'nowrap' })
+
+/** A second line under a value, such as "priced by our sales team" under a quote's status. */
+export const byline = style({ display: 'block', fontSize: vars.fontSize.sm, color: vars.color.textMuted })

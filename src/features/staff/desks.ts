@@ -8,12 +8,6 @@ export const consoleDesks = [
     operation: 'listStaff',
     about: 'Add staff, set their roles, deactivate them.',
   },
-  {
-    to: '/staff/audit',
-    label: 'Audit trail',
-    operation: 'listAuditEvents',
-    about: 'Who did what, when and from where: every staff action and every customer change.',
-  },
 ] as const satisfies readonly { to: string; label: string; operation: StaffOperation; about: string }[]
 
 export const desksFor = (roles: readonly StaffRole[]) =>
