@@ -504,8 +504,16 @@ export async function declineOffer(
  * Whether the quote may be booked as far as the desk is concerned: not a request, or one whose offer is open
  * (a declined or expired offer waits for a revised one). The refusal's message, or undefined.
  */
-export async function offerRefusal(trx: Kysely<Database>, quoteId: number, today: string): Promise<string | undefined> {
-  const desk = await trx.selectFrom('quote_desk').select('state').where('quote_id', '=', quoteId).executeTakeFirst()
+export async function offerRefusal(
+  trx: Kysely<Database>,
+  quoteId: number,
+  today: string,
+): Promise<string | undefined> {
+  const desk = await trx
+    .selectFrom('quote_desk')
+    .select('state')
+    .where('quote_id', '=', quoteId)
+    .executeTakeFirst()
   if (!desk) return undefined
   const current = (await offerVersions(trx, quoteId)).find((offer) => !offer.superseded)
   const state = effectiveState(desk.state, current?.validTo ?? null, today)
