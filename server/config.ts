@@ -142,6 +142,12 @@ export const envVars = [
     description: 'Address of the sales team, mailed the details of each new contact enquiry.',
   },
   {
+    name: 'SALES_ANSWER_TARGET',
+    default: '2h',
+    description:
+      'The sales desk’s service level: the Singapore working time within which a quote request should have its offer.',
+  },
+  {
     name: 'MAIL_GIVE_UP_AFTER',
     default: '24h',
     description:
