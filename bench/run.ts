@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import { measureAuthTiming } from './auth-timing'
 import { measureBundle } from './bundle'
 import { BENCH_DIR, DIST_DIR, LIGHTHOUSE_RUNS, LOAD_TEST, ROOT_DIR, ROUTES } from './config'
+import { conversationBudgets, conversationsSection, measureConversations } from './conversations'
 import { measureDashboard } from './dashboard'
 import { measureHydration } from './hydration'
 import { measureInitialJs } from './initial-js'
@@ -193,6 +194,7 @@ async function main(): Promise<void> {
     measureLoginFlood(postgres?.url, options.durationSeconds),
   )
   const signInTiming = await timed(phases, 'sign-in timing', () => measureAuthTiming(postgres?.url))
+  const conversations = await timed(phases, 'conversations', () => measureConversations(postgres?.url))
   postgres?.stop()
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
@@ -202,8 +204,9 @@ async function main(): Promise<void> {
       login,
       signInTiming,
     }),
+    ...conversationBudgets(conversations),
   ]
-  const report: FullReport = {
+  const report: FullReport & { conversations: typeof conversations } = {
     date: date.toISOString(),
     machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart, loadavg()),
     options: { ...options, routes: ROUTES },
@@ -220,11 +223,12 @@ async function main(): Promise<void> {
     memory,
     login,
     signInTiming,
+    conversations,
     budgets,
     serverBudgets,
   }
 
-  const markdown = renderMarkdown(report)
+  const markdown = `${renderMarkdown(report)}\n${conversationsSection(conversations)}`
   await writeFile(join(BENCH_DIR, 'report.md'), markdown)
   await writeJson(join(BENCH_DIR, 'report.json'), report)
   process.stdout.write(markdown)

@@ -41,6 +41,11 @@ export const staffPermissions = {
   previewOffer: ['sales'],
   sendOffer: ['sales'],
   listFollowUps: ['sales'],
+  // Conversations with customers (docs/conversations.md).
+  getStaffConversation: ['admin', 'sales', 'operations'],
+  postStaffMessage: ['admin', 'sales', 'operations'],
+  getStaffUnreadCounts: ['admin', 'sales', 'operations'],
+  streamStaffEvents: ['admin', 'sales', 'operations'],
 } as const satisfies Record<string, readonly StaffRole[] | 'any'>
 
 export type StaffOperation = keyof typeof staffPermissions

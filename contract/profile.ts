@@ -61,7 +61,7 @@ export const changePasswordSchema = z
 
 export type ChangePasswordPayload = z.output<typeof changePasswordSchema>
 
-export const notificationKinds = ['milestones', 'etaChanges', 'documents', 'quoteExpiry'] as const
+export const notificationKinds = ['milestones', 'etaChanges', 'documents', 'quoteExpiry', 'messages'] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
 /** Which mails the user gets; every kind is on for a new account. */
@@ -70,15 +70,21 @@ export const notificationSettingsSchema = z.object({
   etaChanges: z.boolean({ error: 'Must be true or false.' }),
   documents: z.boolean({ error: 'Must be true or false.' }),
   quoteExpiry: z.boolean({ error: 'Must be true or false.' }),
+  /** Added with conversations (docs/conversations.md): a request without it leaves it as it is. */
+  messages: z.boolean({ error: 'Must be true or false.' }).optional(),
 })
 
-export type NotificationSettings = z.output<typeof notificationSettingsSchema>
+/** What PUT /api/profile/notifications takes. */
+export type NotificationSettingsInput = z.output<typeof notificationSettingsSchema>
+/** The settings as they stand (every kind). */
+export type NotificationSettings = Required<NotificationSettingsInput>
 
 export const defaultNotificationSettings: NotificationSettings = {
   milestones: true,
   etaChanges: true,
   documents: true,
   quoteExpiry: true,
+  messages: true,
 }
 
 /** How the page names each kind. */
@@ -98,6 +104,11 @@ export const notificationLabels: Record<NotificationKind, { label: string; descr
   quoteExpiry: {
     label: 'Quote expiry reminders',
     description: 'A reminder the day before a quote of your company expires.',
+  },
+  messages: {
+    label: 'Messages',
+    description:
+      'A message from our team about a quote or booking that no one in your company has read for 5 minutes.',
   },
 }
 

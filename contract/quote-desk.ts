@@ -185,6 +185,8 @@ export interface DeskRequestDetail extends DeskQueueItem {
   templates: Pick<RateLane, 'carrier' | 'service' | 'transitDays' | 'validTo' | 'freeDays' | 'charges'>[]
   /** The currencies with an exchange rate: what a line may be priced in. */
   currencies: string[]
+  /** The active staff with the Sales role: who the request may be given to. */
+  colleagues: { id: number; name: string }[]
 }
 
 /** An instant quote that expires unbooked soon: for a sales person to follow up. */

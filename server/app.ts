@@ -20,6 +20,7 @@ import {
 import { inlineScriptHashes } from './csp'
 import type { DatabaseHandle } from './db/client'
 import type { Database } from './db/schema'
+import { CONVERSATIONS_CHANNEL, EventHub, QUOTE_DESK_CHANNEL } from './events/hub'
 import { AfterAnswer } from './jobs/after-answer'
 import { PlaceIndex } from './locations/locations'
 import { createMailer, type Mailer } from './mail/index'
@@ -28,6 +29,7 @@ import { RATE_SHEETS_CHANNEL, RateSheets } from './rates/rate-sheets'
 import { authRoutes } from './routes/auth'
 import { bookingRoutes } from './routes/bookings'
 import { contactRoutes } from './routes/contact'
+import { conversationRoutes } from './routes/conversations'
 import { countriesRoutes } from './routes/countries'
 import { dashboardRoutes } from './routes/dashboard'
 import { devOutboxRoutes } from './routes/dev-outbox'
@@ -39,6 +41,7 @@ import { partyRoutes } from './routes/parties'
 import { profileRoutes } from './routes/profile'
 import { quoteRoutes } from './routes/quotes'
 import { registerRoutes } from './routes/register'
+import { staffAuditRoutes } from './routes/staff-audit'
 import { staffAuthRoutes } from './routes/staff-auth'
 import { staffQuoteRoutes } from './routes/staff-quotes'
 import { staffTeamRoutes } from './routes/staff-team'
@@ -96,6 +99,8 @@ export interface AppOptions {
   passwordHashing?: PasswordHashingSettings
   /** Runs the work an answer must not wait for (the server awaits it before closing; tests, before looking). */
   afterAnswer?: AfterAnswer
+  /** The event streams of conversations (server/events/hub.ts); the server closes them at shutdown. */
+  eventHub?: EventHub
 }
 
 export const openApiConfig = {
@@ -177,8 +182,12 @@ export function createApp(options: AppOptions) {
   const rateSheets = new RateSheets(db)
   options.listen?.(RATE_SHEETS_CHANNEL, rateSheets)
   app.route('/api', locationRoutes(sessions, now, places, rateSheets))
-  app.route('/api', quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, sessions }))
-  app.route('/api', partyRoutes({ db, now, sessions }))
+  const { clientIp: address } = deps
+  app.route(
+    '/api',
+    quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, sessions, clientIp: address }),
+  )
+  app.route('/api', partyRoutes({ db, now, sessions, clientIp: address }))
   app.route(
     '/api',
     documentRoutes({
@@ -188,10 +197,11 @@ export function createApp(options: AppOptions) {
       storage: options.storage ?? postgresStorage(db),
       opsApiKey: options.opsApiKey,
       sessions,
+      clientIp: address,
     }),
   )
-  app.route('/api', profileRoutes({ db, now, mailer, sessions, hashing }))
-  const bookingDeps = { db, now, mailer, places, sessions }
+  app.route('/api', profileRoutes({ db, now, mailer, sessions, hashing, clientIp: address }))
+  const bookingDeps = { db, now, mailer, places, sessions, clientIp: address }
   app.route('/api', bookingRoutes(bookingDeps))
   app.route('/api', trackingRoutes(bookingDeps))
   app.route('/api', dashboardRoutes({ ...bookingDeps, genericDb: options.genericDb ?? db }))
@@ -200,13 +210,33 @@ export function createApp(options: AppOptions) {
   const staffSessions = new StaffSessions(db)
   options.listen?.(STAFF_SESSIONS_CHANNEL, staffSessions)
   app.route('/api', staffAuthRoutes({ ...deps, staffSessions }))
-  app.route('/api', staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey: options.opsApiKey }))
+  // Conversations and their event streams: one LISTEN per process on new messages (server/events/hub.ts).
+  const hub = options.eventHub ?? new EventHub({ db, now, logger })
+  options.listen?.(CONVERSATIONS_CHANNEL, hub)
+  // The sales desk's queue changed in some process: its open consoles read it again.
+  options.listen?.(QUOTE_DESK_CHANNEL, { notify: () => hub.deskChanged(), live: () => {} })
+  const conversations = conversationRoutes({ db, now, sessions, staffSessions, hub, clientIp: deps.clientIp })
+  app.route('/api', conversations.customer)
+  app.route('/api', conversations.staff)
+  app.route(
+    '/api',
+    staffTeamRoutes({
+      db,
+      now,
+      mailer,
+      staffSessions,
+      opsApiKey: options.opsApiKey,
+      clientIp: deps.clientIp,
+    }),
+  )
+  app.route('/api', staffAuditRoutes({ db, now, staffSessions }))
   app.route(
     '/api',
     staffQuoteRoutes({
       db,
       now,
       staffSessions,
+      clientIp: deps.clientIp,
       desk: salesDesk({
         db,
         now,

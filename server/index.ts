@@ -10,7 +10,9 @@ import { exitIfInUse } from './db/data-dir-lock'
 import { prepareDatabase } from './db/prepare'
 import { demoCustomer } from './demo/customer'
 import { demoStaff, demoStaffPassword, demoStaffTotpSecret } from './demo/staff'
+import { EventHub } from './events/hub'
 import { AfterAnswer } from './jobs/after-answer'
+import { ConversationMailJob } from './jobs/conversation-mails'
 import { MailWorker } from './jobs/mail-worker'
 import { QuoteReminderJob } from './jobs/quote-reminders'
 import { createMailDelivery, createMailer } from './mail/index'
@@ -73,6 +75,12 @@ worker.start()
 // The day-before reminders of expiring quotes, claimed once across processes like the outbox's mails.
 const reminders = new QuoteReminderJob({ db: database.db, mailer: createMailer({ appUrl: config.appUrl }) })
 reminders.start()
+// The mail of a conversation message unread for 5 minutes, claimed once across processes (docs/conversations.md).
+const conversationMails = new ConversationMailJob({
+  db: database.db,
+  mailer: createMailer({ appUrl: config.appUrl }),
+})
+conversationMails.start()
 // The outbox page answers this machine only (server/routes/dev-outbox.ts), hence the localhost address.
 const devOutbox = devOutboxServed(config)
 if (config.smtpUrl) {
@@ -105,6 +113,8 @@ console.log(
   `Logins: at most ${perAddress.max} failures per address in ${perAddress.windowMs / 60_000} min and ${perAccount.max} per account in ${perAccount.windowMs / 60_000} min; ${concurrency} password hashes at once, ${queue} waiting (docs/security.md)`,
 )
 
+// The conversations' event streams, closed first at shutdown: browsers reconnect to another process.
+const eventHub = new EventHub({ db: database.db })
 const app = createApp({
   db: database.db,
   genericDb: database.generic,
@@ -122,6 +132,7 @@ const app = createApp({
   loginLimits: config.loginLimits,
   passwordHashing: config.passwordHashing,
   afterAnswer,
+  eventHub,
 })
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -147,6 +158,7 @@ async function shutdown(signal: string) {
   }, 10_000)
   timer.unref()
   try {
+    eventHub.closeAll()
     await new Promise<void>((done, fail) => {
       server.close((err) => (err ? fail(err) : done()))
       if (!(server instanceof HttpServer)) return
@@ -165,6 +177,7 @@ async function shutdown(signal: string) {
     })
     await afterAnswer.idle()
     await reminders.stop()
+    await conversationMails.stop()
     await worker.stop()
     delivery.close()
     await database.close()

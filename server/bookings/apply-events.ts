@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely'
 import type { BookingStatus, TrackingEvent } from '../../contract/bookings'
 import { type BookingEvent, nextBookingStatus } from '../../machines/booking.machine'
+import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
 import { eventCode, eventEffect, mayHaveMovedStatus, toTrackingEvent } from '../tracking/dcsa'
 import type { PostedEvent } from '../tracking/dcsa-input'
@@ -38,7 +39,12 @@ interface Planned {
  * or impossible event answers 422 with a reason per event and nothing is applied. A retraction (T&T v3)
  * removes the stored event it names, unless that event may have moved the booking's status.
  */
-export async function applyEvents(deps: BookingDeps, posted: PostedEvent[]): Promise<ApplyOutcome> {
+export async function applyEvents(
+  deps: BookingDeps,
+  posted: PostedEvent[],
+  /** Who posted, for the audit trail (the operations API): a row per booking changed. None for the demo data. */
+  audit?: AuditContext,
+): Promise<ApplyOutcome> {
   const at = deps.now()
   return deps.db.transaction().execute(async (trx): Promise<ApplyOutcome> => {
     const retracted = await storedEventsById(
@@ -196,6 +202,33 @@ export async function applyEvents(deps: BookingDeps, posted: PostedEvent[]): Pro
     )
     for (const { booking, mails } of touched.values()) {
       await settleDates(deps, trx, booking.id, mails, at)
+    }
+    if (audit) {
+      for (const { booking } of touched.values()) {
+        const after = live.get(booking.id) ?? booking
+        const events = planned.filter((p) => p.booking.id === booking.id).map((p) => eventCode(p.event))
+        const removed = [...retractions.values()].filter((b) => b.id === booking.id).length
+        await appendAudit(
+          trx,
+          {
+            ...audit,
+            action: 'booking.events_applied',
+            recordType: 'booking',
+            recordId: booking.number,
+            customerId: booking.customer_id,
+            changes: {
+              ...changedFields(
+                { status: booking.status, hbl: booking.hbl },
+                { status: after.status, hbl: after.hbl },
+                ['status', 'hbl'],
+              ),
+              ...(events.length > 0 ? { events: { before: null, after: events } } : {}),
+              ...(removed > 0 ? { retracted: { before: null, after: removed } } : {}),
+            },
+          },
+          at,
+        )
+      }
     }
     return { status: 200, applied: planned.length + retractions.size, skipped, ignored }
   })

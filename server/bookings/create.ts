@@ -16,6 +16,8 @@ import {
   containerWeightsSchema,
   singaporeDate,
 } from '../../contract/quotes'
+import type { AuditContext } from '../audit/audit'
+import { auditBookingMade } from '../audit/bookings'
 import type { LiveSession } from '../auth/sessions'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
@@ -59,6 +61,7 @@ export async function confirmQuote(
   { customerId, userId, user }: LiveSession,
   number: string,
   input: ConfirmQuoteBody,
+  audit: AuditContext,
 ) {
   const { services } = input
   const at = now()
@@ -120,6 +123,7 @@ export async function confirmQuote(
     await saveChoice(trx, stored.quote.id, option.id, services)
     await acceptOffer(trx, stored.quote.id, at)
     await saveBookingParties(trx, customerId, input, at)
+    await auditBookingMade(trx, audit, { ...stored.quote, customerId }, booking, price.totalUsd, at)
     await mailer.queue(
       trx,
       bookingReceivedMail({

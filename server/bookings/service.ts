@@ -10,6 +10,7 @@ import type { BookingStatus, PlaceRef, RouteLeg, TrackingEvent } from '../../con
 import type { Mode, QuoteRequest } from '../../contract/pricing/types'
 import { singaporeDate } from '../../contract/quotes'
 import { nextBookingStatus } from '../../machines/booking.machine'
+import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
@@ -260,8 +261,13 @@ export async function confirmInTransaction(
   return { hbl }
 }
 
-/** Confirms a booking by number (operations): 404, 409 or the HBL. */
-export async function confirmBooking(deps: BookingDeps, number: string, options: ConfirmOptions) {
+/** Confirms a booking by number (operations): 404, 409 or the HBL; with `audit`, its audit row in the same transaction. */
+export async function confirmBooking(
+  deps: BookingDeps,
+  number: string,
+  options: ConfirmOptions,
+  audit?: AuditContext,
+) {
   const at = deps.now()
   return deps.db.transaction().execute(async (trx) => {
     const [booking] = await lockBookings(trx, { numbers: [number], hbls: [] })
@@ -269,6 +275,24 @@ export async function confirmBooking(deps: BookingDeps, number: string, options:
     const done = await confirmInTransaction(deps, trx, booking, options, at)
     if (!done)
       return { status: 409 as const, message: confirmRefusal(number, booking.status as BookingStatus) }
+    if (audit) {
+      await appendAudit(
+        trx,
+        {
+          ...audit,
+          action: 'booking.confirmed',
+          recordType: 'booking',
+          recordId: number,
+          customerId: booking.customer_id,
+          changes: changedFields(
+            { status: booking.status, hbl: booking.hbl },
+            { status: 'Confirmed', hbl: done.hbl },
+            ['status', 'hbl'],
+          ),
+        },
+        at,
+      )
+    }
     return { status: 200 as const, hbl: done.hbl, bookingNumber: number }
   })
 }

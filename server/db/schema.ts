@@ -58,6 +58,7 @@ export interface UsersTable {
   notify_eta_changes: ColumnType<boolean, boolean | undefined, boolean>
   notify_documents: ColumnType<boolean, boolean | undefined, boolean>
   notify_quote_expiry: ColumnType<boolean, boolean | undefined, boolean>
+  notify_messages: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 export interface CustomersTable {
@@ -407,6 +408,10 @@ export interface Database {
   staff_sessions: StaffSessionsTable
   quote_desk: QuoteDeskTable
   quote_offers: QuoteOffersTable
+  audit_events: AuditEventsTable
+  conversation_messages: ConversationMessagesTable
+  conversation_reads: ConversationReadsTable
+  conversation_mail_notices: ConversationMailNoticesTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>
@@ -528,4 +533,54 @@ export interface QuoteOffersTable {
   staff_id: number
   sent_at: Timestamp
   superseded_at: MaybeTimestamp
+}
+
+/** The append-only audit trail (migration 0019, server/audit/audit.ts): the database refuses UPDATE, DELETE, TRUNCATE. */
+export interface AuditEventsTable {
+  id: ColumnType<string, never, never>
+  at: Timestamp
+  actor_kind: 'customer' | 'staff' | 'key' | 'system'
+  actor_user_id: number | null
+  actor_customer_id: number | null
+  actor_staff_id: number | null
+  actor_role: string | null
+  actor_label: string
+  action: string
+  record_type: string
+  record_id: string
+  customer_id: number | null
+  changes: ColumnType<Record<string, { before: unknown; after: unknown }> | null, string | null, never>
+  client_address: string | null
+}
+
+/** Conversations of a quote or a booking (migration 0020, server/conversations/). */
+export interface ConversationMessagesTable {
+  /** Bigint: the event id of the streams (server/events/hub.ts). */
+  id: ColumnType<number, never, never>
+  customer_id: number
+  subject_type: 'quote' | 'booking'
+  subject_id: number
+  author_kind: 'customer' | 'staff'
+  author_user_id: number | null
+  author_staff_id: number | null
+  body: string
+  created_at: CreatedAt
+}
+
+/** Each reader's mark in a conversation: the last message they have read. */
+export interface ConversationReadsTable {
+  reader_kind: 'customer' | 'staff'
+  reader_id: number
+  customer_id: number
+  subject_type: 'quote' | 'booking'
+  subject_id: number
+  last_read_message_id: number
+  read_at: CreatedAt
+}
+
+/** The 5-minute unread mail of a message, claimed once (server/jobs/conversation-mails.ts). */
+export interface ConversationMailNoticesTable {
+  message_id: number
+  claimed_at: Timestamp
+  mailed: boolean
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { documentNames } from '../../contract/bookings'
 import type { ReviewInput } from '../../contract/documents'
+import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { documentRejectedMail } from '../mail/templates'
@@ -16,6 +17,8 @@ export function reviewDocument(
   { db, mailer }: { db: Kysely<Database>; mailer: Mailer },
   { id, status, reason }: { id: string } & ReviewInput,
   at: Date,
+  /** Who reviews, for the audit trail (the operations API); none for the demo data. */
+  audit?: AuditContext,
 ) {
   return db.transaction().execute(async (trx) => {
     const current = await trx
@@ -27,6 +30,8 @@ export function reviewDocument(
         'd.kind',
         'd.name',
         'd.status',
+        'd.reason',
+        'b.customer_id',
         'b.number as booking_number',
         'u.id as user_id',
         'u.esus_email_id as email',
@@ -42,6 +47,24 @@ export function reviewDocument(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()
+    if (audit) {
+      await appendAudit(
+        trx,
+        {
+          ...audit,
+          action: 'document.reviewed',
+          recordType: 'document',
+          recordId: id,
+          customerId: current.customer_id,
+          changes: changedFields(
+            { status: current.status, reason: current.reason },
+            { status: updated.status, reason: updated.reason },
+            ['status', 'reason'],
+          ),
+        },
+        at,
+      )
+    }
     // A mail per rejection: only when the file becomes Rejected, not when a rejection is sent again.
     if (
       status === 'Rejected' &&

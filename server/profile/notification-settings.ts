@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely'
-import type { NotificationKind, NotificationSettings } from '../../contract/profile'
+import type {
+  NotificationKind,
+  NotificationSettings,
+  NotificationSettingsInput,
+} from '../../contract/profile'
 import type { Database } from '../db/schema'
 
 /** The users column of each kind of mail. */
@@ -8,6 +12,7 @@ export const notificationColumns = {
   etaChanges: 'notify_eta_changes',
   documents: 'notify_documents',
   quoteExpiry: 'notify_quote_expiry',
+  messages: 'notify_messages',
 } as const satisfies Record<NotificationKind, keyof Database['users']>
 
 /** A user's settings; undefined when there is no such user. */
@@ -17,7 +22,13 @@ export async function getNotificationSettings(
 ): Promise<NotificationSettings | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['notify_milestones', 'notify_eta_changes', 'notify_documents', 'notify_quote_expiry'])
+    .select([
+      'notify_milestones',
+      'notify_eta_changes',
+      'notify_documents',
+      'notify_quote_expiry',
+      'notify_messages',
+    ])
     .where('id', '=', userId)
     .executeTakeFirst()
   return row && toSettings(row)
@@ -26,7 +37,7 @@ export async function getNotificationSettings(
 export async function saveNotificationSettings(
   db: Kysely<Database>,
   userId: number,
-  settings: NotificationSettings,
+  settings: NotificationSettingsInput,
 ): Promise<NotificationSettings | undefined> {
   const row = await db
     .updateTable('users')
@@ -35,9 +46,17 @@ export async function saveNotificationSettings(
       notify_eta_changes: settings.etaChanges,
       notify_documents: settings.documents,
       notify_quote_expiry: settings.quoteExpiry,
+      // Left as it is by a client that does not send it.
+      ...(settings.messages === undefined ? {} : { notify_messages: settings.messages }),
     })
     .where('id', '=', userId)
-    .returning(['notify_milestones', 'notify_eta_changes', 'notify_documents', 'notify_quote_expiry'])
+    .returning([
+      'notify_milestones',
+      'notify_eta_changes',
+      'notify_documents',
+      'notify_quote_expiry',
+      'notify_messages',
+    ])
     .executeTakeFirst()
   return row && toSettings(row)
 }
@@ -47,12 +66,14 @@ function toSettings(row: {
   notify_eta_changes: boolean
   notify_documents: boolean
   notify_quote_expiry: boolean
+  notify_messages: boolean
 }): NotificationSettings {
   return {
     milestones: row.notify_milestones,
     etaChanges: row.notify_eta_changes,
     documents: row.notify_documents,
     quoteExpiry: row.notify_quote_expiry,
+    messages: row.notify_messages,
   }
 }
 

@@ -27,6 +27,7 @@ import {
   singaporeDate,
 } from '../../contract/quotes'
 import type { ErrorBody, Place } from '../../contract/wire'
+import { type AuditContext, appendAudit, createdFields } from '../audit/audit'
 import type { LiveSession } from '../auth/sessions'
 import { plannedSailingFor } from '../bookings/planned-sailing'
 import type { Database, LocationRow } from '../db/schema'
@@ -86,6 +87,16 @@ function toPlace(row: LocationRow | undefined, code: string): Place {
     : { code, kind: 'port', name: code, city: '', country_code: '', country_name: '', time_zone: null }
 }
 
+/** What the audit trail keeps of a new quote's request. */
+function quoteFields(request: QuoteRequest) {
+  return {
+    mode: request.mode,
+    origin: request.origin,
+    destination: request.destination,
+    readyDate: request.readyDate,
+  }
+}
+
 export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }: QuoteServiceDeps) {
   const { reference } = rateSheets
 
@@ -110,6 +121,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
     userId: number,
     request: QuoteRequest,
     extra: { kind: 'priced'; requotedFrom?: { id: number; number: string } },
+    audit: AuditContext,
   ): Promise<QuoteDetail | undefined> {
     const priced = await priceRequest({ db, places, reference, lanes: rateSheets }, request, customerId)
     if (priced.options.length === 0) return undefined
@@ -128,7 +140,26 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
       createdAt: at,
       options: priced.options,
     }
-    const inserted = await insertQuote(db, quote)
+    // The quote and its audit row, together.
+    const inserted = await db.transaction().execute(async (trx) => {
+      const stored = await insertQuote(trx, quote)
+      await appendAudit(
+        trx,
+        {
+          ...audit,
+          action: 'quote.created',
+          recordType: 'quote',
+          recordId: stored.number,
+          customerId,
+          changes: createdFields({
+            ...quoteFields(request),
+            requotedFrom: extra.requotedFrom?.number ?? null,
+          }),
+        },
+        at,
+      )
+      return stored
+    })
     // The answer is built from what was just stored, not read back.
     return toDetail(
       {
@@ -273,10 +304,10 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
   }
 
   /** createQuote: 201 with the quote, 200 with none when no sheet offers the lane, 422 for a wrong place or date. */
-  async function create(session: LiveSession, request: QuoteRequest) {
+  async function create(session: LiveSession, request: QuoteRequest, audit: AuditContext) {
     const invalid = await requestErrors(request)
     if (invalid) return { status: 422 as const, body: invalid }
-    const quote = await storeQuote(session.customerId, session.userId, request, { kind: 'priced' })
+    const quote = await storeQuote(session.customerId, session.userId, request, { kind: 'priced' }, audit)
     if (!quote) return { status: 200 as const, body: { quote: null } satisfies CreateQuoteResponse }
     return { status: 201 as const, body: { quote } satisfies CreateQuoteResponse }
   }
@@ -349,22 +380,30 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
   }
 
   /** requoteQuote: the request priced again at today's rates (a past ready date moved to today), as a new quote. */
-  async function requote(session: LiveSession, number: string) {
+  async function requote(session: LiveSession, number: string, audit: AuditContext) {
     const stored = await findQuote(db, session.customerId, number)
     if (!stored) return quoteNotFound
     const today = singaporeDate(now())
     const old = stored.quote.request
     const request = { ...old, readyDate: old.readyDate < today ? today : old.readyDate }
-    const quote = await storeQuote(session.customerId, session.userId, request, {
-      kind: 'priced',
-      requotedFrom: { id: stored.quote.id, number: stored.quote.number },
-    })
+    const quote = await storeQuote(
+      session.customerId,
+      session.userId,
+      request,
+      { kind: 'priced', requotedFrom: { id: stored.quote.id, number: stored.quote.number } },
+      audit,
+    )
     if (!quote) return { status: 200 as const, body: { quote: null } }
     return { status: 201 as const, body: { quote } }
   }
 
   /** requestManualQuote: stored as Requested, and the sales team mailed in the same transaction. */
-  async function requestManual(session: LiveSession, request: QuoteRequest, notes: string | undefined) {
+  async function requestManual(
+    session: LiveSession,
+    request: QuoteRequest,
+    notes: string | undefined,
+    audit: AuditContext,
+  ) {
     const invalid = await requestErrors(request)
     if (invalid) return { status: 422 as const, body: invalid }
     const { customerId, userId, user } = session
@@ -423,6 +462,18 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
         .insertInto('quote_desk')
         .values({ quote_id: quoteId, state: 'Requested', updated_at: at })
         .execute()
+      await appendAudit(
+        trx,
+        {
+          ...audit,
+          action: 'quote.requested',
+          recordType: 'quote',
+          recordId: quoteNumber,
+          customerId,
+          changes: createdFields({ ...quoteFields(request), notes: notes ?? null }),
+        },
+        at,
+      )
       return quoteNumber
     })
     return { status: 201 as const, body: { quote: (await detail(customerId, number)) as QuoteDetail } }

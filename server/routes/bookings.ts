@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { confirmationPdfName } from '../../contract/booking-confirmation'
 import {
   BOOKING_NUMBER,
@@ -16,6 +17,7 @@ import {
   type ServiceSelection,
 } from '../../contract/pricing/types'
 import { nextBookingStatus } from '../../machines/booking.machine'
+import { appendAudit, changedFields, customerAudit } from '../audit/audit'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { bookingConfirmationOf } from '../bookings/confirmation-pdf'
@@ -181,7 +183,9 @@ const confirmationRoute = createRoute({
 
 export const CUSTOMER_CANCEL_REASON = 'Cancelled by the customer.'
 
-export function bookingRoutes(deps: BookingDeps & { sessions: LiveSessions }) {
+export function bookingRoutes(
+  deps: BookingDeps & { sessions: LiveSessions; clientIp: (c: Context) => string },
+) {
   const { db, now, places } = deps
   const router = createRouter<SessionEnv>()
   const session = requireSession(deps.sessions, now)
@@ -268,6 +272,18 @@ export function bookingRoutes(deps: BookingDeps & { sessions: LiveSessions }) {
               },
             },
           ],
+          at,
+        )
+        await appendAudit(
+          trx,
+          {
+            ...customerAudit(c.var.session, deps.clientIp(c)),
+            action: 'booking.cancelled',
+            recordType: 'booking',
+            recordId: number,
+            customerId,
+            changes: changedFields({ status: row.status }, { status: next.status }, ['status']),
+          },
           at,
         )
         return 200 as const

@@ -19,6 +19,7 @@ import {
   uploadRefusal,
 } from '../../contract/documents'
 import type { ErrorBody } from '../../contract/wire'
+import { appendAudit, createdFields, customerAudit, opsKeyAudit } from '../audit/audit'
 import type { LiveSessions } from '../auth/live-sessions'
 import { opsKeySecurityScheme, requireOpsKey } from '../auth/ops-key'
 import { requireSession, type SessionEnv } from '../auth/session'
@@ -61,6 +62,8 @@ export interface DocumentDeps {
   /** OPS_API_KEY: the operations endpoints' key; unset refuses them all. */
   opsApiKey: string | undefined
   sessions: LiveSessions
+  /** The client's address (clientIp with TRUST_PROXY), for the audit trail. */
+  clientIp: (c: Context) => string
 }
 
 // ---- OpenAPI shapes ------------------------------------------------------------------------------------
@@ -108,7 +111,7 @@ function decodeFileName(header: string | undefined): string {
   }
 }
 
-export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }: DocumentDeps) {
+export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions, clientIp }: DocumentDeps) {
   const router = createRouter<SessionEnv>()
   // Middleware is attached per route, never by path pattern, so it cannot reach other routers' paths.
   const session = requireSession(sessions, now)
@@ -334,17 +337,40 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
       }
       const { session } = c.var
       try {
-        const row = await insertBookingDocument(db, {
-          id: randomUUID(),
-          booking_id: booking.id,
-          customer_id: session.customerId,
-          kind,
-          name: decodeFileName(c.req.header(FILE_NAME_HEADER)),
-          size,
-          content_type: contentType,
-          storage_key: key,
-          uploaded_by: session.userId,
-          uploaded_at: now(),
+        const at = now()
+        // The file's row and its audit row in one transaction.
+        const row = await db.transaction().execute(async (trx) => {
+          const inserted = await insertBookingDocument(trx, {
+            id: randomUUID(),
+            booking_id: booking.id,
+            customer_id: session.customerId,
+            kind,
+            name: decodeFileName(c.req.header(FILE_NAME_HEADER)),
+            size,
+            content_type: contentType,
+            storage_key: key,
+            uploaded_by: session.userId,
+            uploaded_at: at,
+          })
+          await appendAudit(
+            trx,
+            {
+              ...customerAudit(session, clientIp(c)),
+              action: 'document.uploaded',
+              recordType: 'document',
+              recordId: inserted.id,
+              customerId: session.customerId,
+              changes: createdFields({
+                booking: booking.number,
+                kind,
+                name: inserted.name,
+                size,
+                contentType,
+              }),
+            },
+            at,
+          )
+          return inserted
         })
         return c.json({ document: documentFile(row) satisfies DocumentFile }, 201)
       } catch (error) {
@@ -386,7 +412,12 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions }
       const { id } = c.req.valid('param')
       const { status, reason } = c.req.valid('json')
       if (!/^[0-9a-f-]{36}$/.test(id)) return c.json(notFoundBody, 404)
-      const outcome = await reviewDocument({ db, mailer }, { id, status, reason }, now())
+      const outcome = await reviewDocument(
+        { db, mailer },
+        { id, status, reason },
+        now(),
+        opsKeyAudit(clientIp(c)),
+      )
       return outcome ? c.json(outcome, 200) : c.json(notFoundBody, 404)
     })
 }

@@ -5,6 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import {
   BOOKING_NUMBER,
@@ -20,6 +21,7 @@ import {
   requestMessages,
   uploadableKinds,
 } from '../../contract/documents'
+import { appendAudit, changedFields, opsKeyAudit } from '../audit/audit'
 import { applyEvents } from '../bookings/apply-events'
 import { type BookingDeps, confirmBooking } from '../bookings/service'
 import { bookingDocuments, upsertDocumentRequest } from '../documents/queries'
@@ -186,7 +188,11 @@ const requestDocumentRoute = createRoute({
   },
 })
 
-export function operationsRoutes(deps: BookingDeps & { opsApiKey: string | undefined }) {
+export function operationsRoutes(
+  deps: BookingDeps & { opsApiKey: string | undefined; clientIp: (c: Context) => string },
+) {
+  /** Every operations request is made with OPS_API_KEY: recorded as that key, from the client's address. */
+  const audit = (c: Context) => opsKeyAudit(deps.clientIp(c))
   const router = createRouter()
   router.openAPIRegistry.registerComponent('securitySchemes', 'opsApiKey', {
     type: 'apiKey',
@@ -209,7 +215,7 @@ export function operationsRoutes(deps: BookingDeps & { opsApiKey: string | undef
   return router
     .openapi(eventsRoute, async (c) => {
       const { events } = c.req.valid('json')
-      const outcome = await applyEvents(deps, events)
+      const outcome = await applyEvents(deps, events, audit(c))
       if (outcome.status === 422) return c.json({ message: outcome.message, errors: outcome.errors }, 422)
       const { applied, skipped, ignored } = outcome
       return c.json({ applied, skipped, ...(Object.keys(ignored).length > 0 ? { ignored } : {}) }, 200)
@@ -236,7 +242,7 @@ export function operationsRoutes(deps: BookingDeps & { opsApiKey: string | undef
         const message = `Unknown location ${parsed.data.transshipment}.`
         return c.json({ message, errors: { transshipment: [message] } }, 422)
       }
-      const outcome = await confirmBooking(deps, number, parsed.data)
+      const outcome = await confirmBooking(deps, number, parsed.data, audit(c))
       if (outcome.status === 404) return c.json({ message: bookingMessages.notFound }, 404)
       if (outcome.status === 409) return c.json({ message: outcome.message }, 409)
       return c.json({ bookingNumber: number, hbl: outcome.hbl, status: 'Confirmed' as const }, 200)
@@ -265,7 +271,29 @@ export function operationsRoutes(deps: BookingDeps & { opsApiKey: string | undef
           .executeTakeFirst()
         if (!booking) return { status: 404 as const }
         if (booking.status === 'Cancelled') return { status: 409 as const }
+        const previous = await trx
+          .selectFrom('document_requests')
+          .select(['due_date', 'note'])
+          .where('booking_id', '=', booking.id)
+          .where('kind', '=', kind)
+          .executeTakeFirst()
         await upsertDocumentRequest(trx, { bookingId: booking.id, kind, dueDate, note: note || null, at })
+        await appendAudit(
+          trx,
+          {
+            ...audit(c),
+            action: 'document.requested',
+            recordType: 'booking',
+            recordId: booking.number,
+            customerId: booking.customer_id,
+            changes: changedFields(
+              previous ? { kind, dueDate: previous.due_date, note: previous.note } : null,
+              { kind, dueDate, note: note || null },
+              ['kind', 'dueDate', 'note'],
+            ),
+          },
+          at,
+        )
         const user = await trx
           .selectFrom('users')
           .select(['esus_email_id as email', 'esus_name as name'])

@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import {
   PARTIES_MAX,
+  partyKey,
   partyMessages,
   partyRoles,
   type SavedParty,
@@ -10,9 +11,10 @@ import {
 } from '../../contract/parties'
 import { confirmMessages } from '../../contract/quotes'
 import { INT32_MAX } from '../../contract/text'
+import { appendAudit, changedFields, customerAudit } from '../audit/audit'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
-import type { Database } from '../db/schema'
+import type { Database, PartyRow } from '../db/schema'
 import {
   createRouter,
   documents,
@@ -25,13 +27,19 @@ import {
   bearerSecurity as security,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
+import { findParty, findPartyByKey, toSavedParty } from '../parties/queries'
 import { partyService } from '../parties/service'
 
 export interface PartyRouteDeps {
   db: Kysely<Database>
   now: () => Date
   sessions: LiveSessions
+  /** The client's address (clientIp with TRUST_PROXY), for the audit trail. */
+  clientIp: (c: Context) => string
 }
+
+/** What the audit trail records of an address-book entry. */
+const partyAuditFields = ['name', 'address', 'contact', 'roles'] as const
 
 // ---- OpenAPI shapes ------------------------------------------------------------------------------------
 
@@ -140,11 +148,50 @@ const deletePartyRoute = createRoute({
 
 // ---- The handlers ----------------------------------------------------------------------------------------
 
-export function partyRoutes({ db, now, sessions }: PartyRouteDeps) {
+export function partyRoutes({ db, now, sessions, clientIp }: PartyRouteDeps) {
   const router = createRouter<SessionEnv>()
   // '/parties/*' also matches '/parties' itself: one registration, so the session is looked up once.
   router.use('/parties/*', requireSession(sessions, now), limitJsonBody())
   const parties = partyService({ db, now })
+  /**
+   * A change of the address book and its audit row in one transaction: `change` runs on the transaction's
+   * service, given the entry as it was (`find`); a row is appended when it answers 200 or 201 and a field
+   * changed.
+   */
+  const audited = async <O extends { status: number; body: unknown }>(
+    c: Context<SessionEnv>,
+    find: (trx: Kysely<Database>) => Promise<PartyRow | undefined>,
+    change: (service: ReturnType<typeof partyService>) => Promise<O>,
+    action: (before: SavedParty | null, after: SavedParty | null) => string,
+  ) => {
+    const { customerId } = c.var.session
+    const at = now()
+    return db.transaction().execute(async (trx) => {
+      const found = await find(trx)
+      const before = found ? toSavedParty(found) : null
+      const outcome = await change(partyService({ db: trx, now: () => at }))
+      if (outcome.status !== 200 && outcome.status !== 201) return outcome
+      const body = outcome.body as { party?: SavedParty }
+      const after = body.party ?? null
+      const changes = changedFields(before, after, partyAuditFields)
+      const id = after?.id ?? before?.id
+      if (changes && id !== undefined) {
+        await appendAudit(
+          trx,
+          {
+            ...customerAudit(c.var.session, clientIp(c)),
+            action: action(before, after),
+            recordType: 'party',
+            recordId: id,
+            customerId,
+            changes,
+          },
+          at,
+        )
+      }
+      return outcome
+    })
+  }
   const answer = <S extends 200 | 201 | 404 | 409>(
     c: Context,
     { status, body }: { status: S; body: unknown },
@@ -158,17 +205,46 @@ export function partyRoutes({ db, now, sessions }: PartyRouteDeps) {
 
   return router
     .openapi(listRoute, async (c) => answer(c, await parties.list(c.var.session.customerId)))
-    .openapi(createPartyRoute, async (c) =>
-      answer(c, await parties.create(c.var.session.customerId, c.req.valid('json'))),
-    )
+    .openapi(createPartyRoute, async (c) => {
+      const { customerId } = c.var.session
+      const input = c.req.valid('json')
+      return answer(
+        c,
+        await audited(
+          c,
+          (trx) => findPartyByKey(trx, customerId, partyKey(input)),
+          (service) => service.create(customerId, input),
+          (before) => (before ? 'party.updated' : 'party.created'),
+        ),
+      )
+    })
     .openapi(updatePartyRoute, async (c) => {
       const id = idOf(c)
       if (id === null) return answer(c, missing)
-      return answer(c, await parties.update(c.var.session.customerId, id, c.req.valid('json')))
+      const { customerId } = c.var.session
+      const input = c.req.valid('json')
+      return answer(
+        c,
+        await audited(
+          c,
+          (trx) => findParty(trx, customerId, id),
+          (service) => service.update(customerId, id, input),
+          () => 'party.updated',
+        ),
+      )
     })
     .openapi(deletePartyRoute, async (c) => {
       const id = idOf(c)
       if (id === null) return answer(c, missing)
-      return answer(c, await parties.remove(c.var.session.customerId, id))
+      const { customerId } = c.var.session
+      return answer(
+        c,
+        await audited(
+          c,
+          (trx) => findParty(trx, customerId, id),
+          (service) => service.remove(customerId, id),
+          () => 'party.deleted',
+        ),
+      )
     })
 }

@@ -6,12 +6,14 @@ import {
   changePasswordSchema,
   type NotificationSettings,
   type NotificationSettingsResponse,
+  notificationKinds,
   notificationSettingsSchema,
   type Profile,
   type ProfileResponse,
   profileMessages,
   profileSchema,
 } from '../../contract/profile'
+import { appendAudit, changedFields, customerAudit } from '../audit/audit'
 import type { HashQueue } from '../auth/hash-queue'
 import type { LiveSessions } from '../auth/live-sessions'
 import { hashPassword, verifyPassword } from '../auth/password'
@@ -46,7 +48,18 @@ export interface ProfileDeps {
   sessions: LiveSessions
   /** The bound on password hashing of this process. */
   hashing: HashQueue
+  /** The client's address (clientIp with TRUST_PROXY), for the audit trail. */
+  clientIp: (c: Context) => string
 }
+
+/** What the audit trail records of a profile edit: what My Profile may change (never the email or a password). */
+const profileAuditFields = [
+  'esus_name',
+  'esus_phone',
+  'esus_address1',
+  'esus_company_name',
+  'esus_mcou',
+] as const
 
 /** 5 change-password attempts a minute per user, counted like login attempts (right or wrong). */
 export const changePasswordLimit = (userId: number): Limit => ({
@@ -86,6 +99,9 @@ const NotificationSettingsSchema = documents<NotificationSettings>()(
       quoteExpiry: z
         .boolean()
         .openapi({ description: 'The reminder the day before a company quote expires' }),
+      messages: z
+        .boolean()
+        .openapi({ description: 'The mail of a conversation message unread for 5 minutes' }),
     })
     .openapi('NotificationSettings', {
       description: 'Which mails the user gets; all true for a new account',
@@ -187,7 +203,7 @@ const updateNotificationsRoute = createRoute({
   },
 })
 
-export function profileRoutes({ db, now, mailer, sessions, hashing }: ProfileDeps) {
+export function profileRoutes({ db, now, mailer, sessions, hashing, clientIp }: ProfileDeps) {
   const session = requireSession(sessions, now)
   const router = createRouter<SessionEnv>()
   // '/profile/*' matches '/profile' too: one registration, so the session is looked up once.
@@ -221,7 +237,27 @@ export function profileRoutes({ db, now, mailer, sessions, hashing }: ProfileDep
       const first = Object.values(errors)[0]?.[0]
       if (first || !country) return c.json({ message: first ?? registerMessages.unknownCountry, errors }, 422)
       const { userId, customerId } = c.var.session
-      await saveProfile(db, { userId, customerId }, input, country)
+      // The edit and its audit row (the fields that changed, before and after) in one transaction.
+      await db.transaction().execute(async (trx) => {
+        const before = await findProfile(trx, userId)
+        await saveProfile(trx, { userId, customerId }, input, country)
+        const after = await findProfile(trx, userId)
+        const changes = changedFields(before, after, profileAuditFields)
+        if (changes) {
+          await appendAudit(
+            trx,
+            {
+              ...customerAudit(c.var.session, clientIp(c)),
+              action: 'profile.updated',
+              recordType: 'user',
+              recordId: userId,
+              customerId,
+              changes,
+            },
+            now(),
+          )
+        }
+      })
       sessions.forgetUser(userId)
       return c.json({ message: profileMessages.saved, ...(await answer(c)) }, 200)
     })
@@ -248,18 +284,54 @@ export function profileRoutes({ db, now, mailer, sessions, hashing }: ProfileDep
         )
       }
       const token = newToken()
-      await replacePassword(db, { userId, passwordHash, tokenHash: hashToken(token), now: at }, (trx) =>
-        mailer.queue(
-          trx,
-          passwordChangedMail({ to: user.esus_email_id, name: user.esus_name, appUrl: mailer.appUrl }),
-          at,
-        ),
+      await replacePassword(
+        db,
+        { userId, passwordHash, tokenHash: hashToken(token), now: at },
+        async (trx) => {
+          await mailer.queue(
+            trx,
+            passwordChangedMail({ to: user.esus_email_id, name: user.esus_name, appUrl: mailer.appUrl }),
+            at,
+          )
+          // That it changed, never what to.
+          await appendAudit(
+            trx,
+            {
+              ...customerAudit(c.var.session, clientIp(c)),
+              action: 'profile.password_changed',
+              recordType: 'user',
+              recordId: userId,
+              customerId: c.var.session.customerId,
+            },
+            at,
+          )
+        },
       )
       sessions.forgetUser(userId)
       return c.json({ message: profileMessages.passwordChanged, token } satisfies ChangePasswordResponse, 200)
     })
     .openapi(updateNotificationsRoute, async (c) => {
-      const notifications = await saveNotificationSettings(db, c.var.session.userId, c.req.valid('json'))
+      const { userId, customerId } = c.var.session
+      const notifications = await db.transaction().execute(async (trx) => {
+        const before = await getNotificationSettings(trx, userId)
+        const after = await saveNotificationSettings(trx, userId, c.req.valid('json'))
+        const changes = changedFields(before, after, notificationKinds)
+        if (changes) {
+          await appendAudit(
+            trx,
+            {
+              ...customerAudit(c.var.session, clientIp(c)),
+              action: 'profile.notifications_changed',
+              recordType: 'user',
+              recordId: userId,
+              customerId,
+              changes,
+            },
+            now(),
+          )
+        }
+        return after
+      })
       if (!notifications) throw new Error('the session user is gone')
       return c.json(
         { message: profileMessages.notificationsSaved, notifications } satisfies NotificationSettingsResponse,

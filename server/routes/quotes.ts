@@ -21,6 +21,7 @@ import {
   quoteStatuses,
 } from '../../contract/quotes'
 import { safeString } from '../../contract/text'
+import { appendAudit, createdFields, customerAudit } from '../audit/audit'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import { confirmQuote } from '../bookings/create'
@@ -55,6 +56,8 @@ export interface QuoteDeps {
   /** The rate sheets, exchange rates and tariffs as this process holds them. */
   rateSheets: RateSheets
   sessions: LiveSessions
+  /** The client's address (clientIp with TRUST_PROXY), for the audit trail. */
+  clientIp: (c: Context) => string
 }
 
 // ---- OpenAPI shapes ------------------------------------------------------------------------------------
@@ -331,7 +334,16 @@ const manualRoute = createRoute({
 
 // ---- The handlers: validate (the schemas above), call the service, answer ------------------------------
 
-export function quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, sessions }: QuoteDeps) {
+export function quoteRoutes({
+  db,
+  now,
+  mailer,
+  salesEmail,
+  places,
+  rateSheets,
+  sessions,
+  clientIp,
+}: QuoteDeps) {
   const router = createRouter<SessionEnv>()
   const session = requireSession(sessions, now)
   // '/quotes/*' also matches '/quotes' itself: one registration, so the session is looked up once.
@@ -343,10 +355,11 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, s
     c: Context,
     { status, body }: { status: S; body: unknown },
   ) => c.json(body as never, status)
+  const audit = (c: Context<SessionEnv>) => customerAudit(c.var.session, clientIp(c))
 
   return router
     .openapi(createQuoteRoute, async (c) =>
-      answer(c, await quotes.create(c.var.session, c.req.valid('json') as QuoteRequest)),
+      answer(c, await quotes.create(c.var.session, c.req.valid('json') as QuoteRequest, audit(c))),
     )
     .openapi(listQuotesRoute, async (c) => {
       const list = await quotes.list(c.var.session.customerId, c.req.valid('query'))
@@ -371,24 +384,41 @@ export function quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, s
           c.var.session,
           c.req.valid('param').number,
           c.req.valid('json'),
+          audit(c),
         ),
       ),
     )
     .openapi(requoteRoute, async (c) =>
-      answer(c, await quotes.requote(c.var.session, c.req.valid('param').number)),
+      answer(c, await quotes.requote(c.var.session, c.req.valid('param').number, audit(c))),
     )
     .openapi(declineRoute, async (c) => {
-      const outcome = await declineOffer(
-        db,
-        c.var.session.customerId,
-        c.req.valid('param').number,
-        c.req.valid('json').reason,
-        now(),
-      )
+      const { number } = c.req.valid('param')
+      const { reason } = c.req.valid('json')
+      const { customerId } = c.var.session
+      const at = now()
+      // The decline and its audit row in one transaction (declineOffer joins the caller's).
+      const outcome = await db.transaction().execute(async (trx) => {
+        const declined = await declineOffer(trx, customerId, number, reason, at)
+        if (declined.status === 200) {
+          await appendAudit(
+            trx,
+            {
+              ...audit(c),
+              action: 'offer.declined',
+              recordType: 'quote',
+              recordId: number,
+              customerId,
+              changes: createdFields({ declineReason: reason }),
+            },
+            at,
+          )
+        }
+        return declined
+      })
       return c.json(outcome.body, outcome.status)
     })
     .openapi(manualRoute, async (c) => {
       const { request, notes } = c.req.valid('json') as { request: QuoteRequest; notes?: string }
-      return answer(c, await quotes.requestManual(c.var.session, request, notes))
+      return answer(c, await quotes.requestManual(c.var.session, request, notes, audit(c)))
     })
 }

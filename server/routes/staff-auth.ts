@@ -261,7 +261,7 @@ export function staffAuthRoutes({ db, now, clientIp, staffSessions, hashing, log
         if (wait !== undefined) return c.json(retryLater(c, wait), 429)
       }
       const factor = 'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode }
-      const outcome = await completeChallenge(db, body.challenge, factor, at)
+      const outcome = await completeChallenge(db, body.challenge, factor, at, clientIp(c))
       if (!outcome.ok) return c.json({ message: outcome.message }, outcome.status)
       staffSessions.forgetUser(outcome.staff.id)
       const answer: StaffSignedIn = {
@@ -292,7 +292,7 @@ export function staffAuthRoutes({ db, now, clientIp, staffSessions, hashing, log
       }
       const hashed = await hashing.tryRun(0, () => hashPassword(esus_password))
       if ('retryAfter' in hashed) return c.json(busyLater(c, hashed.retryAfter), 503)
-      const staffId = await claimStaffPasswordLink(db, tokenHash, hashed.value, now())
+      const staffId = await claimStaffPasswordLink(db, tokenHash, hashed.value, now(), clientIp(c))
       if (staffId === undefined) return c.json({ message: staffMessages.linkInvalid }, 400)
       staffSessions.forgetUser(staffId)
       return c.json({ message: staffMessages.passwordSet }, 200)

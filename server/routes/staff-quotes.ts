@@ -10,6 +10,7 @@ import {
   type FollowUp,
   offerSchema,
 } from '../../contract/quote-desk'
+import { staffAudit } from '../audit/audit'
 import type { Database } from '../db/schema'
 import {
   createRouter,
@@ -31,6 +32,8 @@ export interface StaffQuoteDeps {
   now: () => Date
   staffSessions: StaffSessions
   desk: SalesDesk
+  /** The client's address, for the audit trail. */
+  clientIp: (c: Context) => string
 }
 
 const staffSecurity = [{ staffBearer: [] }]
@@ -222,7 +225,7 @@ const followUpsRoute = createRoute({
   },
 })
 
-export function staffQuoteRoutes({ now, staffSessions, desk }: StaffQuoteDeps) {
+export function staffQuoteRoutes({ now, staffSessions, desk, clientIp }: StaffQuoteDeps) {
   const router = createRouter<StaffEnv>()
   router.use('/staff/quote-requests/*', limitJsonBody(64 * 1024))
   const answer = <S extends 200 | 404 | 409 | 422>(c: Context, outcome: { status: S; body: unknown }) =>
@@ -231,6 +234,7 @@ export function staffQuoteRoutes({ now, staffSessions, desk }: StaffQuoteDeps) {
     staffId: c.var.staff.staffId,
     name: c.var.staff.staff.name,
   })
+  const audit = (c: Context<StaffEnv>) => staffAudit(c.var.staff, c.var.role, clientIp(c))
 
   return router
     .openapi(
@@ -244,7 +248,10 @@ export function staffQuoteRoutes({ now, staffSessions, desk }: StaffQuoteDeps) {
     .openapi(
       { ...assignRoute, middleware: [requireStaff(staffSessions, now, 'assignQuoteRequest')] as const },
       async (c) =>
-        answer(c, await desk.assign(c.req.valid('param').number, acting(c), c.req.valid('json').staffId)),
+        answer(
+          c,
+          await desk.assign(c.req.valid('param').number, acting(c), c.req.valid('json').staffId, audit(c)),
+        ),
     )
     .openapi(
       { ...previewRoute, middleware: [requireStaff(staffSessions, now, 'previewOffer')] as const },
@@ -252,7 +259,8 @@ export function staffQuoteRoutes({ now, staffSessions, desk }: StaffQuoteDeps) {
     )
     .openapi(
       { ...sendRoute, middleware: [requireStaff(staffSessions, now, 'sendOffer')] as const },
-      async (c) => answer(c, await desk.send(c.req.valid('param').number, acting(c), c.req.valid('json'))),
+      async (c) =>
+        answer(c, await desk.send(c.req.valid('param').number, acting(c), c.req.valid('json'), audit(c))),
     )
     .openapi(
       { ...followUpsRoute, middleware: [requireStaff(staffSessions, now, 'listFollowUps')] as const },

@@ -1,10 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Kysely } from 'kysely'
 import { staffRoles } from '../../contract/permissions'
 import { addStaffSchema, type StaffMember, staffMessages, updateStaffSchema } from '../../contract/staff'
 import { INT32_MAX } from '../../contract/text'
 import type { ErrorBody } from '../../contract/wire'
+import { appendAudit, changedFields, createdFields, OPS_KEY_NAME, staffAudit } from '../audit/audit'
 import { OPS_KEY_HEADER, opsKeyMatches } from '../auth/ops-key'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
@@ -29,6 +31,8 @@ export interface StaffTeamDeps {
   staffSessions: StaffSessions
   /** OPS_API_KEY: the deployer's key, with which `npm run staff -- add` adds the first admin. */
   opsApiKey: string | undefined
+  /** The client's address, for the audit trail. */
+  clientIp: (c: Context) => string
 }
 
 const StaffMemberSchema = documents<StaffMember>()(
@@ -150,7 +154,7 @@ const inviteRoute = createRoute({
   },
 })
 
-export function staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey }: StaffTeamDeps) {
+export function staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey, clientIp }: StaffTeamDeps) {
   const router = createRouter<StaffEnv>()
   router.use('/staff/team', limitJsonBody())
   router.use('/staff/team/*', limitJsonBody())
@@ -180,9 +184,29 @@ export function staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey }: S
     .openapi({ ...addRoute, middleware: [adminOrDeployer] as const }, async (c) => {
       const input = c.req.valid('json')
       const at = now()
-      const added = await insertStaff(db, input, at)
+      // An admin's session, or the deployer's key (the first admin).
+      const audit = c.var.staff
+        ? staffAudit(c.var.staff, c.var.role, clientIp(c))
+        : { actor: { kind: 'key' as const, name: OPS_KEY_NAME }, clientAddress: clientIp(c) }
+      const added = await db.transaction().execute(async (trx) => {
+        const member = await insertStaff(trx, input, at)
+        if (!member) return undefined
+        await sendStaffPasswordLink(trx, mailer, member, at)
+        await appendAudit(
+          trx,
+          {
+            ...audit,
+            action: 'staff.added',
+            recordType: 'staff',
+            recordId: member.id,
+            customerId: null,
+            changes: createdFields({ email: member.email, name: member.name, roles: member.roles }),
+          },
+          at,
+        )
+        return member
+      })
       if (!added) return c.json({ message: staffMessages.emailTaken }, 409)
-      await sendStaffPasswordLink(db, mailer, added, at)
       return c.json({ staff: added }, 201)
     })
     .openapi(
@@ -190,7 +214,26 @@ export function staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey }: S
       async (c) => {
         const id = idOf(c.req.valid('param').id)
         if (id === undefined) return c.json(missing, 404)
-        const changed = await updateStaff(db, id, c.req.valid('json'))
+        const at = now()
+        const changed = await db.transaction().execute(async (trx) => {
+          const outcome = await updateStaff(trx, id, c.req.valid('json'))
+          const changes = outcome.ok ? changedFields(outcome.before, outcome.after, ['name', 'roles']) : null
+          if (changes) {
+            await appendAudit(
+              trx,
+              {
+                ...staffAudit(c.var.staff, c.var.role, clientIp(c)),
+                action: 'staff.updated',
+                recordType: 'staff',
+                recordId: id,
+                customerId: null,
+                changes,
+              },
+              at,
+            )
+          }
+          return outcome
+        })
         if (!changed.ok) {
           return changed.reason === 'notFound'
             ? c.json(missing, 404)
@@ -206,7 +249,25 @@ export function staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey }: S
         const id = idOf(c.req.valid('param').id)
         if (id === undefined) return c.json(missing, 404)
         if (id === c.var.staff.staffId) return c.json({ message: staffMessages.notYourself }, 409)
-        const changed = await deactivateStaff(db, id, now())
+        const at = now()
+        const changed = await db.transaction().execute(async (trx) => {
+          const outcome = await deactivateStaff(trx, id, at)
+          if (outcome.ok && outcome.before.active) {
+            await appendAudit(
+              trx,
+              {
+                ...staffAudit(c.var.staff, c.var.role, clientIp(c)),
+                action: 'staff.deactivated',
+                recordType: 'staff',
+                recordId: id,
+                customerId: null,
+                changes: changedFields(outcome.before, outcome.after, ['active']),
+              },
+              at,
+            )
+          }
+          return outcome
+        })
         if (!changed.ok) {
           return changed.reason === 'notFound'
             ? c.json(missing, 404)

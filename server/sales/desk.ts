@@ -21,6 +21,7 @@ import { EXPIRING_SOON_DAYS, type QuoteDeskView, singaporeDate } from '../../con
 import { serviceLevel } from '../../contract/working-hours'
 import { nextRequestState, type QuoteRequestEventType } from '../../machines/quote-request.machine'
 import { siteConfig } from '../../site.config'
+import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import type { PlaceIndex } from '../locations/locations'
@@ -172,11 +173,18 @@ export function salesDesk({ db, now, mailer, places, answerTargetMs }: DeskDeps)
     const at = now()
     const today = singaporeDate(at)
     const date = row.request.readyDate < today ? today : row.request.readyDate
-    const [item, offers, lanes, fx] = await Promise.all([
+    const [item, offers, lanes, fx, colleagues] = await Promise.all([
       toItem(row, at),
       offerVersions(db, row.id),
       findLanes(db, { mode: row.mode, origin: row.origin, destination: row.destination, date }),
       db.selectFrom('quotes').select('fx').where('id', '=', row.id).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('staff_members')
+        .select(['id', 'name'])
+        .where('deactivated_at', 'is', null)
+        .where(sql<boolean>`'sales' = any(roles)`)
+        .orderBy('name')
+        .execute(),
     ])
     const request: DeskRequestDetail = {
       ...item,
@@ -193,6 +201,7 @@ export function salesDesk({ db, now, mailer, places, answerTargetMs }: DeskDeps)
         charges,
       })),
       currencies: Object.keys(fx.fx).sort(),
+      colleagues,
     }
     return { status: 200 as const, body: { request } }
   }
@@ -221,7 +230,7 @@ export function salesDesk({ db, now, mailer, places, answerTargetMs }: DeskDeps)
   }
 
   /** assignQuoteRequest: to the caller, or to a colleague with the Sales role. */
-  async function assign(number: string, acting: Acting, staffId: number | undefined) {
+  async function assign(number: string, acting: Acting, staffId: number | undefined, audit?: AuditContext) {
     const row = await findRow(number)
     if (!row) return notFound
     const assignee = staffId ?? acting.staffId
@@ -247,6 +256,24 @@ export function salesDesk({ db, now, mailer, places, answerTargetMs }: DeskDeps)
         .set({ state: next, assigned_staff_id: person.id, assigned_at: at, updated_at: at })
         .where('quote_id', '=', row.id)
         .execute()
+      if (audit) {
+        await appendAudit(
+          trx,
+          {
+            ...audit,
+            action: 'quote_request.assigned',
+            recordType: 'quote',
+            recordId: row.number,
+            customerId: row.customer_id,
+            changes: changedFields(
+              { state, assignee: row.assigneeName ?? null },
+              { state: next, assignee: person.name },
+              ['state', 'assignee'],
+            ),
+          },
+          at,
+        )
+      }
       return undefined
     })
     if (changed) return changed
@@ -313,7 +340,7 @@ export function salesDesk({ db, now, mailer, places, answerTargetMs }: DeskDeps)
    * sendOffer: stores a new version (the previous one superseded and its option removed), makes it the quote's
    * option, marks the quote priced so My Quotes shows it Active, and mails the customer, in one transaction.
    */
-  async function send(number: string, acting: Acting, offer: Offer) {
+  async function send(number: string, acting: Acting, offer: Offer, audit?: AuditContext) {
     const row = await findRow(number)
     if (!row) return notFound
     const at = now()
@@ -380,6 +407,26 @@ export function salesDesk({ db, now, mailer, places, answerTargetMs }: DeskDeps)
         }))
         .where('quote_id', '=', row.id)
         .execute()
+      if (audit) {
+        await appendAudit(
+          trx,
+          {
+            ...audit,
+            action: 'offer.sent',
+            recordType: 'quote',
+            recordId: row.number,
+            customerId: row.customer_id,
+            changes: {
+              state: { before: state, after: next },
+              offer: {
+                before: previous.length > 0 ? { version: version - 1 } : null,
+                after: { version, carrier: lane.carrier, totalUsd: price.totalUsd, validTo: offer.validTo },
+              },
+            },
+          },
+          at,
+        )
+      }
       const link = `${mailer.appUrl}/user/getquote?quote=${encodeURIComponent(row.number)}`
       await mailer.queue(
         trx,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { staffRoleNames } from '../../contract/permissions'
 import type { StaffMember } from '../../contract/staff'
 import { siteConfig } from '../../site.config'
+import { appendAudit } from '../audit/audit'
 import { hashToken, newToken } from '../auth/tokens'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
@@ -67,6 +68,7 @@ export async function claimStaffPasswordLink(
   tokenHash: string,
   passwordHash: string,
   now: Date,
+  clientAddress: string | null = null,
 ): Promise<number | undefined> {
   return inTransaction(db, async (trx) => {
     const claimed = await trx
@@ -83,9 +85,21 @@ export async function claimStaffPasswordLink(
       .set({ password_hash: passwordHash })
       .where('id', '=', claimed.staff_id)
       .where('deactivated_at', 'is', null)
-      .returning('id')
+      .returning(['id', 'email'])
       .executeTakeFirst()
     if (!updated) return undefined
+    await appendAudit(
+      trx,
+      {
+        actor: { kind: 'staff', staffId: updated.id, email: updated.email, role: null },
+        clientAddress,
+        action: 'staff.password_set',
+        recordType: 'staff',
+        recordId: updated.id,
+        customerId: null,
+      },
+      now,
+    )
     await trx
       .updateTable('staff_sessions')
       .set({ ended_at: now })

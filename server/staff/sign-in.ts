@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { type StaffLoginStep, type StaffUser, staffMessages } from '../../contract/staff'
+import { appendAudit } from '../audit/audit'
 import { hashToken, newToken } from '../auth/tokens'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
@@ -63,6 +64,8 @@ export async function completeChallenge(
   challengeToken: string,
   factor: SecondFactor,
   now: Date,
+  /** Where the sign-in came from: the audit trail's row of it. */
+  clientAddress: string | null = null,
 ): Promise<ChallengeOutcome> {
   const challengeHash = hashToken(challengeToken)
   const found = await db
@@ -164,6 +167,22 @@ export async function completeChallenge(
     }
     const token = newToken()
     await openStaffSession(trx, staff.id, hashToken(token), now)
+    await appendAudit(
+      trx,
+      {
+        actor: { kind: 'staff', staffId: staff.id, email: staff.email, role: null },
+        clientAddress,
+        action: enrolling
+          ? 'staff.enrolled'
+          : 'recoveryCode' in factor
+            ? 'staff.signed_in_with_recovery_code'
+            : 'staff.signed_in',
+        recordType: 'staff',
+        recordId: staff.id,
+        customerId: null,
+      },
+      now,
+    )
     return {
       ok: true,
       token,

@@ -164,6 +164,15 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
 
 // ---- Judging answers ---------------------------------------------------------------------------------
 
+/** The first chunk of a streamed body (what an event stream sends at once), the stream then cancelled. */
+async function firstChunk(res: Response): Promise<string> {
+  const reader = res.body?.getReader()
+  if (!reader) return ''
+  const { value } = await reader.read()
+  await reader.cancel()
+  return new TextDecoder().decode(value)
+}
+
 /** An ajv (JSON Schema 2020-12) holding the whole document as `openapi.json`, and the judge of answers. */
 export function answerJudge(document: OpenApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
@@ -174,8 +183,9 @@ export function answerJudge(document: OpenApiDocument) {
   /** What is wrong with an answer, by the document; empty when nothing is. */
   async function problemsOf(endpoint: Endpoint, res: Response): Promise<string[]> {
     const problems: string[] = []
-    const text = await res.text()
     const mediaType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
+    // An event stream (GET /api/events) stays open: judged by its first chunk, then cancelled.
+    const text = mediaType === 'text/event-stream' ? await firstChunk(res) : await res.text()
     if (res.status >= 500) problems.push(`answered ${res.status}: ${text.slice(0, 300)}`)
     const documented = endpoint.operation.responses[String(res.status)]
     if (!documented) problems.push(`status ${res.status} is not documented: ${text.slice(0, 300)}`)

@@ -211,8 +211,16 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
       }),
     }),
     updateNotificationSettings: () => ({
-      body: json({ milestones: true, etaChanges: true, documents: true, quoteExpiry: true }),
+      body: json({ milestones: true, etaChanges: true, documents: true, quoteExpiry: true, messages: true }),
     }),
+    getConversation: () => ({ params: { subjectType: 'quote', number: priced.number } }),
+    postMessage: () => ({
+      params: { subjectType: 'quote', number: priced.number },
+      body: json({ body: 'When can you collect the cargo?' }),
+    }),
+    getUnreadCounts: () => ({}),
+    // The stream answers its first chunk at once; the judge reads it and cancels (api-fuzz-schema.ts).
+    streamEvents: () => ({}),
     listBookings: () => ({ query: { q: 'ESB', status: 'Confirmed', mode: 'FCL' } }),
     getBooking: () => ({ params: { number: booking } }),
     getBookingConfirmation: () => ({ params: { number: booking } }),

@@ -165,6 +165,14 @@ export async function makeStaffSeeds(
       previewOffer: () => ({ params: { number: deskRequest }, body: json(offer) }),
       sendOffer: () => ({ params: { number: deskRequest }, body: json(offer) }),
       listFollowUps: () => ({}),
+      listAuditEvents: () => ({ query: { action: 'staff.', limit: '20' } }),
+      getStaffConversation: () => ({ params: { subjectType: 'quote', number: deskRequest } }),
+      postStaffMessage: () => ({
+        params: { subjectType: 'quote', number: deskRequest },
+        body: json({ body: 'We can collect on Monday.' }),
+      }),
+      getStaffUnreadCounts: () => ({}),
+      streamStaffEvents: () => ({}),
       declineOffer: () => ({
         params: { number: toDecline.pop() ?? deskRequest },
         body: json({ reason: 'Too dear.' }),

@@ -39,6 +39,8 @@ const migrationNames = [
   '0016_parties',
   '0017_document_requests',
   '0018_staff',
+  '0019_audit_trail',
+  '0020_conversations',
   '0021_sales_desk',
 ]
 

@@ -101,7 +101,16 @@ describe('GET /api/openapi.json', () => {
         '/api/staff/quote-requests/{number}/preview',
         '/api/staff/quote-requests/{number}/offers',
         '/api/staff/follow-ups',
+        '/api/staff/audit',
         '/api/quotes/{number}/decline',
+        '/api/conversations/{subjectType}/{number}',
+        '/api/conversations/{subjectType}/{number}/messages',
+        '/api/conversations/unread',
+        '/api/events',
+        '/api/staff/conversations/{subjectType}/{number}',
+        '/api/staff/conversations/{subjectType}/{number}/messages',
+        '/api/staff/conversations/unread',
+        '/api/staff/events',
       ].sort(),
     )
     const countries = doc.paths[apiPaths.countries]?.get

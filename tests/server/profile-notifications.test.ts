@@ -25,7 +25,13 @@ describe('updateNotificationSettings', () => {
   it('saves the four switches; notificationAllowed and usersAllowing read them', async () => {
     const user = await server.signedIn()
     const other = await server.signedIn()
-    const settings = { milestones: false, etaChanges: true, documents: false, quoteExpiry: true }
+    const settings = {
+      milestones: false,
+      etaChanges: true,
+      documents: false,
+      quoteExpiry: true,
+      messages: true,
+    }
     const res = await server.send('PUT', profilePaths.notifications, user.auth, settings)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ message: profileMessages.notificationsSaved, notifications: settings })

@@ -289,3 +289,32 @@ describe('the sales desk', () => {
     expect((await staff(operations, '/api/staff/follow-ups')).status).toBe(403)
   })
 })
+
+describe('the audit trail of a request', () => {
+  it('lists each step, who took it in which role, and from where', async () => {
+    const number = await requestQuote()
+    await staff(sales, `/api/staff/quote-requests/${number}/assign`, {})
+    await staff(sales, `/api/staff/quote-requests/${number}/offers`, offer())
+    await server.call(customer, `/api/conversations/quote/${number}/messages`, postJson({ body: 'Any faster sailing?' }))
+    await server.call(customer, `/api/quotes/${number}/decline`, postJson({ reason: 'Too slow.' }))
+    const admin = await staffToken(
+      server.app,
+      await createTestStaff(server.db, ['admin']),
+      server.clock.now(),
+    )
+    const res = await staff(admin, `/api/staff/audit?recordType=quote&recordId=${number}`)
+    expect(res.status).toBe(200)
+    const { events } = (await res.json()) as {
+      events: { action: string; actor: { kind: string; role: string | null; label: string } }[]
+    }
+    expect(events.map((event) => [event.action, event.actor.kind, event.actor.role])).toEqual([
+      ['offer.declined', 'customer', null],
+      ['message.sent', 'customer', null],
+      ['offer.sent', 'staff', 'sales'],
+      ['quote_request.assigned', 'staff', 'sales'],
+      ['quote.requested', 'customer', null],
+    ])
+    // Only admins read the trail.
+    expect((await staff(sales, '/api/staff/audit')).status).toBe(403)
+  })
+})

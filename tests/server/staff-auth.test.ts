@@ -473,3 +473,38 @@ describe('npm run staff -- add (scripts/staff.ts)', () => {
     ])
   })
 })
+
+describe('the audit trail of staff actions', () => {
+  it('records sign-ins, additions, role changes and deactivations, newest first, filtered by action', async () => {
+    const admin = await createTestStaff(server.db, ['admin'])
+    nextStep()
+    const token = await staffToken(server.app, admin, at())
+    const add = await server.app.request(
+      staffApiPaths.team,
+      postJson({ email: 'audited@eship.test', name: 'Audited Person', roles: ['sales'] }, bearer(token)),
+    )
+    const { staff: added } = (await add.json()) as { staff: StaffMember }
+    const patched = await server.app.request(staffApiPaths.member(added.id), {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', ...bearer(token) },
+      body: JSON.stringify({ roles: ['sales', 'pricing'] }),
+    })
+    expect(patched.status, await patched.clone().text()).toBe(200)
+    await server.app.request(staffApiPaths.deactivate(added.id), { method: 'POST', headers: bearer(token) })
+    const res = await server.app.request(`/api/staff/audit?recordType=staff&recordId=${added.id}`, {
+      headers: bearer(token),
+    })
+    const { events } = (await res.json()) as {
+      events: { action: string; actor: { staffId: number; role: string }; changes: Record<string, unknown> }[]
+    }
+    expect(events.map((event) => event.action)).toEqual(['staff.deactivated', 'staff.updated', 'staff.added'])
+    expect(events[1]?.changes).toEqual({ roles: { before: ['sales'], after: ['sales', 'pricing'] } })
+    expect(events.every((event) => event.actor.staffId === admin.id && event.actor.role === 'admin')).toBe(
+      true,
+    )
+    const signIns = await server.app.request(`/api/staff/audit?action=staff.signed_in&staffId=${admin.id}`, {
+      headers: bearer(token),
+    })
+    expect(((await signIns.json()) as { events: unknown[] }).events).toHaveLength(1)
+  })
+})

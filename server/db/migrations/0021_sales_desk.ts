@@ -40,6 +40,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('quote_offers_version', ['quote_id', 'version'])
     .execute()
 
+  // Every change of the desk notifies `quote_desk` with the quote's id when it commits: each process tells its
+  // sales consoles to read the queue again (server/events/hub.ts deskChanged).
+  await sql`
+    create function notify_quote_desk() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify('quote_desk', tg_table_schema || ' ' || new.quote_id);
+      return null;
+    end
+    $$`.execute(db)
+  await sql`
+    create trigger quote_desk_notify after insert or update on quote_desk
+    for each row execute function notify_quote_desk()`.execute(db)
+
   // The requests made before the desk existed join its queue as Requested.
   await sql`
     insert into quote_desk (quote_id, state, updated_at)
@@ -47,6 +60,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger if exists quote_desk_notify on quote_desk`.execute(db)
+  await sql`drop function if exists notify_quote_desk()`.execute(db)
   await db.schema.dropTable('quote_offers').ifExists().execute()
   await db.schema.dropTable('quote_desk').ifExists().execute()
 }

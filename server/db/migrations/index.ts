@@ -16,6 +16,8 @@ import * as m0015 from './0015_rate_schedules'
 import * as m0016 from './0016_parties'
 import * as m0017 from './0017_document_requests'
 import * as m0018 from './0018_staff'
+import * as m0019 from './0019_audit_trail'
+import * as m0020 from './0020_conversations'
 import * as m0021 from './0021_sales_desk'
 
 const migrations: Record<string, Migration> = {
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   '0016_parties': m0016,
   '0017_document_requests': m0017,
   '0018_staff': m0018,
+  '0019_audit_trail': m0019,
+  '0020_conversations': m0020,
   '0021_sales_desk': m0021,
 }
 
