@@ -50,8 +50,11 @@ test('a new staff member sets a password from the invitation, enrols an authenti
 
   await expect(page).toHaveURL(/\/staff$/)
   await expect(page.getByRole('heading', { name: 'Welcome, Farah Ismail' })).toBeVisible()
-  // A sales person sees no admin desk.
-  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Home'])
+  // A sales person sees their desk and no admin one.
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
+    'Home',
+    'Sales desk',
+  ])
   expect(await axeViolations(page)).toEqual([])
   await page.setViewportSize({ width: 390, height: 800 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)

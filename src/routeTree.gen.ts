@@ -47,6 +47,7 @@ import { Route as PublicServicesCargoInsuranceRouteImport } from './routes/_publ
 import { Route as PublicServicesCustomClearanceRouteImport } from './routes/_public/services/custom-clearance'
 import { Route as PublicServicesShipmentTrackingRouteImport } from './routes/_public/services/shipment-tracking'
 import { Route as StaffConsoleIndexRouteImport } from './routes/staff/_console/index'
+import { Route as StaffConsoleAuditRouteImport } from './routes/staff/_console/audit'
 import { Route as StaffConsoleTeamRouteImport } from './routes/staff/_console/team'
 import { Route as UserBookingsNumberRouteImport } from './routes/user/bookings_.$number'
 import { Route as PublicInfoBlogsIndexRouteImport } from './routes/_public/info/blogs/index'
@@ -56,6 +57,8 @@ import { Route as PublicInfoTradelanesUaeRouteImport } from './routes/_public/in
 import { Route as PublicServicesOceanFreightIndexRouteImport } from './routes/_public/services/ocean-freight/index'
 import { Route as PublicServicesOceanFreightFclRouteImport } from './routes/_public/services/ocean-freight/fcl'
 import { Route as PublicServicesOceanFreightLclRouteImport } from './routes/_public/services/ocean-freight/lcl'
+import { Route as StaffConsoleQuotesIndexRouteImport } from './routes/staff/_console/quotes.index'
+import { Route as StaffConsoleQuotesNumberRouteImport } from './routes/staff/_console/quotes.$number'
 import { Route as UserBookingsNumberConfirmedRouteImport } from './routes/user/bookings_.$number_.confirmed'
 
 const IndexRoute = IndexRouteImport.update({
@@ -251,6 +254,11 @@ const StaffConsoleIndexRoute = StaffConsoleIndexRouteImport.update({
   path: '/',
   getParentRoute: () => StaffConsoleRoute,
 } as any)
+const StaffConsoleAuditRoute = StaffConsoleAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => StaffConsoleRoute,
+} as any)
 const StaffConsoleTeamRoute = StaffConsoleTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -300,6 +308,17 @@ const PublicServicesOceanFreightLclRoute =
     path: '/services/ocean-freight/lcl',
     getParentRoute: () => PublicRoute,
   } as any)
+const StaffConsoleQuotesIndexRoute = StaffConsoleQuotesIndexRouteImport.update({
+  id: '/quotes/',
+  path: '/quotes/',
+  getParentRoute: () => StaffConsoleRoute,
+} as any)
+const StaffConsoleQuotesNumberRoute =
+  StaffConsoleQuotesNumberRouteImport.update({
+    id: '/quotes/$number',
+    path: '/quotes/$number',
+    getParentRoute: () => StaffConsoleRoute,
+  } as any)
 const UserBookingsNumberConfirmedRoute =
   UserBookingsNumberConfirmedRouteImport.update({
     id: '/bookings_/$number_/confirmed',
@@ -340,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
+  '/staff/audit': typeof StaffConsoleAuditRoute
   '/staff/team': typeof StaffConsoleTeamRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
   '/contact-us/': typeof PublicContactUsIndexRoute
@@ -350,10 +370,12 @@ export interface FileRoutesByFullPath {
   '/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
+  '/staff/quotes/$number': typeof StaffConsoleQuotesNumberRoute
   '/user/bookings/$number/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/info/blogs/': typeof PublicInfoBlogsIndexRoute
   '/info/tradelanes/': typeof PublicInfoTradelanesIndexRoute
   '/services/ocean-freight/': typeof PublicServicesOceanFreightIndexRoute
+  '/staff/quotes/': typeof StaffConsoleQuotesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -386,6 +408,7 @@ export interface FileRoutesByTo {
   '/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
+  '/staff/audit': typeof StaffConsoleAuditRoute
   '/staff/team': typeof StaffConsoleTeamRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
   '/contact-us': typeof PublicContactUsIndexRoute
@@ -396,10 +419,12 @@ export interface FileRoutesByTo {
   '/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
+  '/staff/quotes/$number': typeof StaffConsoleQuotesNumberRoute
   '/user/bookings/$number/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/info/blogs': typeof PublicInfoBlogsIndexRoute
   '/info/tradelanes': typeof PublicInfoTradelanesIndexRoute
   '/services/ocean-freight': typeof PublicServicesOceanFreightIndexRoute
+  '/staff/quotes': typeof StaffConsoleQuotesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -437,6 +462,7 @@ export interface FileRoutesById {
   '/_public/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/_public/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/_public/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
+  '/staff/_console/audit': typeof StaffConsoleAuditRoute
   '/staff/_console/team': typeof StaffConsoleTeamRoute
   '/user/bookings_/$number': typeof UserBookingsNumberRoute
   '/_public/contact-us/': typeof PublicContactUsIndexRoute
@@ -447,10 +473,12 @@ export interface FileRoutesById {
   '/_public/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/_public/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/_public/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
+  '/staff/_console/quotes/$number': typeof StaffConsoleQuotesNumberRoute
   '/user/bookings_/$number_/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/_public/info/blogs/': typeof PublicInfoBlogsIndexRoute
   '/_public/info/tradelanes/': typeof PublicInfoTradelanesIndexRoute
   '/_public/services/ocean-freight/': typeof PublicServicesOceanFreightIndexRoute
+  '/staff/_console/quotes/': typeof StaffConsoleQuotesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -487,6 +515,7 @@ export interface FileRouteTypes {
     | '/services/cargo-insurance'
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
+    | '/staff/audit'
     | '/staff/team'
     | '/user/bookings/$number'
     | '/contact-us/'
@@ -497,10 +526,12 @@ export interface FileRouteTypes {
     | '/info/tradelanes/uae'
     | '/services/ocean-freight/fcl'
     | '/services/ocean-freight/lcl'
+    | '/staff/quotes/$number'
     | '/user/bookings/$number/confirmed'
     | '/info/blogs/'
     | '/info/tradelanes/'
     | '/services/ocean-freight/'
+    | '/staff/quotes/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -533,6 +564,7 @@ export interface FileRouteTypes {
     | '/services/cargo-insurance'
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
+    | '/staff/audit'
     | '/staff/team'
     | '/user/bookings/$number'
     | '/contact-us'
@@ -543,10 +575,12 @@ export interface FileRouteTypes {
     | '/info/tradelanes/uae'
     | '/services/ocean-freight/fcl'
     | '/services/ocean-freight/lcl'
+    | '/staff/quotes/$number'
     | '/user/bookings/$number/confirmed'
     | '/info/blogs'
     | '/info/tradelanes'
     | '/services/ocean-freight'
+    | '/staff/quotes'
   id:
     | '__root__'
     | '/'
@@ -583,6 +617,7 @@ export interface FileRouteTypes {
     | '/_public/services/cargo-insurance'
     | '/_public/services/custom-clearance'
     | '/_public/services/shipment-tracking'
+    | '/staff/_console/audit'
     | '/staff/_console/team'
     | '/user/bookings_/$number'
     | '/_public/contact-us/'
@@ -593,10 +628,12 @@ export interface FileRouteTypes {
     | '/_public/info/tradelanes/uae'
     | '/_public/services/ocean-freight/fcl'
     | '/_public/services/ocean-freight/lcl'
+    | '/staff/_console/quotes/$number'
     | '/user/bookings_/$number_/confirmed'
     | '/_public/info/blogs/'
     | '/_public/info/tradelanes/'
     | '/_public/services/ocean-freight/'
+    | '/staff/_console/quotes/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -878,6 +915,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffConsoleIndexRouteImport
       parentRoute: typeof StaffConsoleRoute
     }
+    '/staff/_console/audit': {
+      id: '/staff/_console/audit'
+      path: '/audit'
+      fullPath: '/staff/audit'
+      preLoaderRoute: typeof StaffConsoleAuditRouteImport
+      parentRoute: typeof StaffConsoleRoute
+    }
     '/staff/_console/team': {
       id: '/staff/_console/team'
       path: '/team'
@@ -940,6 +984,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/services/ocean-freight/lcl'
       preLoaderRoute: typeof PublicServicesOceanFreightLclRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/staff/_console/quotes/': {
+      id: '/staff/_console/quotes/'
+      path: '/quotes'
+      fullPath: '/staff/quotes/'
+      preLoaderRoute: typeof StaffConsoleQuotesIndexRouteImport
+      parentRoute: typeof StaffConsoleRoute
+    }
+    '/staff/_console/quotes/$number': {
+      id: '/staff/_console/quotes/$number'
+      path: '/quotes/$number'
+      fullPath: '/staff/quotes/$number'
+      preLoaderRoute: typeof StaffConsoleQuotesNumberRouteImport
+      parentRoute: typeof StaffConsoleRoute
     }
     '/user/bookings_/$number_/confirmed': {
       id: '/user/bookings_/$number_/confirmed'
@@ -1055,13 +1113,19 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface StaffConsoleRouteChildren {
+  StaffConsoleAuditRoute: typeof StaffConsoleAuditRoute
   StaffConsoleTeamRoute: typeof StaffConsoleTeamRoute
   StaffConsoleIndexRoute: typeof StaffConsoleIndexRoute
+  StaffConsoleQuotesNumberRoute: typeof StaffConsoleQuotesNumberRoute
+  StaffConsoleQuotesIndexRoute: typeof StaffConsoleQuotesIndexRoute
 }
 
 const StaffConsoleRouteChildren: StaffConsoleRouteChildren = {
+  StaffConsoleAuditRoute: StaffConsoleAuditRoute,
   StaffConsoleTeamRoute: StaffConsoleTeamRoute,
   StaffConsoleIndexRoute: StaffConsoleIndexRoute,
+  StaffConsoleQuotesNumberRoute: StaffConsoleQuotesNumberRoute,
+  StaffConsoleQuotesIndexRoute: StaffConsoleQuotesIndexRoute,
 }
 
 const StaffConsoleRouteWithChildren = StaffConsoleRoute._addFileChildren(

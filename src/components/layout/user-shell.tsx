@@ -1,6 +1,10 @@
 import { Link, useLocation, useRouterState } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { unreadCounts } from '../../api/conversations'
+import { customerStream } from '../../app/customer-stream'
 import { BRAND, contextualUserPaths, type UserPath, userPages } from '../../app/pages'
+import { useApp } from '../../app/use-app'
+import { UnreadBadge, useUnreadCounts } from '../conversation/unread-badge'
 import { UserMenu } from './user-menu'
 import * as styles from './user-shell.css'
 
@@ -27,6 +31,9 @@ export function UserShell({ children }: { children: ReactNode }) {
   const entries = (Object.keys(userPages) as UserPath[]).filter(
     (path) => !contextualUserPaths.includes(path) || path === current,
   )
+  // Messages of our team not read yet, by the menu entry of their quote or booking; kept current live.
+  const { api } = useApp()
+  const unread = useUnreadCounts(() => unreadCounts(api), customerStream())
   const menu = useRef<HTMLElement>(null)
   // On a narrow screen the menu is one line that scrolls sideways: the current entry is brought into it
   // (by the menu's own scroll, so the page does not move).
@@ -74,6 +81,8 @@ export function UserShell({ children }: { children: ReactNode }) {
             <li key={path}>
               <Link to={path} className={styles.menuLink}>
                 {userPages[path].title}
+                {path === '/user/quotation' ? <UnreadBadge counts={unread} type="quote" /> : null}
+                {path === '/user/bookings' ? <UnreadBadge counts={unread} type="booking" /> : null}
               </Link>
             </li>
           ))}

@@ -10,9 +10,12 @@ import { grossWeightsText, type Party } from '../../../contract/quotes'
 import { bookingPageMachine } from '../../../machines/booking-page.machine'
 import { documentUploadMachine, type UploadReport } from '../../../machines/document-upload.machine'
 import { cancelBooking, getBooking } from '../../api/bookings'
+import { customerConversations } from '../../api/conversations'
 import { downloadDocument, listDocuments, uploadDocument } from '../../api/documents'
+import { customerStream } from '../../app/customer-stream'
 import { formatAccountTime, formatPlaceTime } from '../../app/datetime'
 import { useApp } from '../../app/use-app'
+import { ConversationPanel } from '../../components/conversation/conversation-panel'
 import { ChargesTable } from '../../components/shipment/charges-table'
 import { MilestoneTimeline } from '../../components/shipment/milestone-timeline'
 import { StatusBadge } from '../../components/shipment/status-badge'
@@ -189,6 +192,14 @@ export function BookingPage({ number }: { number: string }) {
       >
         <p>Booking {number} will be cancelled and its quote released. This cannot be undone.</p>
       </Dialog>
+      {booking ? (
+        <ConversationPanel
+          subject={{ type: 'booking', number }}
+          calls={customerConversations(api)}
+          stream={customerStream()}
+          other="our operations team"
+        />
+      ) : null}
       <ErrorDialog message={context.dialog} onClose={() => actor.send({ type: 'dialog.acknowledged' })} />
     </article>
   )

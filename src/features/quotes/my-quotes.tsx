@@ -2,9 +2,12 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { modes } from '../../../contract/pricing/types'
 import { quoteStatuses } from '../../../contract/quotes'
+import { unreadCounts } from '../../api/conversations'
+import { customerStream } from '../../app/customer-stream'
 import { formatDay } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
+import { UnreadBadge, useUnreadCounts } from '../../components/conversation/unread-badge'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { SelectField } from '../../components/ui/select-field'
@@ -18,6 +21,8 @@ const ALL = 'All'
 /** /user/quotation: every quote of the company, filtered, searched, opened, requoted or duplicated. */
 export function MyQuotes({ info }: { info: PageInfo }) {
   const { api, inspect } = useApp()
+  // Unread messages of our team, by quote (the conversation is on the quote's page).
+  const unread = useUnreadCounts(() => unreadCounts(api), customerStream())
   const navigate = useNavigate()
   const actor = useActorRef(
     quoteListLogic({ api, navigate, storage: window.localStorage }),
@@ -93,7 +98,17 @@ export function MyQuotes({ info }: { info: PageInfo }) {
         <tbody className={styles.body}>
           {context.quotes.map((quote) => (
             <tr key={quote.number} className={styles.tableRow} data-testid="quote-row">
-              <td className={styles.titleCell}>{quote.number}</td>
+              <td className={styles.titleCell}>
+                {quote.number}
+                <UnreadBadge
+                  counts={
+                    unread && {
+                      total: 0,
+                      subjects: unread.subjects.filter((entry) => entry.subject.number === quote.number),
+                    }
+                  }
+                />
+              </td>
               <td className={styles.cell} data-label="Lane">
                 {quote.origin.name} ({quote.origin.code}) to {quote.destination.name} (
                 {quote.destination.code})

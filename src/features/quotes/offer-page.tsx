@@ -3,7 +3,6 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo, useState } from 'react'
 import { Label, Radio, RadioGroup } from 'react-aria-components'
 import {
-  type QuotePrice,
   type ServiceSelection,
   type TruckingZone,
   truckingZoneAreas,
@@ -13,16 +12,19 @@ import { confirmMessages, containersOf } from '../../../contract/quotes'
 import { firstErrors } from '../../../contract/rules'
 import { type ServicePrices, servicePrices } from '../../../machines/quote-offer'
 import { canRequest } from '../../../machines/quote-request.machine'
+import { customerConversations } from '../../api/conversations'
+import { customerStream } from '../../app/customer-stream'
 import { formatDay } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
-import { ChargesTable } from '../../components/shipment/charges-table'
+import { ConversationPanel } from '../../components/conversation/conversation-panel'
+import { PriceTable } from '../../components/shipment/price-table'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { CheckboxField } from '../../components/ui/select-field'
 import { quoteOfferLogic } from './actors'
 import { ConfirmForm } from './confirm-form'
-import { fxText, sgd, usd } from './money'
+import { usd } from './money'
 import type { OfferSearch } from './offer-search'
 import * as styles from './quotes.css'
 import { SailingFacts } from './sailing'
@@ -177,6 +179,14 @@ function Offer({
           )}
         </>
       ) : null}
+      {quote && step === 'services' ? (
+        <ConversationPanel
+          subject={{ type: 'quote', number: quote.number }}
+          calls={customerConversations(api)}
+          stream={customerStream()}
+          other="our sales team"
+        />
+      ) : null}
       {/* A changed price is told next to the Confirm button with the new total, not in a dialog over it. */}
       <ErrorDialog
         message={
@@ -264,64 +274,6 @@ function ServicesForm({
         the cargo from your address to the port or airport of loading; delivery takes it from the port or
         airport of discharge to the consignee.
       </p>
-    </section>
-  )
-}
-
-function PriceTable({
-  price,
-  fx,
-  quotedAt,
-}: {
-  price: QuotePrice
-  fx: Record<string, number>
-  quotedAt: string
-}) {
-  const totalSgd = sgd(price.totalUsd, fx)
-  const rate = fxText(fx, quotedAt)
-  return (
-    <section className={styles.section} aria-labelledby="price-title">
-      <h2 id="price-title">Price</h2>
-      <ChargesTable price={price} unit />
-      <p className={styles.total} data-testid="quote-total" aria-live="polite">
-        Total {usd(price.totalUsd)}
-        {totalSgd ? <span className={styles.muted}> ({totalSgd})</span> : null}
-      </p>
-      {rate ? (
-        <p className={styles.muted} data-testid="fx-rate">
-          SGD at {rate}
-        </p>
-      ) : null}
-      <div className={styles.grid}>
-        <div>
-          <h3>Included</h3>
-          <ul>
-            {price.included.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h3>Not included</h3>
-          <ul>
-            {price.excluded.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </div>
-        {price.estimates.length > 0 ? (
-          <div>
-            <h3>Estimates (not in the total)</h3>
-            <ul>
-              {price.estimates.map((estimate) => (
-                <li key={estimate.code}>
-                  {estimate.name}: {usd(estimate.amountUsd)}, payable to {estimate.payableTo}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </div>
     </section>
   )
 }

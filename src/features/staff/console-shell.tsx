@@ -2,9 +2,11 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { staffRoleNames } from '../../../contract/permissions'
+import { unreadCounts } from '../../api/conversations'
+import { UnreadBadge, useUnreadCounts } from '../../components/conversation/unread-badge'
 import { Button } from '../../components/ui/button'
 import { Dialog } from '../../components/ui/dialog'
-import { staffConsole } from './console'
+import { staffConsole, staffStream } from './console'
 import * as styles from './console.css'
 import { desksFor } from './desks'
 
@@ -44,6 +46,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           {desksFor(staff.roles).map((desk) => (
             <Link key={desk.to} to={desk.to} className={styles.navLink}>
               {desk.label}
+              {desk.to === '/staff/quotes' ? <QuoteMessages /> : null}
             </Link>
           ))}
         </nav>
@@ -81,4 +84,11 @@ export function StaffSessionNotice() {
       <p>Your staff session has ended. Sign in again to continue.</p>
     </Dialog>
   )
+}
+
+/** Customers' messages about quotes not answered yet, beside the Sales desk entry; kept current live. */
+function QuoteMessages() {
+  const { api } = staffConsole()
+  const counts = useUnreadCounts(() => unreadCounts(api, true), staffStream())
+  return <UnreadBadge counts={counts} type="quote" />
 }

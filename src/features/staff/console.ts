@@ -1,8 +1,10 @@
 import { createActor, fromPromise } from 'xstate'
+import { conversationPaths } from '../../../contract/conversations'
 import type { StaffLoginStep, StaffSignedIn, StaffUser } from '../../../contract/staff'
 import { staffApiPaths } from '../../../contract/staff'
 import { staffSessionMachine } from '../../../machines/staff-session.machine'
 import { type ApiClient, createApiClient } from '../../api/client'
+import { createEventStream, type EventStream } from '../../app/event-stream'
 
 /**
  * The console's long-lived parts, made once when a /staff page first loads (this module is the console's
@@ -139,4 +141,15 @@ export const staffCalls = {
         ? { challenge: input.challenge, recoveryCode: input.code }
         : { challenge: input.challenge, code: input.code },
     }),
+}
+
+let stream: EventStream | undefined
+
+/** The console's event stream (new messages of every conversation the person's roles may see), one per tab. */
+export function staffStream(): EventStream {
+  stream ??= createEventStream(() => {
+    const token = window.localStorage.getItem(staffStorageKeys.token)
+    return token ? `${conversationPaths.staffEvents}?access_token=${encodeURIComponent(token)}` : null
+  })
+  return stream
 }

@@ -8,6 +8,18 @@ export const consoleDesks = [
     operation: 'listStaff',
     about: 'Add staff, set their roles, deactivate them.',
   },
+  {
+    to: '/staff/audit',
+    label: 'Audit trail',
+    operation: 'listAuditEvents',
+    about: 'Who did what, when and from where: every staff action and every customer change.',
+  },
+  {
+    to: '/staff/quotes',
+    label: 'Sales desk',
+    operation: 'listQuoteRequests',
+    about: 'Answer quote requests with offers, and follow up quotes about to expire.',
+  },
 ] as const satisfies readonly { to: string; label: string; operation: StaffOperation; about: string }[]
 
 export const desksFor = (roles: readonly StaffRole[]) =>
