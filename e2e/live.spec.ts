@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test'
 import { axeViolations } from './axe'
+import { bookThroughApi } from './bookings-api'
 import { apiSession, createCustomer, expect, handSession, test } from './fixtures'
 import { handStaffSession, newStaff, staffCall } from './staff-fixtures'
 
@@ -91,4 +92,41 @@ test('a request reaches the open sales desk, and a conversation runs live both w
 
   await console_.context.close()
   await shop.context.close()
+})
+
+test('operations read a booking’s question on the Messages page and answer it beside the booking', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'live-booking')
+  const session = await apiSession(request, customer)
+  await handSession(page, session)
+  await page.goto('/user/home')
+  const booking = await bookThroughApi(page, request)
+  await page.goto(`/user/bookings/${booking}`)
+  const customerPanel = page.getByRole('region', { name: 'Messages' })
+  await customerPanel.getByLabel('Your message').fill('Is the cut-off still Friday?')
+  await customerPanel.getByRole('button', { name: 'Send' }).click()
+  await expect(customerPanel.getByRole('listitem')).toHaveCount(1)
+
+  const operations = await newStaff(request, ['operations'], 'Kavitha Rao')
+  const desk = await pageIn(browser)
+  await handStaffSession(desk.page, operations)
+  await desk.page.goto('/staff/messages')
+  const entry = desk.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: /Messages/ })
+  await expect(entry).toContainText('unread message')
+  const listed = desk.page.getByRole('link', { name: `Booking ${booking}` })
+  await expect(listed).toBeVisible()
+  expect(await axeViolations(desk.page)).toEqual([])
+  await listed.click()
+  const staffPanel = desk.page.getByRole('region', { name: 'Messages' })
+  await expect(staffPanel).toContainText('Is the cut-off still Friday?')
+  await staffPanel.getByLabel('Your message').fill('Yes, Friday 17:00 at the terminal.')
+  await staffPanel.getByRole('button', { name: 'Send' }).click()
+  await expect(customerPanel.getByRole('listitem').last()).toContainText('Yes, Friday 17:00 at the terminal.')
+  // Answered: nothing is left on the Messages page.
+  await desk.page.getByRole('link', { name: 'Messages' }).first().click()
+  await expect(desk.page.getByText('No unanswered messages.')).toBeVisible()
+  await desk.context.close()
 })

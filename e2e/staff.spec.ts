@@ -50,10 +50,11 @@ test('a new staff member sets a password from the invitation, enrols an authenti
 
   await expect(page).toHaveURL(/\/staff$/)
   await expect(page.getByRole('heading', { name: 'Welcome, Farah Ismail' })).toBeVisible()
-  // A sales person sees their desk and no admin one.
+  // A sales person sees their desk and their messages, and no admin desk.
   await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
     'Home',
     'Sales desk',
+    'Messages',
   ])
   expect(await axeViolations(page)).toEqual([])
   await page.setViewportSize({ width: 390, height: 800 })

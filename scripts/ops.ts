@@ -262,6 +262,15 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.out(command.done(answer, parsed))
     return 0
   }
+  return printRefusal(io, res, answer)
+}
+
+/** Prints why the server refused a command (the 401 of a wrong key, or its message and field errors); 1. */
+export function printRefusal(
+  io: Pick<OpsIo, 'err'>,
+  res: Pick<Response, 'status' | 'statusText'>,
+  answer: { message?: string | undefined; errors?: Record<string, string[]> | undefined },
+): number {
   if (res.status === 401) {
     io.err('Refused (401): OPS_API_KEY is not the key the server has (or the server has none).')
     return 1

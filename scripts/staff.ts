@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url'
 import { staffRoles } from '../contract/permissions'
 import { staffApiPaths } from '../contract/staff'
-import { type OpsIo, parseArgs, serverUrl } from './ops'
+import { type OpsIo, parseArgs, printRefusal, serverUrl } from './ops'
 
 const USAGE = `Usage: npm run staff -- add EMAIL --name "Full Name" --roles ${staffRoles.join(',')} [--url URL]`
 
@@ -54,15 +54,7 @@ export async function runStaff(args: string[], io: OpsIo): Promise<number> {
     )
     return 0
   }
-  if (res.status === 401) {
-    io.err('Refused (401): OPS_API_KEY is not the key the server has (or the server has none).')
-    return 1
-  }
-  io.err(`Refused (${res.status}): ${answer.message ?? res.statusText}`)
-  for (const [field, reasons] of Object.entries(answer.errors ?? {})) {
-    for (const reason of reasons) io.err(`  ${field}: ${reason}`)
-  }
-  return 1
+  return printRefusal(io, res, answer)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -48,6 +48,7 @@ import { Route as PublicServicesCustomClearanceRouteImport } from './routes/_pub
 import { Route as PublicServicesShipmentTrackingRouteImport } from './routes/_public/services/shipment-tracking'
 import { Route as StaffConsoleIndexRouteImport } from './routes/staff/_console/index'
 import { Route as StaffConsoleAuditRouteImport } from './routes/staff/_console/audit'
+import { Route as StaffConsoleMessagesRouteImport } from './routes/staff/_console/messages'
 import { Route as StaffConsoleTeamRouteImport } from './routes/staff/_console/team'
 import { Route as UserBookingsNumberRouteImport } from './routes/user/bookings_.$number'
 import { Route as PublicInfoBlogsIndexRouteImport } from './routes/_public/info/blogs/index'
@@ -57,6 +58,7 @@ import { Route as PublicInfoTradelanesUaeRouteImport } from './routes/_public/in
 import { Route as PublicServicesOceanFreightIndexRouteImport } from './routes/_public/services/ocean-freight/index'
 import { Route as PublicServicesOceanFreightFclRouteImport } from './routes/_public/services/ocean-freight/fcl'
 import { Route as PublicServicesOceanFreightLclRouteImport } from './routes/_public/services/ocean-freight/lcl'
+import { Route as StaffConsoleBookingsNumberRouteImport } from './routes/staff/_console/bookings.$number'
 import { Route as StaffConsoleQuotesIndexRouteImport } from './routes/staff/_console/quotes.index'
 import { Route as StaffConsoleQuotesNumberRouteImport } from './routes/staff/_console/quotes.$number'
 import { Route as UserBookingsNumberConfirmedRouteImport } from './routes/user/bookings_.$number_.confirmed'
@@ -259,6 +261,11 @@ const StaffConsoleAuditRoute = StaffConsoleAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => StaffConsoleRoute,
 } as any)
+const StaffConsoleMessagesRoute = StaffConsoleMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => StaffConsoleRoute,
+} as any)
 const StaffConsoleTeamRoute = StaffConsoleTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -307,6 +314,12 @@ const PublicServicesOceanFreightLclRoute =
     id: '/services/ocean-freight/lcl',
     path: '/services/ocean-freight/lcl',
     getParentRoute: () => PublicRoute,
+  } as any)
+const StaffConsoleBookingsNumberRoute =
+  StaffConsoleBookingsNumberRouteImport.update({
+    id: '/bookings/$number',
+    path: '/bookings/$number',
+    getParentRoute: () => StaffConsoleRoute,
   } as any)
 const StaffConsoleQuotesIndexRoute = StaffConsoleQuotesIndexRouteImport.update({
   id: '/quotes/',
@@ -360,6 +373,7 @@ export interface FileRoutesByFullPath {
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
   '/staff/audit': typeof StaffConsoleAuditRoute
+  '/staff/messages': typeof StaffConsoleMessagesRoute
   '/staff/team': typeof StaffConsoleTeamRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
   '/contact-us/': typeof PublicContactUsIndexRoute
@@ -370,6 +384,7 @@ export interface FileRoutesByFullPath {
   '/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
+  '/staff/bookings/$number': typeof StaffConsoleBookingsNumberRoute
   '/staff/quotes/$number': typeof StaffConsoleQuotesNumberRoute
   '/user/bookings/$number/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/info/blogs/': typeof PublicInfoBlogsIndexRoute
@@ -409,6 +424,7 @@ export interface FileRoutesByTo {
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
   '/staff/audit': typeof StaffConsoleAuditRoute
+  '/staff/messages': typeof StaffConsoleMessagesRoute
   '/staff/team': typeof StaffConsoleTeamRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
   '/contact-us': typeof PublicContactUsIndexRoute
@@ -419,6 +435,7 @@ export interface FileRoutesByTo {
   '/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
+  '/staff/bookings/$number': typeof StaffConsoleBookingsNumberRoute
   '/staff/quotes/$number': typeof StaffConsoleQuotesNumberRoute
   '/user/bookings/$number/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/info/blogs': typeof PublicInfoBlogsIndexRoute
@@ -463,6 +480,7 @@ export interface FileRoutesById {
   '/_public/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/_public/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
   '/staff/_console/audit': typeof StaffConsoleAuditRoute
+  '/staff/_console/messages': typeof StaffConsoleMessagesRoute
   '/staff/_console/team': typeof StaffConsoleTeamRoute
   '/user/bookings_/$number': typeof UserBookingsNumberRoute
   '/_public/contact-us/': typeof PublicContactUsIndexRoute
@@ -473,6 +491,7 @@ export interface FileRoutesById {
   '/_public/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/_public/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/_public/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
+  '/staff/_console/bookings/$number': typeof StaffConsoleBookingsNumberRoute
   '/staff/_console/quotes/$number': typeof StaffConsoleQuotesNumberRoute
   '/user/bookings_/$number_/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/_public/info/blogs/': typeof PublicInfoBlogsIndexRoute
@@ -516,6 +535,7 @@ export interface FileRouteTypes {
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
     | '/staff/audit'
+    | '/staff/messages'
     | '/staff/team'
     | '/user/bookings/$number'
     | '/contact-us/'
@@ -526,6 +546,7 @@ export interface FileRouteTypes {
     | '/info/tradelanes/uae'
     | '/services/ocean-freight/fcl'
     | '/services/ocean-freight/lcl'
+    | '/staff/bookings/$number'
     | '/staff/quotes/$number'
     | '/user/bookings/$number/confirmed'
     | '/info/blogs/'
@@ -565,6 +586,7 @@ export interface FileRouteTypes {
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
     | '/staff/audit'
+    | '/staff/messages'
     | '/staff/team'
     | '/user/bookings/$number'
     | '/contact-us'
@@ -575,6 +597,7 @@ export interface FileRouteTypes {
     | '/info/tradelanes/uae'
     | '/services/ocean-freight/fcl'
     | '/services/ocean-freight/lcl'
+    | '/staff/bookings/$number'
     | '/staff/quotes/$number'
     | '/user/bookings/$number/confirmed'
     | '/info/blogs'
@@ -618,6 +641,7 @@ export interface FileRouteTypes {
     | '/_public/services/custom-clearance'
     | '/_public/services/shipment-tracking'
     | '/staff/_console/audit'
+    | '/staff/_console/messages'
     | '/staff/_console/team'
     | '/user/bookings_/$number'
     | '/_public/contact-us/'
@@ -628,6 +652,7 @@ export interface FileRouteTypes {
     | '/_public/info/tradelanes/uae'
     | '/_public/services/ocean-freight/fcl'
     | '/_public/services/ocean-freight/lcl'
+    | '/staff/_console/bookings/$number'
     | '/staff/_console/quotes/$number'
     | '/user/bookings_/$number_/confirmed'
     | '/_public/info/blogs/'
@@ -922,6 +947,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffConsoleAuditRouteImport
       parentRoute: typeof StaffConsoleRoute
     }
+    '/staff/_console/messages': {
+      id: '/staff/_console/messages'
+      path: '/messages'
+      fullPath: '/staff/messages'
+      preLoaderRoute: typeof StaffConsoleMessagesRouteImport
+      parentRoute: typeof StaffConsoleRoute
+    }
     '/staff/_console/team': {
       id: '/staff/_console/team'
       path: '/team'
@@ -984,6 +1016,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/services/ocean-freight/lcl'
       preLoaderRoute: typeof PublicServicesOceanFreightLclRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/staff/_console/bookings/$number': {
+      id: '/staff/_console/bookings/$number'
+      path: '/bookings/$number'
+      fullPath: '/staff/bookings/$number'
+      preLoaderRoute: typeof StaffConsoleBookingsNumberRouteImport
+      parentRoute: typeof StaffConsoleRoute
     }
     '/staff/_console/quotes/': {
       id: '/staff/_console/quotes/'
@@ -1114,16 +1153,20 @@ const PublicRouteWithChildren =
 
 interface StaffConsoleRouteChildren {
   StaffConsoleAuditRoute: typeof StaffConsoleAuditRoute
+  StaffConsoleMessagesRoute: typeof StaffConsoleMessagesRoute
   StaffConsoleTeamRoute: typeof StaffConsoleTeamRoute
   StaffConsoleIndexRoute: typeof StaffConsoleIndexRoute
+  StaffConsoleBookingsNumberRoute: typeof StaffConsoleBookingsNumberRoute
   StaffConsoleQuotesNumberRoute: typeof StaffConsoleQuotesNumberRoute
   StaffConsoleQuotesIndexRoute: typeof StaffConsoleQuotesIndexRoute
 }
 
 const StaffConsoleRouteChildren: StaffConsoleRouteChildren = {
   StaffConsoleAuditRoute: StaffConsoleAuditRoute,
+  StaffConsoleMessagesRoute: StaffConsoleMessagesRoute,
   StaffConsoleTeamRoute: StaffConsoleTeamRoute,
   StaffConsoleIndexRoute: StaffConsoleIndexRoute,
+  StaffConsoleBookingsNumberRoute: StaffConsoleBookingsNumberRoute,
   StaffConsoleQuotesNumberRoute: StaffConsoleQuotesNumberRoute,
   StaffConsoleQuotesIndexRoute: StaffConsoleQuotesIndexRoute,
 }

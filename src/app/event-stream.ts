@@ -28,6 +28,8 @@ export function createEventStream(url: () => string | null): EventStream {
   const listeners = new Set<StreamListener>()
   let source: EventSource | null = null
   let lastId: string | null = null
+  /** The open stream has said `ready`: a later subscriber is told so at once. */
+  let ready = false
 
   const open = () => {
     const address = url()
@@ -51,13 +53,16 @@ export function createEventStream(url: () => string | null): EventStream {
       for (const listener of listeners) listener.desk?.()
     })
     opened.addEventListener(streamEvents.ready, () => {
+      ready = true
       for (const listener of listeners) listener.ready?.()
     })
     opened.addEventListener('error', () => {
       // CLOSED: refused (401 after the session ended), not a drop EventSource retries by itself.
+      if (source === opened) ready = false
       if (opened.readyState === EventSource.CLOSED && source === opened) source = null
     })
     source = opened
+    ready = false
   }
 
   return {
@@ -67,11 +72,13 @@ export function createEventStream(url: () => string | null): EventStream {
     subscribe(listener) {
       listeners.add(listener)
       if (!source) open()
+      else if (ready) queueMicrotask(() => listeners.has(listener) && listener.ready?.())
       return () => {
         listeners.delete(listener)
         if (listeners.size === 0 && source) {
           source.close()
           source = null
+          ready = false
         }
       }
     },

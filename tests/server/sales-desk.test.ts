@@ -295,7 +295,11 @@ describe('the audit trail of a request', () => {
     const number = await requestQuote()
     await staff(sales, `/api/staff/quote-requests/${number}/assign`, {})
     await staff(sales, `/api/staff/quote-requests/${number}/offers`, offer())
-    await server.call(customer, `/api/conversations/quote/${number}/messages`, postJson({ body: 'Any faster sailing?' }))
+    await server.call(
+      customer,
+      `/api/conversations/quote/${number}/messages`,
+      postJson({ body: 'Any faster sailing?' }),
+    )
     await server.call(customer, `/api/quotes/${number}/decline`, postJson({ reason: 'Too slow.' }))
     const admin = await staffToken(
       server.app,

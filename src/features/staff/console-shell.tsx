@@ -46,7 +46,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           {desksFor(staff.roles).map((desk) => (
             <Link key={desk.to} to={desk.to} className={styles.navLink}>
               {desk.label}
-              {desk.to === '/staff/quotes' ? <QuoteMessages /> : null}
+              {desk.to === '/staff/messages' ? <UnreadMessages /> : null}
             </Link>
           ))}
         </nav>
@@ -86,9 +86,9 @@ export function StaffSessionNotice() {
   )
 }
 
-/** Customers' messages about quotes not answered yet, beside the Sales desk entry; kept current live. */
-function QuoteMessages() {
+/** Customers' messages not answered yet, beside the Messages entry; kept current live. */
+function UnreadMessages() {
   const { api } = staffConsole()
   const counts = useUnreadCounts(() => unreadCounts(api, true), staffStream())
-  return <UnreadBadge counts={counts} type="quote" />
+  return <UnreadBadge counts={counts} />
 }

@@ -20,6 +20,12 @@ export const consoleDesks = [
     operation: 'listQuoteRequests',
     about: 'Answer quote requests with offers, and follow up quotes about to expire.',
   },
+  {
+    to: '/staff/messages',
+    label: 'Messages',
+    operation: 'getStaffUnreadCounts',
+    about: 'Customers’ messages about quotes and bookings not answered yet.',
+  },
 ] as const satisfies readonly { to: string; label: string; operation: StaffOperation; about: string }[]
 
 export const desksFor = (roles: readonly StaffRole[]) =>
