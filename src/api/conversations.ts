@@ -1,3 +1,4 @@
+import { skipLoaderHeader } from '../../contract/constants'
 import {
   type Conversation,
   type ConversationMessage,
@@ -8,10 +9,16 @@ import {
 import type { ConversationCalls } from '../components/conversation/conversation-panel'
 import type { ApiClient } from './client'
 
+/**
+ * Reading a conversation or the unread counts happens beside what the person is doing (as a page loads, and
+ * again as messages arrive): it never shows the loading overlay, which would take the click meant for the page.
+ */
+const quietly = { headers: { [skipLoaderHeader]: 'true' } }
+
 /** The customer's conversation calls (their company's quotes and bookings). */
 export const customerConversations = (api: ApiClient): ConversationCalls => ({
   load: (subject: ConversationSubject) =>
-    api<Conversation>(conversationPaths.conversation(subject.type, subject.number)),
+    api<Conversation>(conversationPaths.conversation(subject.type, subject.number), quietly),
   send: (subject, body) =>
     api<{ message: ConversationMessage }>(conversationPaths.messages(subject.type, subject.number), {
       method: 'POST',
@@ -21,7 +28,8 @@ export const customerConversations = (api: ApiClient): ConversationCalls => ({
 
 /** The staff console's conversation calls (any company's). */
 export const staffConversations = (api: ApiClient): ConversationCalls => ({
-  load: (subject) => api<Conversation>(conversationPaths.staffConversation(subject.type, subject.number)),
+  load: (subject) =>
+    api<Conversation>(conversationPaths.staffConversation(subject.type, subject.number), quietly),
   send: (subject, body) =>
     api<{ message: ConversationMessage }>(conversationPaths.staffMessages(subject.type, subject.number), {
       method: 'POST',
@@ -30,4 +38,4 @@ export const staffConversations = (api: ApiClient): ConversationCalls => ({
 })
 
 export const unreadCounts = (api: ApiClient, staff = false) =>
-  api<UnreadCounts>(staff ? conversationPaths.staffUnread : conversationPaths.unread)
+  api<UnreadCounts>(staff ? conversationPaths.staffUnread : conversationPaths.unread, quietly)
