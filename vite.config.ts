@@ -25,6 +25,17 @@ export default defineConfig({
     }),
     react(),
     vanillaExtractPlugin(),
+    // The staff console is an entry of its own (staff.html): in development its addresses are answered with it,
+    // as the server does in production (server/static.ts).
+    {
+      name: 'staff-console-entry',
+      configureServer(server) {
+        server.middlewares.use((req, _res, next) => {
+          if (req.url && /^\/staff(\/|\?|$)/.test(req.url)) req.url = '/staff.html'
+          next()
+        })
+      },
+    },
   ],
   server: { proxy: { '/api': `http://localhost:${apiPort}` } },
   build: {
@@ -43,12 +54,17 @@ export default defineConfig({
     // comes near, and its list of 30 chunks sat in the layout chunk of every public page (0.3 KB gzip). A
     // public page's own lazy parts keep their full preload list.
     modulePreload: {
+      // Browsers without native modulepreload (none the site supports) would only preload less; with two entries
+      // the polyfill would otherwise be a chunk of its own that every page requests.
+      polyfill: false,
       resolveDependencies: (filename, deps) =>
         /(^|\/)(user-|staff-|contact-form-)/.test(filename)
           ? deps.filter((dep) => dep.endsWith('.css'))
           : deps,
     },
     rolldownOptions: {
+      // The site (public pages and the customer area) and the staff console: neither loads the other's code.
+      input: { index: 'index.html', staff: 'staff.html' },
       output: {
         chunkFileNames: (chunk) => {
           // The logged-in area's and the staff console's (routes, and the console's own code its guards load).

@@ -31,6 +31,16 @@ export function mountStaticSite<E extends Env, S extends Schema, B extends strin
     cacheControl('public, max-age=31536000, immutable'),
     serveStatic({ root, precompressed: true }),
   )
+  // The staff console is its own page (staff.html, its own code and routes): every /staff address is answered
+  // with it, and its router takes the rest.
+  for (const path of ['/staff', '/staff/*']) {
+    app.get(
+      path,
+      cacheControl('no-cache'),
+      etag(),
+      serveStatic({ root, path: 'staff.html', precompressed: true }),
+    )
+  }
   app.get(
     '*',
     except(

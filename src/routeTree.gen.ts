@@ -21,9 +21,6 @@ import { Route as AuthReleaseSessionRouteImport } from './routes/_auth/release-s
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as PublicAboutUsRouteImport } from './routes/_public/about-us'
 import { Route as PublicHomeRouteImport } from './routes/_public/home'
-import { Route as StaffConsoleRouteImport } from './routes/staff/_console'
-import { Route as StaffLoginRouteImport } from './routes/staff/login'
-import { Route as StaffSetPasswordRouteImport } from './routes/staff/set-password'
 import { Route as UserIndexRouteImport } from './routes/user/index'
 import { Route as UserBookingsRouteImport } from './routes/user/bookings'
 import { Route as UserConfirmQuoteRouteImport } from './routes/user/confirm-quote'
@@ -46,10 +43,6 @@ import { Route as PublicServicesAirFreightRouteImport } from './routes/_public/s
 import { Route as PublicServicesCargoInsuranceRouteImport } from './routes/_public/services/cargo-insurance'
 import { Route as PublicServicesCustomClearanceRouteImport } from './routes/_public/services/custom-clearance'
 import { Route as PublicServicesShipmentTrackingRouteImport } from './routes/_public/services/shipment-tracking'
-import { Route as StaffConsoleIndexRouteImport } from './routes/staff/_console/index'
-import { Route as StaffConsoleAuditRouteImport } from './routes/staff/_console/audit'
-import { Route as StaffConsoleMessagesRouteImport } from './routes/staff/_console/messages'
-import { Route as StaffConsoleTeamRouteImport } from './routes/staff/_console/team'
 import { Route as UserBookingsNumberRouteImport } from './routes/user/bookings_.$number'
 import { Route as PublicInfoBlogsIndexRouteImport } from './routes/_public/info/blogs/index'
 import { Route as PublicInfoBlogsSlugRouteImport } from './routes/_public/info/blogs/$slug'
@@ -58,9 +51,6 @@ import { Route as PublicInfoTradelanesUaeRouteImport } from './routes/_public/in
 import { Route as PublicServicesOceanFreightIndexRouteImport } from './routes/_public/services/ocean-freight/index'
 import { Route as PublicServicesOceanFreightFclRouteImport } from './routes/_public/services/ocean-freight/fcl'
 import { Route as PublicServicesOceanFreightLclRouteImport } from './routes/_public/services/ocean-freight/lcl'
-import { Route as StaffConsoleBookingsNumberRouteImport } from './routes/staff/_console/bookings.$number'
-import { Route as StaffConsoleQuotesIndexRouteImport } from './routes/staff/_console/quotes.index'
-import { Route as StaffConsoleQuotesNumberRouteImport } from './routes/staff/_console/quotes.$number'
 import { Route as UserBookingsNumberConfirmedRouteImport } from './routes/user/bookings_.$number_.confirmed'
 
 const IndexRoute = IndexRouteImport.update({
@@ -120,21 +110,6 @@ const PublicHomeRoute = PublicHomeRouteImport.update({
   id: '/home',
   path: '/home',
   getParentRoute: () => PublicRoute,
-} as any)
-const StaffConsoleRoute = StaffConsoleRouteImport.update({
-  id: '/staff/_console',
-  path: '/staff',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const StaffLoginRoute = StaffLoginRouteImport.update({
-  id: '/staff/login',
-  path: '/staff/login',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const StaffSetPasswordRoute = StaffSetPasswordRouteImport.update({
-  id: '/staff/set-password',
-  path: '/staff/set-password',
-  getParentRoute: () => rootRouteImport,
 } as any)
 const UserIndexRoute = UserIndexRouteImport.update({
   id: '/',
@@ -251,26 +226,6 @@ const PublicServicesShipmentTrackingRoute =
     path: '/services/shipment-tracking',
     getParentRoute: () => PublicRoute,
   } as any)
-const StaffConsoleIndexRoute = StaffConsoleIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => StaffConsoleRoute,
-} as any)
-const StaffConsoleAuditRoute = StaffConsoleAuditRouteImport.update({
-  id: '/audit',
-  path: '/audit',
-  getParentRoute: () => StaffConsoleRoute,
-} as any)
-const StaffConsoleMessagesRoute = StaffConsoleMessagesRouteImport.update({
-  id: '/messages',
-  path: '/messages',
-  getParentRoute: () => StaffConsoleRoute,
-} as any)
-const StaffConsoleTeamRoute = StaffConsoleTeamRouteImport.update({
-  id: '/team',
-  path: '/team',
-  getParentRoute: () => StaffConsoleRoute,
-} as any)
 const UserBookingsNumberRoute = UserBookingsNumberRouteImport.update({
   id: '/bookings_/$number',
   path: '/bookings/$number',
@@ -315,23 +270,6 @@ const PublicServicesOceanFreightLclRoute =
     path: '/services/ocean-freight/lcl',
     getParentRoute: () => PublicRoute,
   } as any)
-const StaffConsoleBookingsNumberRoute =
-  StaffConsoleBookingsNumberRouteImport.update({
-    id: '/bookings/$number',
-    path: '/bookings/$number',
-    getParentRoute: () => StaffConsoleRoute,
-  } as any)
-const StaffConsoleQuotesIndexRoute = StaffConsoleQuotesIndexRouteImport.update({
-  id: '/quotes/',
-  path: '/quotes/',
-  getParentRoute: () => StaffConsoleRoute,
-} as any)
-const StaffConsoleQuotesNumberRoute =
-  StaffConsoleQuotesNumberRouteImport.update({
-    id: '/quotes/$number',
-    path: '/quotes/$number',
-    getParentRoute: () => StaffConsoleRoute,
-  } as any)
 const UserBookingsNumberConfirmedRoute =
   UserBookingsNumberConfirmedRouteImport.update({
     id: '/bookings_/$number_/confirmed',
@@ -350,9 +288,6 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof AuthResetPasswordRoute
   '/about-us': typeof PublicAboutUsRoute
   '/home': typeof PublicHomeRoute
-  '/staff': typeof StaffConsoleRouteWithChildren
-  '/staff/login': typeof StaffLoginRoute
-  '/staff/set-password': typeof StaffSetPasswordRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
@@ -372,25 +307,18 @@ export interface FileRoutesByFullPath {
   '/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
-  '/staff/audit': typeof StaffConsoleAuditRoute
-  '/staff/messages': typeof StaffConsoleMessagesRoute
-  '/staff/team': typeof StaffConsoleTeamRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
   '/contact-us/': typeof PublicContactUsIndexRoute
   '/info/': typeof PublicInfoIndexRoute
   '/services/': typeof PublicServicesIndexRoute
-  '/staff/': typeof StaffConsoleIndexRoute
   '/info/blogs/$slug': typeof PublicInfoBlogsSlugRoute
   '/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
-  '/staff/bookings/$number': typeof StaffConsoleBookingsNumberRoute
-  '/staff/quotes/$number': typeof StaffConsoleQuotesNumberRoute
   '/user/bookings/$number/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/info/blogs/': typeof PublicInfoBlogsIndexRoute
   '/info/tradelanes/': typeof PublicInfoTradelanesIndexRoute
   '/services/ocean-freight/': typeof PublicServicesOceanFreightIndexRoute
-  '/staff/quotes/': typeof StaffConsoleQuotesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -402,8 +330,6 @@ export interface FileRoutesByTo {
   '/reset-password': typeof AuthResetPasswordRoute
   '/about-us': typeof PublicAboutUsRoute
   '/home': typeof PublicHomeRoute
-  '/staff/login': typeof StaffLoginRoute
-  '/staff/set-password': typeof StaffSetPasswordRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
@@ -423,25 +349,18 @@ export interface FileRoutesByTo {
   '/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
-  '/staff/audit': typeof StaffConsoleAuditRoute
-  '/staff/messages': typeof StaffConsoleMessagesRoute
-  '/staff/team': typeof StaffConsoleTeamRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
   '/contact-us': typeof PublicContactUsIndexRoute
   '/info': typeof PublicInfoIndexRoute
   '/services': typeof PublicServicesIndexRoute
-  '/staff': typeof StaffConsoleIndexRoute
   '/info/blogs/$slug': typeof PublicInfoBlogsSlugRoute
   '/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
-  '/staff/bookings/$number': typeof StaffConsoleBookingsNumberRoute
-  '/staff/quotes/$number': typeof StaffConsoleQuotesNumberRoute
   '/user/bookings/$number/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/info/blogs': typeof PublicInfoBlogsIndexRoute
   '/info/tradelanes': typeof PublicInfoTradelanesIndexRoute
   '/services/ocean-freight': typeof PublicServicesOceanFreightIndexRoute
-  '/staff/quotes': typeof StaffConsoleQuotesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -457,9 +376,6 @@ export interface FileRoutesById {
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_public/about-us': typeof PublicAboutUsRoute
   '/_public/home': typeof PublicHomeRoute
-  '/staff/_console': typeof StaffConsoleRouteWithChildren
-  '/staff/login': typeof StaffLoginRoute
-  '/staff/set-password': typeof StaffSetPasswordRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
@@ -479,25 +395,18 @@ export interface FileRoutesById {
   '/_public/services/cargo-insurance': typeof PublicServicesCargoInsuranceRoute
   '/_public/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/_public/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
-  '/staff/_console/audit': typeof StaffConsoleAuditRoute
-  '/staff/_console/messages': typeof StaffConsoleMessagesRoute
-  '/staff/_console/team': typeof StaffConsoleTeamRoute
   '/user/bookings_/$number': typeof UserBookingsNumberRoute
   '/_public/contact-us/': typeof PublicContactUsIndexRoute
   '/_public/info/': typeof PublicInfoIndexRoute
   '/_public/services/': typeof PublicServicesIndexRoute
-  '/staff/_console/': typeof StaffConsoleIndexRoute
   '/_public/info/blogs/$slug': typeof PublicInfoBlogsSlugRoute
   '/_public/info/tradelanes/uae': typeof PublicInfoTradelanesUaeRoute
   '/_public/services/ocean-freight/fcl': typeof PublicServicesOceanFreightFclRoute
   '/_public/services/ocean-freight/lcl': typeof PublicServicesOceanFreightLclRoute
-  '/staff/_console/bookings/$number': typeof StaffConsoleBookingsNumberRoute
-  '/staff/_console/quotes/$number': typeof StaffConsoleQuotesNumberRoute
   '/user/bookings_/$number_/confirmed': typeof UserBookingsNumberConfirmedRoute
   '/_public/info/blogs/': typeof PublicInfoBlogsIndexRoute
   '/_public/info/tradelanes/': typeof PublicInfoTradelanesIndexRoute
   '/_public/services/ocean-freight/': typeof PublicServicesOceanFreightIndexRoute
-  '/staff/_console/quotes/': typeof StaffConsoleQuotesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -512,9 +421,6 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/about-us'
     | '/home'
-    | '/staff'
-    | '/staff/login'
-    | '/staff/set-password'
     | '/user/bookings'
     | '/user/confirm-quote'
     | '/user/getquote'
@@ -534,25 +440,18 @@ export interface FileRouteTypes {
     | '/services/cargo-insurance'
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
-    | '/staff/audit'
-    | '/staff/messages'
-    | '/staff/team'
     | '/user/bookings/$number'
     | '/contact-us/'
     | '/info/'
     | '/services/'
-    | '/staff/'
     | '/info/blogs/$slug'
     | '/info/tradelanes/uae'
     | '/services/ocean-freight/fcl'
     | '/services/ocean-freight/lcl'
-    | '/staff/bookings/$number'
-    | '/staff/quotes/$number'
     | '/user/bookings/$number/confirmed'
     | '/info/blogs/'
     | '/info/tradelanes/'
     | '/services/ocean-freight/'
-    | '/staff/quotes/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -564,8 +463,6 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/about-us'
     | '/home'
-    | '/staff/login'
-    | '/staff/set-password'
     | '/user/bookings'
     | '/user/confirm-quote'
     | '/user/getquote'
@@ -585,25 +482,18 @@ export interface FileRouteTypes {
     | '/services/cargo-insurance'
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
-    | '/staff/audit'
-    | '/staff/messages'
-    | '/staff/team'
     | '/user/bookings/$number'
     | '/contact-us'
     | '/info'
     | '/services'
-    | '/staff'
     | '/info/blogs/$slug'
     | '/info/tradelanes/uae'
     | '/services/ocean-freight/fcl'
     | '/services/ocean-freight/lcl'
-    | '/staff/bookings/$number'
-    | '/staff/quotes/$number'
     | '/user/bookings/$number/confirmed'
     | '/info/blogs'
     | '/info/tradelanes'
     | '/services/ocean-freight'
-    | '/staff/quotes'
   id:
     | '__root__'
     | '/'
@@ -618,9 +508,6 @@ export interface FileRouteTypes {
     | '/_auth/reset-password'
     | '/_public/about-us'
     | '/_public/home'
-    | '/staff/_console'
-    | '/staff/login'
-    | '/staff/set-password'
     | '/user/bookings'
     | '/user/confirm-quote'
     | '/user/getquote'
@@ -640,25 +527,18 @@ export interface FileRouteTypes {
     | '/_public/services/cargo-insurance'
     | '/_public/services/custom-clearance'
     | '/_public/services/shipment-tracking'
-    | '/staff/_console/audit'
-    | '/staff/_console/messages'
-    | '/staff/_console/team'
     | '/user/bookings_/$number'
     | '/_public/contact-us/'
     | '/_public/info/'
     | '/_public/services/'
-    | '/staff/_console/'
     | '/_public/info/blogs/$slug'
     | '/_public/info/tradelanes/uae'
     | '/_public/services/ocean-freight/fcl'
     | '/_public/services/ocean-freight/lcl'
-    | '/staff/_console/bookings/$number'
-    | '/staff/_console/quotes/$number'
     | '/user/bookings_/$number_/confirmed'
     | '/_public/info/blogs/'
     | '/_public/info/tradelanes/'
     | '/_public/services/ocean-freight/'
-    | '/staff/_console/quotes/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -667,9 +547,6 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AuthRoute: typeof AuthRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
-  StaffConsoleRoute: typeof StaffConsoleRouteWithChildren
-  StaffLoginRoute: typeof StaffLoginRoute
-  StaffSetPasswordRoute: typeof StaffSetPasswordRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -757,27 +634,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/home'
       preLoaderRoute: typeof PublicHomeRouteImport
       parentRoute: typeof PublicRoute
-    }
-    '/staff/_console': {
-      id: '/staff/_console'
-      path: '/staff'
-      fullPath: '/staff'
-      preLoaderRoute: typeof StaffConsoleRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/staff/login': {
-      id: '/staff/login'
-      path: '/staff/login'
-      fullPath: '/staff/login'
-      preLoaderRoute: typeof StaffLoginRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/staff/set-password': {
-      id: '/staff/set-password'
-      path: '/staff/set-password'
-      fullPath: '/staff/set-password'
-      preLoaderRoute: typeof StaffSetPasswordRouteImport
-      parentRoute: typeof rootRouteImport
     }
     '/user/': {
       id: '/user/'
@@ -933,34 +789,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicServicesShipmentTrackingRouteImport
       parentRoute: typeof PublicRoute
     }
-    '/staff/_console/': {
-      id: '/staff/_console/'
-      path: '/'
-      fullPath: '/staff/'
-      preLoaderRoute: typeof StaffConsoleIndexRouteImport
-      parentRoute: typeof StaffConsoleRoute
-    }
-    '/staff/_console/audit': {
-      id: '/staff/_console/audit'
-      path: '/audit'
-      fullPath: '/staff/audit'
-      preLoaderRoute: typeof StaffConsoleAuditRouteImport
-      parentRoute: typeof StaffConsoleRoute
-    }
-    '/staff/_console/messages': {
-      id: '/staff/_console/messages'
-      path: '/messages'
-      fullPath: '/staff/messages'
-      preLoaderRoute: typeof StaffConsoleMessagesRouteImport
-      parentRoute: typeof StaffConsoleRoute
-    }
-    '/staff/_console/team': {
-      id: '/staff/_console/team'
-      path: '/team'
-      fullPath: '/staff/team'
-      preLoaderRoute: typeof StaffConsoleTeamRouteImport
-      parentRoute: typeof StaffConsoleRoute
-    }
     '/user/bookings_/$number': {
       id: '/user/bookings_/$number'
       path: '/bookings/$number'
@@ -1016,27 +844,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/services/ocean-freight/lcl'
       preLoaderRoute: typeof PublicServicesOceanFreightLclRouteImport
       parentRoute: typeof PublicRoute
-    }
-    '/staff/_console/bookings/$number': {
-      id: '/staff/_console/bookings/$number'
-      path: '/bookings/$number'
-      fullPath: '/staff/bookings/$number'
-      preLoaderRoute: typeof StaffConsoleBookingsNumberRouteImport
-      parentRoute: typeof StaffConsoleRoute
-    }
-    '/staff/_console/quotes/': {
-      id: '/staff/_console/quotes/'
-      path: '/quotes'
-      fullPath: '/staff/quotes/'
-      preLoaderRoute: typeof StaffConsoleQuotesIndexRouteImport
-      parentRoute: typeof StaffConsoleRoute
-    }
-    '/staff/_console/quotes/$number': {
-      id: '/staff/_console/quotes/$number'
-      path: '/quotes/$number'
-      fullPath: '/staff/quotes/$number'
-      preLoaderRoute: typeof StaffConsoleQuotesNumberRouteImport
-      parentRoute: typeof StaffConsoleRoute
     }
     '/user/bookings_/$number_/confirmed': {
       id: '/user/bookings_/$number_/confirmed'
@@ -1151,39 +958,12 @@ const PublicRouteChildren: PublicRouteChildren = {
 const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
-interface StaffConsoleRouteChildren {
-  StaffConsoleAuditRoute: typeof StaffConsoleAuditRoute
-  StaffConsoleMessagesRoute: typeof StaffConsoleMessagesRoute
-  StaffConsoleTeamRoute: typeof StaffConsoleTeamRoute
-  StaffConsoleIndexRoute: typeof StaffConsoleIndexRoute
-  StaffConsoleBookingsNumberRoute: typeof StaffConsoleBookingsNumberRoute
-  StaffConsoleQuotesNumberRoute: typeof StaffConsoleQuotesNumberRoute
-  StaffConsoleQuotesIndexRoute: typeof StaffConsoleQuotesIndexRoute
-}
-
-const StaffConsoleRouteChildren: StaffConsoleRouteChildren = {
-  StaffConsoleAuditRoute: StaffConsoleAuditRoute,
-  StaffConsoleMessagesRoute: StaffConsoleMessagesRoute,
-  StaffConsoleTeamRoute: StaffConsoleTeamRoute,
-  StaffConsoleIndexRoute: StaffConsoleIndexRoute,
-  StaffConsoleBookingsNumberRoute: StaffConsoleBookingsNumberRoute,
-  StaffConsoleQuotesNumberRoute: StaffConsoleQuotesNumberRoute,
-  StaffConsoleQuotesIndexRoute: StaffConsoleQuotesIndexRoute,
-}
-
-const StaffConsoleRouteWithChildren = StaffConsoleRoute._addFileChildren(
-  StaffConsoleRouteChildren,
-)
-
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   UserRouteRoute: UserRouteRouteWithChildren,
   SplatRoute: SplatRoute,
   AuthRoute: AuthRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
-  StaffConsoleRoute: StaffConsoleRouteWithChildren,
-  StaffLoginRoute: StaffLoginRoute,
-  StaffSetPasswordRoute: StaffSetPasswordRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -14,6 +14,10 @@ const script = `console.log(${JSON.stringify('x'.repeat(4000))})`
 const homeHtml = `<!doctype html><html><body><h1>Home</h1>${'<p>Ocean freight</p>'.repeat(200)}</body></html>`
 const bigIndexHtml = `${indexHtml}<!--${'padding '.repeat(300)}-->`
 
+/** The staff console's own page (staff.html): its own code and routes. */
+const staffHtml =
+  '<!doctype html><html><head><title>eShip staff</title></head><body><div id="root"></div></body></html>'
+
 let dir: string
 let app: ReturnType<typeof createApp>
 const db = unusedDatabase()
@@ -22,6 +26,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'eship-static-'))
   await mkdir(join(dir, 'assets'))
   await writeFile(join(dir, 'index.html'), indexHtml)
+  await writeFile(join(dir, 'staff.html'), staffHtml)
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   await writeFile(join(dir, 'assets', 'app-1a2b3c.js'), script)
   app = createApp({ db, staticDir: dir })
@@ -75,6 +80,22 @@ describe('static SPA', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache')
       expect(await res.text()).toBe(indexHtml)
     }
+  })
+
+  it('answers every /staff address with the console’s own page, never the site’s', async () => {
+    for (const path of [
+      '/staff',
+      '/staff/login',
+      '/staff/quotes/ESQ-2026000001',
+      '/staff/set-password?token=x',
+    ]) {
+      const res = await app.request(path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+      expect(await res.text(), path).toBe(staffHtml)
+    }
+    // Not a prefix match: /staffing is a client-side route of the site.
+    expect(await (await app.request('/staffing')).text()).toBe(indexHtml)
   })
 
   it('revalidates the page with its ETag', async () => {

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import { staffConversations } from '../../api/conversations'
 import { ConversationPanel } from '../../components/conversation/conversation-panel'
+import { Link } from '../../staff/link'
 import { staffConsole, staffStream } from './console'
 
 /**

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { staffRoleDuties, staffRoleNames } from '../../../contract/permissions'
+import { Link } from '../../staff/link'
 import { staffConsole } from './console'
 import * as styles from './console.css'
 import { desksFor } from './desks'

@@ -1,9 +1,9 @@
-import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { mayCall } from '../../../contract/permissions'
 import { unreadCounts } from '../../api/conversations'
 import { formatAccountTime } from '../../app/datetime'
 import { UnreadBadge, useUnreadCounts } from '../../components/conversation/unread-badge'
+import { Link } from '../../staff/link'
 import { staffConsole, staffStream } from './console'
 import * as consoleStyles from './console.css'
 

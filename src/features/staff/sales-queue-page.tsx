@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
@@ -8,6 +7,7 @@ import { mayAssign, type QueueView, salesQueueMachine } from '../../../machines/
 import { formatAccountTime, formatDay } from '../../app/datetime'
 import { usd } from '../../components/shipment/money'
 import { Button } from '../../components/ui/button'
+import { Link } from '../../staff/link'
 import { staffConsole, staffStream } from './console'
 import * as consoleStyles from './console.css'
 import { ageText, laneText, ServiceLevelBadge } from './desk-parts'

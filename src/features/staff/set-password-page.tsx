@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Form } from 'react-aria-components'
 import { fromPromise } from 'xstate'
@@ -9,6 +8,7 @@ import * as card from '../../components/layout/auth-card.css'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { TextField } from '../../components/ui/text-field'
+import { Link } from '../../staff/link'
 import { staffConsole } from './console'
 
 /**
