@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { mayCall } from '../../../contract/permissions'
 import { unreadCounts } from '../../api/conversations'
-import { formatAccountTime } from '../../app/datetime'
 import { UnreadBadge, useUnreadCounts } from '../../components/conversation/unread-badge'
 import { Link } from '../../staff/link'
 import { staffConsole, staffStream } from './console'
@@ -47,9 +46,7 @@ export function MessagesPage() {
           ))}
         </ul>
       )}
-      <p className={consoleStyles.lead}>
-        Read at {formatAccountTime(new Date().toISOString())}; new messages appear here as they come.
-      </p>
+      <p className={consoleStyles.lead}>New messages appear here as they come.</p>
     </>
   )
 }
