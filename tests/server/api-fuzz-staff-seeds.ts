@@ -3,6 +3,7 @@
  * valid requests carry, and pools of single-use things (challenges with recovery codes, set-password links,
  * sessions to end, members to deactivate) made here directly.
  */
+import { sql } from 'kysely'
 import type { StaffRole } from '../../contract/permissions'
 import type { OfferInput } from '../../contract/quote-desk'
 import type { QuoteDetail } from '../../contract/quotes'
@@ -24,7 +25,12 @@ export async function makeStaffSeeds(
   server: BookingServer,
   /** The customer whose requests the desk prices (and who declines offers). */
   customer: Auth,
-): Promise<{ staffToken: string; freshSession: () => Promise<string>; seeds: Record<string, () => Seed> }> {
+): Promise<{
+  staffToken: string
+  freshSession: () => Promise<string>
+  reinstate: () => Promise<void>
+  seeds: Record<string, () => Seed>
+}> {
   const now = server.clock.now()
   const passwordHash = await hashPassword('Staff#Pass1')
   let count = 0
@@ -134,6 +140,23 @@ export async function makeStaffSeeds(
   return {
     staffToken,
     freshSession: async () => session((await member()).id),
+    /**
+     * Gives the admin back their roles and their session: a mutated request may reach them (updateStaff or
+     * deactivateStaff with their id, once a fuzzed addStaff has made a second admin), and every later staff
+     * request carries their token.
+     */
+    reinstate: async () => {
+      await server.db
+        .updateTable('staff_members')
+        .set({ roles: sql<StaffRole[]>`${sql.val(['admin', 'sales'])}::text[]`, deactivated_at: null })
+        .where('id', '=', admin.id)
+        .execute()
+      await server.db
+        .updateTable('staff_sessions')
+        .set({ ended_at: null, last_seen_at: server.clock.now() })
+        .where('token_hash', '=', hashToken(staffToken))
+        .execute()
+    },
     seeds: {
       staffLogin: () => ({ body: json({ email: loginMember.email, password: 'Staff#Pass1' }) }),
       staffVerifyCode: () => {

@@ -94,6 +94,7 @@ describe('every operation of /api/openapi.json, fuzzed', () => {
     /** FUZZ_STATS=1 prints how each operation answered: how deep the requests went. */
     const statuses = new Map<string, Map<number, number>>()
     for (const endpoint of endpoints) {
+      await staff.reinstate()
       await fc.assert(
         fc.asyncProperty(fuzz.planOf(endpoint.operation), async ({ auth, mutation, ip }) => {
           const request = fuzz.applyMutation(endpoint.operation, mutation)
@@ -122,6 +123,7 @@ describe('every operation of /api/openapi.json, fuzzed', () => {
     for (const endpoint of endpoints) {
       const strings = fuzz.stringPlacesOf(endpoint.operation)
       if (strings.length === 0) continue
+      await staff.reinstate()
       // Only a JSON body can carry a lone surrogate: a URL carries UTF-8, which has none.
       const arbitrary = fc.constantFrom(...strings).chain((found) =>
         fc.constantFrom(...(found.place.in === 'body' ? [NUL, '\ud800', '\udc00'] : [NUL])).chain((bad) =>
