@@ -18,8 +18,10 @@ import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
 import { measureLoginFlood } from './login-flood'
 import { measureMemory } from './memory'
+import { measureOpsDesk, opsDeskBudgets, opsDeskSection } from './operations-desk'
 import { startBenchPostgres } from './postgres'
 import { benchLogin, measureQuotes, prepareQuoteDatabase } from './quotes'
+import { measureRateFiles, rateFileBudgets, rateFilesSection } from './rate-files'
 import {
   budgetLines,
   evaluateBudgets,
@@ -195,6 +197,10 @@ async function main(): Promise<void> {
   )
   const signInTiming = await timed(phases, 'sign-in timing', () => measureAuthTiming(postgres?.url))
   const conversations = await timed(phases, 'conversations', () => measureConversations(postgres?.url))
+  const opsDesk = await timed(phases, 'operations desk', () =>
+    measureOpsDesk(postgres?.url, options.durationSeconds),
+  )
+  const rateFiles = await timed(phases, 'rate files', () => measureRateFiles())
   postgres?.stop()
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
@@ -205,8 +211,14 @@ async function main(): Promise<void> {
       signInTiming,
     }),
     ...conversationBudgets(conversations),
+    ...opsDeskBudgets(opsDesk),
+    ...rateFileBudgets(rateFiles),
   ]
-  const report: FullReport & { conversations: typeof conversations } = {
+  const report: FullReport & {
+    conversations: typeof conversations
+    opsDesk: typeof opsDesk
+    rateFiles: typeof rateFiles
+  } = {
     date: date.toISOString(),
     machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart, loadavg()),
     options: { ...options, routes: ROUTES },
@@ -224,11 +236,13 @@ async function main(): Promise<void> {
     login,
     signInTiming,
     conversations,
+    opsDesk,
+    rateFiles,
     budgets,
     serverBudgets,
   }
 
-  const markdown = `${renderMarkdown(report)}\n${conversationsSection(conversations)}`
+  const markdown = `${renderMarkdown(report)}\n${conversationsSection(conversations)}\n${opsDeskSection(opsDesk)}\n${rateFilesSection(rateFiles)}`
   await writeFile(join(BENCH_DIR, 'report.md'), markdown)
   await writeJson(join(BENCH_DIR, 'report.json'), report)
   process.stdout.write(markdown)

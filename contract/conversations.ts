@@ -86,6 +86,12 @@ export const streamEvents = {
   ready: 'ready',
   /** Staff streams whose roles read the sales desk: the queue changed (read it again); `data` is `{}`. */
   desk: 'desk',
+  /**
+   * A booking changed (confirmed, an event, a hold, release or cancellation, a document uploaded, reviewed or
+   * asked for): read it again. `data` is `{"number":"ESB-…"}`, no id. To the booking's company's customer
+   * streams, and to the staff streams whose roles read the operations desk (docs/operations-desk.md).
+   */
+  booking: 'booking',
 } as const
 
 /** The longest silence of a stream: a comment line is sent this often so that proxies keep it open. */

@@ -27,6 +27,7 @@ export const staffPermissions = {
   // Every signed-in staff member: their own session.
   staffLogout: 'any',
   checkStaffSession: 'any',
+  searchStaffLocations: 'any',
   // The team and the audit trail.
   listStaff: ['admin'],
   addStaff: ['admin'],
@@ -34,6 +35,10 @@ export const staffPermissions = {
   deactivateStaff: ['admin'],
   resendStaffInvite: ['admin'],
   listAuditEvents: ['admin'],
+  // Integration keys (docs/security.md, "Integration keys").
+  listIntegrationKeys: ['admin'],
+  createIntegrationKey: ['admin'],
+  revokeIntegrationKey: ['admin'],
   // The sales desk.
   listQuoteRequests: ['sales'],
   getQuoteRequest: ['sales'],
@@ -41,6 +46,28 @@ export const staffPermissions = {
   previewOffer: ['sales'],
   sendOffer: ['sales'],
   listFollowUps: ['sales'],
+  // The operations desk (docs/operations-desk.md).
+  listOpsBookings: ['operations'],
+  getOpsBooking: ['operations'],
+  confirmOpsBooking: ['operations'],
+  postOpsMilestone: ['operations'],
+  retractOpsEvent: ['operations'],
+  holdOpsBooking: ['operations'],
+  releaseOpsBooking: ['operations'],
+  cancelOpsBooking: ['operations'],
+  previewOpsDocument: ['operations'],
+  reviewOpsDocument: ['operations'],
+  requestOpsDocument: ['operations'],
+  // The customer directory (docs/staff.md "The customer directory").
+  listCustomers: ['admin', 'sales', 'operations'],
+  getCustomer: ['admin', 'sales', 'operations'],
+  resendCustomerActivation: ['admin', 'sales'],
+  deactivateCustomerUser: ['admin'],
+  reactivateCustomerUser: ['admin'],
+  // The pricing desk (docs/pricing.md, "The pricing desk").
+  listRateSheets: ['pricing'],
+  dryRunRateFile: ['pricing'],
+  applyRateFile: ['pricing'],
   // Conversations with customers (docs/conversations.md).
   getStaffConversation: ['admin', 'sales', 'operations'],
   postStaffMessage: ['admin', 'sales', 'operations'],
@@ -70,3 +97,30 @@ export function forbiddenMessage(operation: StaffOperation): string {
   const names = allowed.map((role) => staffRoleNames[role])
   return `This needs the ${names.join(' or ')} role.`
 }
+
+// ---- Integration keys (issue 23) ------------------------------------------------------------------------
+
+/**
+ * What a named integration key may do (docs/security.md, "Integration keys"): an admin gives each key the
+ * scopes its integration needs. OPS_API_KEY, the bootstrap key of a fresh install, holds them all.
+ */
+export const keyScopes = ['events:write', 'documents:review', 'bookings:confirm', 'rates:write'] as const
+export type KeyScope = (typeof keyScopes)[number]
+
+/**
+ * Every operation behind `X-API-Key` (the OpenAPI `opsApiKey` scheme; by operationId) and the scope a named key
+ * needs for it. `addStaff` is not here: only the bootstrap key adds staff without an admin's session. A test
+ * walks the OpenAPI document: every opsApiKey operation but addStaff is in the table, and it names no other.
+ */
+export const keyScopeOf = {
+  postTrackingEvents: 'events:write',
+  confirmBooking: 'bookings:confirm',
+  requestDocument: 'documents:review',
+  reviewDocument: 'documents:review',
+  listBookingDocumentsForOps: 'documents:review',
+  opsDryRunRateFile: 'rates:write',
+  opsApplyRateFile: 'rates:write',
+  exportRateFile: 'rates:write',
+} as const satisfies Record<string, KeyScope>
+
+export type KeyOperation = keyof typeof keyScopeOf

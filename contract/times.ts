@@ -147,3 +147,55 @@ export function calendarDay(isoDate: string): string {
   if (!match || !month) return isoDate
   return `${Number(match[3])} ${month} ${match[1]}`
 }
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/
+
+/**
+ * A wall-clock time at a place ("2026-12-03T14:00", as `<input type="datetime-local">` writes it) in its IANA
+ * zone, as the ISO instant ("2026-12-03T08:30:00.000Z" for Asia/Kolkata). A zone Intl does not know, or none,
+ * reads the time as UTC. Around a daylight-saving change it does what a person means (Temporal's
+ * "compatible"): a time that happens twice (the clocks go back) is the first of the two, and a time that never
+ * happens (the clocks go forward over it) is read with the offset before the change, so it lands that much
+ * later (02:30 on a spring-forward night in New York is 03:30 EDT). Throws on text that is not such a time.
+ */
+export function zonedInstant(local: string, timeZone: string | null | undefined): string {
+  const match = LOCAL_DATE_TIME.exec(local)
+  if (!match) throw new RangeError(`Not a local date and time: ${local}`)
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number]
+  // setUTCFullYear, not Date.UTC, which reads the years 0–99 as 1900–1999.
+  const date = new Date(Date.UTC(2000, mo - 1, d, h, mi))
+  date.setUTCFullYear(y, mo - 1, d)
+  const wall = date.getTime()
+  if (date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59) {
+    throw new RangeError(`Not a local date and time: ${local}`)
+  }
+  const zone = knownZone(timeZone)
+  if (!zone) return new Date(wall).toISOString()
+  const offsetAt = (ms: number) => localTime(ms, zone).offsetMinutes * 60_000
+  // The offsets a day either side cover any one change; a candidate is right when it reads back as `wall`.
+  const before = offsetAt(wall - 86_400_000)
+  const after = offsetAt(wall + 86_400_000)
+  const candidates = [...new Set([before, offsetAt(wall), after])]
+    .map((offset) => wall - offset)
+    .filter((ms) => wall - ms === offsetAt(ms))
+    .sort((a, b) => a - b)
+  const first = candidates[0]
+  // None: a time the clocks skip; read with the offset before the change.
+  return new Date(first ?? wall - before).toISOString()
+}
+
+/** Whether `text` is a wall-clock time zonedInstant reads: YYYY-MM-DDTHH:MM of a day that exists. */
+export function isLocalDateTime(text: string): boolean {
+  try {
+    zonedInstant(text, null)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** An instant as a wall-clock time in a zone ("2026-12-03T14:00"), what zonedInstant reads back; UTC for none. */
+export function localDateTimeIn(at: string | Date, timeZone: string | null | undefined): string {
+  const local = localTime(msOf(at), knownZone(timeZone) ?? 'UTC')
+  return `${local.year}-${pad2(local.month)}-${pad2(local.day)}T${pad2(local.hour)}:${pad2(local.minute)}`
+}

@@ -50,11 +50,12 @@ test('a new staff member sets a password from the invitation, enrols an authenti
 
   await expect(page).toHaveURL(/\/staff$/)
   await expect(page.getByRole('heading', { name: 'Welcome, Farah Ismail' })).toBeVisible()
-  // A sales person sees their desk and their messages, and no admin desk.
+  // A sales person sees their desk, their messages and the customer directory, and no admin desk.
   await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
     'Home',
     'Sales desk',
     'Messages',
+    'Customers',
   ])
   expect(await axeViolations(page)).toEqual([])
   await page.setViewportSize({ width: 390, height: 800 })

@@ -6,7 +6,10 @@
  *   updated booking with a notice, or the server's refusal (409 `bookingMessages.cannotCancel`) in a dialog;
  * - documents: every file chosen for an item gets its own `documentUploadMachine` (checked, uploaded with
  *   progress, refused or uploaded); each finished upload reloads the document checklist;
- * - downloads: a file (or the issued HBL) is fetched with the session's token and handed to the browser.
+ * - downloads: a file (or the issued HBL) is fetched with the session's token and handed to the browser;
+ * - live: `booking.changed` (the customer's stream: operations confirmed it, posted a milestone, reviewed or
+ *   asked for a document, held it) reads the booking again while it stays shown; one that comes while a read is
+ *   on its way reads again after it.
  *
  * Effects (`getBooking`, `cancelBooking`, `listDocuments`, `downloadDocument`, and the upload inside
  * `documentUpload`) are injected by the app with `machine.provide`.
@@ -50,6 +53,7 @@ export type BookingPageEvent =
   | { type: 'dialog.acknowledged' }
   | { type: 'files.chosen'; kind: DocumentKind; files: UploadFile[] }
   | { type: 'file.download'; fileId: string; name: string }
+  | { type: 'booking.changed' }
   | UploadParentEvent
 
 const messageOf = (error: unknown) => failureOf(error).message ?? messages.generic
@@ -90,6 +94,7 @@ export const bookingPageMachine = setup({
     setDialog: assign({ dialog: (_, error: unknown) => messageOf(error) }),
     clearDialog: assign({ dialog: null }),
     clearNotice: assign({ notice: null }),
+    refuseCancel: assign({ dialog: bookingMessages.cannotCancel }),
     addUploads: assign(({ context, event, spawn }) => {
       assertEvent(event, 'files.chosen')
       const added = event.files.map((file, index): UploadEntry => {
@@ -166,7 +171,16 @@ export const bookingPageMachine = setup({
                 'cancel.requested': { guard: 'canCancel', target: 'confirming', actions: 'clearNotice' },
               },
             },
-            confirming: { on: { 'cancel.dismissed': 'idle', 'cancel.confirmed': 'cancelling' } },
+            confirming: {
+              on: {
+                'cancel.dismissed': 'idle',
+                'cancel.confirmed': [
+                  { guard: 'canCancel', target: 'cancelling' },
+                  // The booking changed while the dialog was open (operations confirmed it): no longer possible.
+                  { target: 'idle', actions: 'refuseCancel' },
+                ],
+              },
+            },
             cancelling: {
               invoke: {
                 id: 'cancelBooking',
@@ -208,6 +222,25 @@ export const bookingPageMachine = setup({
                     params: actorError,
                   },
                 },
+              },
+            },
+          },
+        },
+        live: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'booking.changed': 'refreshing' } },
+            refreshing: {
+              on: { 'booking.changed': { target: 'refreshing', reenter: true } },
+              invoke: {
+                id: 'getBooking',
+                src: 'getBooking',
+                input: ({ context }) => ({ number: context.number }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'setBooking', params: ({ event }) => event.output },
+                },
+                onError: { target: 'idle', actions: { type: 'setDialog', params: actorError } },
               },
             },
           },

@@ -4,7 +4,9 @@
  * (`trackShipment`) → found (the timeline, ETA and map), not found (404 `trackingMessages.notFound`, also
  * another company's number) or failed (Try again). The number looked up is written to the address
  * (`?hbl=`, through the injected `hblChanged`), so a link opens it; an address that changes while the page
- * is open (Back, a link) is followed with `url.changed`.
+ * is open (Back, a link) is followed with `url.changed`. A shipment shown is read again when its booking
+ * changes (`shipment.changed`, from the customer's stream: a milestone posted or retracted, a hold), the view
+ * staying shown meanwhile and after a failed read.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { HBL_NUMBER, type TrackingView, trackingMessages } from '../contract/bookings'
@@ -31,6 +33,7 @@ export type TrackingEvent =
   | { type: 'user.submit' }
   | { type: 'user.retry' }
   | { type: 'url.changed'; hbl: string }
+  | { type: 'shipment.changed' }
 
 export const trackingMachine = setup({
   types: {
@@ -134,7 +137,16 @@ export const trackingMachine = setup({
         ],
       },
     },
-    found: {},
+    found: { on: { 'shipment.changed': 'refreshing' } },
+    refreshing: {
+      invoke: {
+        id: 'trackShipment',
+        src: 'trackShipment',
+        input: ({ context }) => ({ hbl: context.hbl ?? '' }),
+        onDone: { target: 'found', actions: { type: 'setView', params: ({ event }) => event.output } },
+        onError: 'found',
+      },
+    },
     notFound: {},
     failed: { on: { 'user.retry': 'loading' } },
   },

@@ -1,10 +1,12 @@
-// The operations team's document commands, over the operations API (X-API-Key: OPS_API_KEY):
+// The operations team's document commands, over the operations API (X-API-Key: an integration key with the
+// documents:review scope, or the bootstrap OPS_API_KEY):
 //   reject-document BOOKING KIND-or-FILE-ID REASON...   the newest file of KIND (or the file FILE-ID) is
 //                                                       rejected; the uploader is mailed the reason once
 //   accept-document BOOKING KIND-or-FILE-ID
 // scripts/ops.ts adds `documentCommands` to its command table; run alone:
 //   node --import tsx scripts/ops-documents.ts reject-document ESB-2026000042 commercial_invoice "Not signed"
-// OPS_API_URL (default http://localhost:$PORT, PORT default 3000) is where the server listens.
+// OPS_API_URL (default http://localhost:$PORT, PORT default 3000) is where the server listens; the key is
+// --key KEY, else ESHIP_API_KEY, else OPS_API_KEY.
 import { pathToFileURL } from 'node:url'
 import type { DocumentItem, DocumentsResponse } from '../contract/bookings'
 import { BOOKING_NUMBER, documentNames } from '../contract/bookings'
@@ -18,7 +20,8 @@ export interface OpsApi {
 
 export function opsApiFromEnv(env: Record<string, string | undefined> = process.env): OpsApi {
   const base = env.OPS_API_URL?.trim() || `http://localhost:${env.PORT?.trim() || '3000'}`
-  return { baseUrl: base.replace(/\/+$/, ''), apiKey: env.OPS_API_KEY?.trim() || undefined }
+  const apiKey = env.ESHIP_API_KEY?.trim() || env.OPS_API_KEY?.trim() || undefined
+  return { baseUrl: base.replace(/\/+$/, ''), apiKey }
 }
 
 /** A failure the command reports as its one line of output (exit status 1). */
@@ -101,14 +104,20 @@ export const documentCommands: Record<string, (args: string[], api?: OpsApi) => 
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [name = '', ...args] = process.argv.slice(2)
+  const [name = '', ...rest] = process.argv.slice(2)
+  // --key KEY (or --key=KEY) wins over the environment's key.
+  const keyAt = rest.findIndex((arg) => arg === '--key' || arg.startsWith('--key='))
+  const key = keyAt < 0 ? undefined : (rest[keyAt]?.split('=')[1] ?? rest[keyAt + 1])
+  const args =
+    keyAt < 0 ? rest : rest.filter((_, i) => i !== keyAt && (rest[keyAt]?.includes('=') || i !== keyAt + 1))
   const command = documentCommands[name]
   if (!command) {
     console.error(`Usage: ${Object.keys(documentCommands).join(' | ')} BOOKING KIND-or-FILE-ID [REASON]`)
     process.exit(2)
   }
   try {
-    console.log(await command(args))
+    const api = opsApiFromEnv()
+    console.log(await command(args, key ? { ...api, apiKey: key } : api))
   } catch (error) {
     console.error(error instanceof OpsCommandError ? error.message : error)
     process.exit(1)

@@ -6,7 +6,8 @@
 //   npm run ops -- accept-document BOOKING KIND-or-FILE-ID
 //   npm run ops -- request-document BOOKING KIND --due YYYY-MM-DD [--note TEXT]   (the customer is mailed)
 // The server is --url, else OPS_API_URL, else SITE_URL, else APP_URL, else http://localhost:$PORT (3000); the
-// key is OPS_API_KEY.
+// key is --key, else ESHIP_API_KEY (an integration key an admin made in the console, /staff/keys), else
+// OPS_API_KEY (the bootstrap key).
 import { randomUUID } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import {
@@ -186,6 +187,29 @@ const documentUsage = {
   'accept-document': 'accept-document BOOKING KIND-or-FILE-ID',
 }
 
+/** Where a command's key came from: what a refusal names. */
+export type KeySource = '--key' | 'ESHIP_API_KEY' | 'OPS_API_KEY'
+
+/** The key a command sends: --key, else ESHIP_API_KEY, else OPS_API_KEY; undefined when none is set. */
+export function apiKeyOf(
+  options: Record<string, string>,
+  env: OpsIo['env'],
+): { key: string; source: KeySource } | undefined {
+  const candidates: [string | undefined, KeySource][] = [
+    [options.key, '--key'],
+    [env.ESHIP_API_KEY, 'ESHIP_API_KEY'],
+    [env.OPS_API_KEY, 'OPS_API_KEY'],
+  ]
+  for (const [value, source] of candidates) {
+    const key = value?.trim()
+    if (key) return { key, source }
+  }
+  return undefined
+}
+
+export const noKeyMessage =
+  'Pass --key KEY, or set ESHIP_API_KEY to an integration key (/staff/keys), or OPS_API_KEY to the bootstrap key.'
+
 export function serverUrl(options: Record<string, string>, env: OpsIo['env']): string {
   const url =
     options.url ?? env.OPS_API_URL ?? env.SITE_URL ?? env.APP_URL ?? `http://localhost:${env.PORT || 3000}`
@@ -196,7 +220,7 @@ function usage(): string {
   return [
     'Usage:',
     ...[...Object.values(commands).map((c) => c.usage), ...Object.values(documentUsage)].map(
-      (line) => `  npm run ops -- ${line} [--url URL]`,
+      (line) => `  npm run ops -- ${line} [--url URL] [--key KEY]`,
     ),
   ].join('\n')
 }
@@ -213,7 +237,7 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
       io.out(
         await documentCommand(positional, {
           baseUrl: serverUrl(options, io.env),
-          apiKey: io.env.OPS_API_KEY?.trim() || undefined,
+          apiKey: apiKeyOf(options, io.env)?.key,
         }),
       )
       return 0
@@ -237,11 +261,12 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`Usage: npm run ops -- ${command.usage}`)
     return 2
   }
-  const key = io.env.OPS_API_KEY?.trim()
-  if (!key) {
-    io.err('Set OPS_API_KEY to the operations API key.')
+  const given = apiKeyOf(parsed.options, io.env)
+  if (!given) {
+    io.err(noKeyMessage)
     return 2
   }
+  const { key, source } = given
   const url = `${serverUrl(parsed.options, io.env)}${request.path}`
   let res: Response
   try {
@@ -262,17 +287,25 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.out(command.done(answer, parsed))
     return 0
   }
-  return printRefusal(io, res, answer)
+  return printRefusal(io, res, answer, source)
 }
 
-/** Prints why the server refused a command (the 401 of a wrong key, or its message and field errors); 1. */
+/**
+ * Prints why the server refused a command (the 401 of a wrong key, naming where the key came from; else the
+ * server's message, such as a 403's missing scope, and field errors); 1.
+ */
 export function printRefusal(
   io: Pick<OpsIo, 'err'>,
   res: Pick<Response, 'status' | 'statusText'>,
   answer: { message?: string | undefined; errors?: Record<string, string[]> | undefined },
+  source: KeySource = 'OPS_API_KEY',
 ): number {
   if (res.status === 401) {
-    io.err('Refused (401): OPS_API_KEY is not the key the server has (or the server has none).')
+    io.err(
+      source === 'OPS_API_KEY'
+        ? 'Refused (401): OPS_API_KEY is not the key the server has (or the server has none).'
+        : `Refused (401): the key of ${source} is not one the server accepts (unknown, or revoked).`,
+    )
     return 1
   }
   io.err(`Refused (${res.status}): ${answer.message ?? res.statusText}`)

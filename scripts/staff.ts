@@ -1,14 +1,16 @@
 // The deployer's command line for staff accounts (docs/staff.md): a thin HTTP client of the running server.
 //   npm run staff -- add EMAIL --name "Full Name" --roles admin[,sales,operations,pricing] [--url URL]
 // It adds the person and the server mails them a single-use link to set their password (the outbox). The key is
-// OPS_API_KEY, the deployer's; the server is --url, else OPS_API_URL, SITE_URL, APP_URL, http://localhost:$PORT.
+// --key, else ESHIP_API_KEY, else OPS_API_KEY: only the deployer's bootstrap key (OPS_API_KEY on the server) may
+// add staff, a named integration key is refused (403). The server is --url, else OPS_API_URL, SITE_URL, APP_URL,
+// http://localhost:$PORT.
 // After the first admin, admins add the others in the console (/staff/team).
 import { pathToFileURL } from 'node:url'
 import { staffRoles } from '../contract/permissions'
 import { staffApiPaths } from '../contract/staff'
-import { type OpsIo, parseArgs, printRefusal, serverUrl } from './ops'
+import { apiKeyOf, type OpsIo, parseArgs, printRefusal, serverUrl } from './ops'
 
-const USAGE = `Usage: npm run staff -- add EMAIL --name "Full Name" --roles ${staffRoles.join(',')} [--url URL]`
+const USAGE = `Usage: npm run staff -- add EMAIL --name "Full Name" --roles ${staffRoles.join(',')} [--url URL] [--key KEY]`
 
 export async function runStaff(args: string[], io: OpsIo): Promise<number> {
   const [command, ...rest] = args
@@ -26,11 +28,12 @@ export async function runStaff(args: string[], io: OpsIo): Promise<number> {
     io.err(USAGE)
     return 2
   }
-  const key = io.env.OPS_API_KEY?.trim()
-  if (!key) {
-    io.err('Set OPS_API_KEY to the key the server was started with.')
+  const given = apiKeyOf(parsed.options, io.env)
+  if (!given) {
+    io.err('Pass --key KEY, or set OPS_API_KEY to the bootstrap key the server was started with.')
     return 2
   }
+  const { key, source } = given
   const url = `${serverUrl(parsed.options, io.env)}${staffApiPaths.team}`
   let res: Response
   try {
@@ -54,7 +57,7 @@ export async function runStaff(args: string[], io: OpsIo): Promise<number> {
     )
     return 0
   }
-  return printRefusal(io, res, answer)
+  return printRefusal(io, res, answer, source)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

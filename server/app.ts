@@ -20,11 +20,13 @@ import {
 import { inlineScriptHashes } from './csp'
 import type { DatabaseHandle } from './db/client'
 import type { Database } from './db/schema'
-import { CONVERSATIONS_CHANNEL, EventHub, QUOTE_DESK_CHANNEL } from './events/hub'
+import { BOOKINGS_CHANNEL, CONVERSATIONS_CHANNEL, EventHub, QUOTE_DESK_CHANNEL } from './events/hub'
 import { AfterAnswer } from './jobs/after-answer'
+import { keyGate } from './keys/require-key'
 import { PlaceIndex } from './locations/locations'
 import { createMailer, type Mailer } from './mail/index'
 import { createRouter, errorResponses, withSharedAnswers } from './openapi'
+import { quoteService } from './quotes/service'
 import { RATE_SHEETS_CHANNEL, RateSheets } from './rates/rate-sheets'
 import { authRoutes } from './routes/auth'
 import { bookingRoutes } from './routes/bookings'
@@ -35,14 +37,18 @@ import { dashboardRoutes } from './routes/dashboard'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { documentRoutes } from './routes/documents'
 import { healthRoutes } from './routes/health'
-import { locationRoutes } from './routes/locations'
+import { integrationKeyRoutes } from './routes/integration-keys'
+import { locationRoutes, staffLocationRoutes } from './routes/locations'
 import { operationsRoutes } from './routes/operations'
 import { partyRoutes } from './routes/parties'
 import { profileRoutes } from './routes/profile'
 import { quoteRoutes } from './routes/quotes'
+import { rateFileRoutes } from './routes/rate-files'
 import { registerRoutes } from './routes/register'
 import { staffAuditRoutes } from './routes/staff-audit'
 import { staffAuthRoutes } from './routes/staff-auth'
+import { staffBookingRoutes } from './routes/staff-bookings'
+import { staffCustomerRoutes } from './routes/staff-customers'
 import { staffQuoteRoutes } from './routes/staff-quotes'
 import { staffTeamRoutes } from './routes/staff-team'
 import { trackingRoutes } from './routes/tracking'
@@ -83,7 +89,10 @@ export interface AppOptions {
   salesAnswerTargetMs?: number
   /** Where uploaded documents are kept; default PostgreSQL (document_blobs) through `db`. */
   storage?: DocumentStorage
-  /** OPS_API_KEY: the key of the operations endpoints (X-API-Key); unset refuses them all. */
+  /**
+   * OPS_API_KEY: the bootstrap key of the X-API-Key endpoints (every scope, and adding staff); unset, only the
+   * named integration keys admins make in the console are accepted (server/keys/require-key.ts).
+   */
   opsApiKey?: string | undefined
   /**
    * The database's notifications (DatabaseHandle.listen): with them the process holds the rate sheets and the
@@ -132,6 +141,8 @@ export function createApp(options: AppOptions) {
 
   app.use(
     secureHeaders({
+      // A route's own header wins (the operations desk's file preview sends its sandboxing CSP).
+      overwrite: false,
       // One year and every subdomain (Hono's default is 180 days without them).
       strictTransportSecurity: 'max-age=31536000; includeSubDomains',
       contentSecurityPolicy: {
@@ -178,6 +189,8 @@ export function createApp(options: AppOptions) {
   app.route('/api', authRoutes(deps))
   app.route('/api', registerRoutes(deps))
   app.route('/api', contactRoutes({ ...deps, salesEmail }))
+  // X-API-Key: named integration keys (looked up on every request) and the bootstrap OPS_API_KEY.
+  const { requireKey } = keyGate({ db, now, opsApiKey: options.opsApiKey, clientIp: deps.clientIp })
   const places = new PlaceIndex(db)
   const rateSheets = new RateSheets(db)
   options.listen?.(RATE_SHEETS_CHANNEL, rateSheets)
@@ -188,14 +201,15 @@ export function createApp(options: AppOptions) {
     quoteRoutes({ db, now, mailer, salesEmail, places, rateSheets, sessions, clientIp: address }),
   )
   app.route('/api', partyRoutes({ db, now, sessions, clientIp: address }))
+  const documentStorage = options.storage ?? postgresStorage(db)
   app.route(
     '/api',
     documentRoutes({
       db,
       now,
       mailer,
-      storage: options.storage ?? postgresStorage(db),
-      opsApiKey: options.opsApiKey,
+      storage: documentStorage,
+      requireKey,
       sessions,
       clientIp: address,
     }),
@@ -205,19 +219,32 @@ export function createApp(options: AppOptions) {
   app.route('/api', bookingRoutes(bookingDeps))
   app.route('/api', trackingRoutes(bookingDeps))
   app.route('/api', dashboardRoutes({ ...bookingDeps, genericDb: options.genericDb ?? db }))
-  app.route('/api', operationsRoutes({ ...bookingDeps, opsApiKey: options.opsApiKey }))
+  app.route('/api', operationsRoutes({ ...bookingDeps, requireKey }))
   // The forwarder's staff: their own sessions, held like the customers' and dropped on the same kind of notice.
   const staffSessions = new StaffSessions(db)
   options.listen?.(STAFF_SESSIONS_CHANNEL, staffSessions)
   app.route('/api', staffAuthRoutes({ ...deps, staffSessions }))
+  app.route('/api', staffLocationRoutes(staffSessions, now, places, rateSheets))
   // Conversations and their event streams: one LISTEN per process on new messages (server/events/hub.ts).
   const hub = options.eventHub ?? new EventHub({ db, now, logger })
   options.listen?.(CONVERSATIONS_CHANNEL, hub)
   // The sales desk's queue changed in some process: its open consoles read it again.
   options.listen?.(QUOTE_DESK_CHANNEL, { notify: () => hub.deskChanged(), live: () => {} })
+  // A booking changed in some process: the company's open pages and the operations desks read it again.
+  options.listen?.(BOOKINGS_CHANNEL, hub.bookings)
   const conversations = conversationRoutes({ db, now, sessions, staffSessions, hub, clientIp: deps.clientIp })
   app.route('/api', conversations.customer)
   app.route('/api', conversations.staff)
+  // The operations desk (docs/operations-desk.md).
+  app.route(
+    '/api',
+    staffBookingRoutes({
+      ...bookingDeps,
+      staffSessions,
+      storage: documentStorage,
+      hub,
+    }),
+  )
   app.route(
     '/api',
     staffTeamRoutes({
@@ -225,11 +252,28 @@ export function createApp(options: AppOptions) {
       now,
       mailer,
       staffSessions,
-      opsApiKey: options.opsApiKey,
+      requireKey,
       clientIp: deps.clientIp,
     }),
   )
   app.route('/api', staffAuditRoutes({ db, now, staffSessions }))
+  // The pricing desk: rate sheets and rate files, for the Pricing role and for keys with rates:write.
+  app.route('/api', rateFileRoutes({ db, now, staffSessions, requireKey, clientIp: deps.clientIp }))
+  app.route('/api', integrationKeyRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
+  // The customer directory: the customers' own list functions, with the company's scope (docs/staff.md).
+  app.route(
+    '/api',
+    staffCustomerRoutes({
+      db,
+      now,
+      mailer,
+      places,
+      quotes: quoteService({ db, now, mailer, salesEmail, places, rateSheets }),
+      staffSessions,
+      sessions,
+      clientIp: deps.clientIp,
+    }),
+  )
   app.route(
     '/api',
     staffQuoteRoutes({

@@ -163,7 +163,7 @@ export const envVars = [
     name: 'OPS_API_KEY',
     default: '',
     description:
-      'Key of the operations API (header X-API-Key: reviewing documents, and the scripts that call it); unset refuses every operations call.',
+      'The bootstrap key of the X-API-Key operations (every scope, and adding the first admin); once admins have made named integration keys at /staff/keys, unset it: only those are then accepted.',
   },
   {
     name: 'S3_BUCKET',

@@ -15,6 +15,7 @@ import { AfterAnswer } from './jobs/after-answer'
 import { ConversationMailJob } from './jobs/conversation-mails'
 import { MailWorker } from './jobs/mail-worker'
 import { QuoteReminderJob } from './jobs/quote-reminders'
+import { hasLiveKeys } from './keys/keys'
 import { createMailDelivery, createMailer } from './mail/index'
 import { devOutboxServed } from './routes/dev-outbox'
 import { checkSiteConfig, siteConfig } from './site-config'
@@ -104,6 +105,14 @@ console.log(
     ? `Documents: S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`
     : 'Documents: stored in the database',
 )
+
+// OPS_API_KEY is the bootstrap key of a fresh install (docs/security.md, "Integration keys"): once named keys
+// exist, it should go.
+if (config.opsApiKey && (await hasLiveKeys(database.db))) {
+  console.warn(
+    'OPS_API_KEY is set while named integration keys exist: it is the bootstrap key (every scope); unset it once the integrations use their own keys (docs/security.md)',
+  )
+}
 
 // The mails some answers cause after they have gone (server/jobs/after-answer.ts), finished before shutdown.
 const afterAnswer = new AfterAnswer()

@@ -24,8 +24,8 @@ export type AuditActor =
   | { kind: 'customer'; userId: number; customerId: number; email: string }
   /** A staff member, with the role the action needed (null when any signed-in staff member may do it). */
   | { kind: 'staff'; staffId: number; email: string; role: StaffRole | null }
-  /** An integration key (the operations API's OPS_API_KEY), by name. */
-  | { kind: 'key'; name: string }
+  /** An integration key by name: OPS_API_KEY (the bootstrap key), or a named key as `key:<name>` with its id. */
+  | { kind: 'key'; name: string; keyId?: number }
   /** The server itself (a job), by name; default 'system'. */
   | { kind: 'system'; name?: string }
 
@@ -69,11 +69,17 @@ export const customerAudit = (
   clientAddress: string | null,
 ): AuditContext => ({ actor: customerActor(session), clientAddress })
 
-/** A request of the operations API, made with OPS_API_KEY. */
+/** A request of the operations API made with OPS_API_KEY, the bootstrap key. */
 export const opsKeyAudit = (clientAddress: string | null): AuditContext => ({
   actor: { kind: 'key', name: OPS_KEY_NAME },
   clientAddress,
 })
+
+/** A request made with a named integration key (server/keys/): recorded as `key:<name>`, with the key's id. */
+export const integrationKeyAudit = (
+  key: { id: number; name: string },
+  clientAddress: string | null,
+): AuditContext => ({ actor: { kind: 'key', name: `key:${key.name}`, keyId: key.id }, clientAddress })
 
 /** Field names never recorded, whatever a caller passes: passwords, hashes, tokens, secrets, codes. */
 const secretField = /password|hash|token|secret|totp|recovery|api_?key/i
@@ -148,6 +154,7 @@ export async function appendAudit(db: Kysely<Database>, entry: AuditEntry, at: D
       actor_role: actor.kind === 'staff' ? actor.role : null,
       actor_label:
         actor.kind === 'customer' || actor.kind === 'staff' ? actor.email : (actor.name ?? 'system'),
+      actor_key_id: actor.kind === 'key' ? (actor.keyId ?? null) : null,
       action: entry.action,
       record_type: entry.recordType,
       record_id: String(entry.recordId),

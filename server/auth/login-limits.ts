@@ -138,7 +138,8 @@ export class LoginLimiter {
     const since = new Date(now.getTime() - perAccount.windowMs)
     if ((await emailFailures(this.db, email, since)) < perAccount.max) return false
     const user = await findUserByEmail(this.db, email)
-    if (!user?.activated_at) return false
+    // A deactivated account is not mailed a reset link (password-reset.ts).
+    if (!user?.activated_at || user.deactivated_at) return false
     return inTransaction(this.db, async (trx) => {
       const notAfter = new Date(now.getTime() - LOCKOUT_NOTICE_EVERY_MS)
       if (!(await claimLockoutNotice(trx, email, now, notAfter))) return false

@@ -5,6 +5,8 @@
 export const authMessages = {
   invalidCredentials: 'Invalid email or password.',
   notActivated: 'Your account is not activated yet. Please use the link in your activation email.',
+  /** A right password of a user an admin deactivated (the customer directory, docs/staff.md). */
+  deactivated: 'Your account has been deactivated. Please contact us if you need access again.',
   authenticated: 'Authenticated',
   passwordReset: 'Your password has been reset. Please log in with your new password.',
   resetInvalid: 'This password reset link is invalid or has expired.',

@@ -8,8 +8,8 @@ import { hashToken, newToken } from './tokens'
 import { findUserByEmail } from './users'
 
 /**
- * Mails a single-use reset link when `email` belongs to an activated account; does nothing otherwise (known
- * and unknown emails get the same answer). The reset and its mail are written in one transaction.
+ * Mails a single-use reset link when `email` belongs to an activated account that is not deactivated; does
+ * nothing otherwise (known and unknown emails get the same answer). The reset and its mail are written in one transaction.
  */
 export async function sendPasswordResetLink(
   db: Kysely<Database>,
@@ -18,7 +18,8 @@ export async function sendPasswordResetLink(
   now: Date,
 ): Promise<boolean> {
   const user = await findUserByEmail(db, email)
-  if (!user?.activated_at) return false
+  // A deactivated user is not mailed a link: a new password would not let them in (routes/auth.ts).
+  if (!user?.activated_at || user.deactivated_at) return false
   const token = newToken()
   const link = resetPasswordLink(mailer.appUrl, token)
   await inTransaction(db, async (trx) => {

@@ -78,7 +78,7 @@ export interface LiveSession {
 /**
  * Finds the live session of a token hash and, when its recorded last request is older than
  * SESSION_TOUCH_MS, slides its idle window to `now`, in one statement; undefined when there is none
- * (unknown, ended, idle too long, too old, or the account is no longer a customer's).
+ * (unknown, ended, idle too long, too old, the account is no longer a customer's, or it was deactivated).
  */
 export async function touchSession(
   db: Kysely<Database>,
@@ -100,6 +100,7 @@ export async function touchSession(
       join countries c on c.mcou_rid = u.esus_mcou
       where s.token_hash = ${tokenHash} and s.ended_at is null and s.last_seen_at >= ${idleCutoff}
         and s.created_at >= ${absoluteCutoff} and u.user_type = 'Customer' and u.activated_at is not null
+        and u.deactivated_at is null
     ), touched as (
       update sessions set last_seen_at = ${now}
       where id in (select "sessionId" from live where last_seen_at < ${staleBefore})

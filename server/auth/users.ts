@@ -54,6 +54,7 @@ export async function findUserByEmail(db: Kysely<Database>, email: string) {
       'users.password_hash',
       'users.user_type',
       'users.activated_at',
+      'users.deactivated_at',
     ])
     .where('users.esus_email_id', '=', normalizeEmail(email))
     .executeTakeFirst()

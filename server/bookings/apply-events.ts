@@ -4,6 +4,7 @@
  * retracted, then each booking's dates settled from its events and its mails queued, in one transaction.
  */
 import type { Kysely } from 'kysely'
+import type { AuditChanges } from '../../contract/audit'
 import type { BookingStatus, TrackingEvent } from '../../contract/bookings'
 import { type BookingEvent, nextBookingStatus } from '../../machines/booking.machine'
 import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
@@ -14,6 +15,7 @@ import {
   bookingEvents,
   deleteEvents,
   insertEvents,
+  postedByOf,
   storedEventIds,
   storedEventsById,
 } from '../tracking/events'
@@ -23,7 +25,14 @@ import { type BookingRow, findBookingById, lockBookings, updateBooking } from '.
 import { type BookingDeps, confirmInTransaction, notified, placeRef } from './service'
 
 export type ApplyOutcome =
-  | { status: 200; applied: number; skipped: number; ignored: Record<string, string> }
+  | {
+      status: 200
+      applied: number
+      skipped: number
+      ignored: Record<string, string>
+      /** The bookings changed (for the live updates of the process that applied them). */
+      changed: { number: string; customerId: number }[]
+    }
   | { status: 422; message: string; errors: Record<string, string[]> }
 
 interface Planned {
@@ -44,8 +53,17 @@ export async function applyEvents(
   posted: PostedEvent[],
   /** Who posted, for the audit trail (the operations API): a row per booking changed. None for the demo data. */
   audit?: AuditContext,
+  options: {
+    /** Who posted, kept with each event (tracking/events.ts postedByOf); by default what `audit` says. */
+    postedBy?: string | null
+    /** The audit row's action; default `booking.events_applied`. */
+    action?: string
+    /** More to record in each audit row (the desk's retraction reason). */
+    auditChanges?: AuditChanges
+  } = {},
 ): Promise<ApplyOutcome> {
   const at = deps.now()
+  const postedBy = options.postedBy !== undefined ? options.postedBy : postedByOf(audit)
   return deps.db.transaction().execute(async (trx): Promise<ApplyOutcome> => {
     const retracted = await storedEventsById(
       trx,
@@ -151,10 +169,7 @@ export async function applyEvents(
     }
 
     // Apply: status changes in order, then the events, then each booking's dates and mails.
-    const touched = new Map<
-      number,
-      { booking: BookingRow; mails: ('departed' | 'arrived' | 'delivered')[] }
-    >()
+    const touched = new Map<number, { booking: BookingRow; mails: MailKind[] }>()
     await deleteEvents(trx, [...retractions.keys()])
     for (const booking of retractions.values()) touched.set(booking.id, { booking, mails: [] })
     const live = new Map(bookings.map((b) => [b.id, { ...b }]))
@@ -164,7 +179,7 @@ export async function applyEvents(
       const row = live.get(booking.id) as BookingRow
       if (!transition) continue
       if (transition.type === 'ops.confirm') {
-        const done = await confirmInTransaction(deps, trx, row, {}, at, 'posted')
+        const done = await confirmInTransaction(deps, trx, row, {}, at, 'posted', postedBy)
         if (done) {
           row.status = 'Confirmed'
           row.hbl = done.hbl
@@ -186,11 +201,17 @@ export async function applyEvents(
           status: next.status,
           heldFrom: next.heldFrom,
           ...(reason !== undefined ? { statusReason: reason } : {}),
+          // The hold queue counts from when it was held.
+          ...(next.status === 'On Hold' ? { heldAt: at } : row.held_at ? { heldAt: null } : {}),
         },
         at,
       )
       row.status = next.status
       row.held_from = next.heldFrom
+      if (reason !== undefined) row.status_reason = reason
+      if (transition.type === 'ops.hold') entry.mails.push('held')
+      if (transition.type === 'ops.release') entry.mails.push('released')
+      if (transition.type === 'ops.cancel') entry.mails.push('cancelled')
       if (transition.type === 'vessel.departed') entry.mails.push('departed')
       if (transition.type === 'vessel.arrived') entry.mails.push('arrived')
       if (transition.type === 'cargo.delivered') entry.mails.push('delivered')
@@ -199,6 +220,7 @@ export async function applyEvents(
       trx,
       planned.map(({ booking, event }) => ({ bookingId: booking.id, event })),
       at,
+      postedBy,
     )
     for (const { booking, mails } of touched.values()) {
       await settleDates(deps, trx, booking.id, mails, at)
@@ -212,7 +234,7 @@ export async function applyEvents(
           trx,
           {
             ...audit,
-            action: 'booking.events_applied',
+            action: options.action ?? 'booking.events_applied',
             recordType: 'booking',
             recordId: booking.number,
             customerId: booking.customer_id,
@@ -224,13 +246,18 @@ export async function applyEvents(
               ),
               ...(events.length > 0 ? { events: { before: null, after: events } } : {}),
               ...(removed > 0 ? { retracted: { before: null, after: removed } } : {}),
+              ...options.auditChanges,
             },
           },
           at,
         )
       }
     }
-    return { status: 200, applied: planned.length + retractions.size, skipped, ignored }
+    const changed = [...touched.values()].map(({ booking }) => ({
+      number: booking.number,
+      customerId: booking.customer_id,
+    }))
+    return { status: 200, applied: planned.length + retractions.size, skipped, ignored, changed }
   })
 }
 
@@ -239,11 +266,13 @@ export async function applyEvents(
  * departure from the origin and arrival at the destination); then its status mails, and the ETA mail when
  * the ETA moved more than 24 hours from the one last notified.
  */
+type MailKind = 'held' | 'released' | 'cancelled' | 'departed' | 'arrived' | 'delivered'
+
 async function settleDates(
   deps: BookingDeps,
   trx: Kysely<Database>,
   bookingId: number,
-  mails: ('departed' | 'arrived' | 'delivered')[],
+  mails: MailKind[],
   at: Date,
 ) {
   const row = await findBookingById(trx, bookingId)
@@ -259,7 +288,15 @@ async function settleDates(
     placeRef(deps.places, row.origin),
     placeRef(deps.places, row.destination),
   ])
-  const mailed = notified(row, { legs, etd, eta, origin, destination })
+  const mailed = notified(row, {
+    legs,
+    etd,
+    eta,
+    origin,
+    destination,
+    statusReason: row.status_reason,
+    status: row.status,
+  })
   for (const kind of mails) await notify(trx, deps.mailer, kind, mailed, at)
   // Once arrived, the arrival mail says it all: the ETA is only followed while the cargo is on its way.
   const stillComing = !['Arrived', 'Delivered', 'Cancelled'].includes(row.status)
@@ -275,7 +312,20 @@ async function settleDates(
       eta,
       notifiedEta,
       ...(row.original_eta === null && eta ? { originalEta: eta } : {}),
+      // The desk's ETA queue: away from the ETA at confirmation since the first move, until it comes back.
+      ...etaMoved(row, eta, at),
     },
     at,
   )
+}
+
+/** eta_moved_at for the booking's new ETA: kept while away from original_eta, set on leaving it, cleared back. */
+function etaMoved(
+  row: Pick<BookingRow, 'original_eta' | 'eta_moved_at'>,
+  eta: Date | null,
+  at: Date,
+): { etaMovedAt?: Date | null } {
+  const away = row.original_eta !== null && eta !== null && eta.getTime() !== row.original_eta.getTime()
+  if (away) return row.eta_moved_at ? {} : { etaMovedAt: at }
+  return row.eta_moved_at ? { etaMovedAt: null } : {}
 }

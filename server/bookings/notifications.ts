@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import type { PlaceRef, RouteLeg } from '../../contract/bookings'
 import { placeTime as timeAtPlace } from '../../contract/times'
 import type { Database } from '../db/schema'
+import { bookingCancelledMail, bookingHeldMail, bookingReleasedMail } from '../mail/booking-status-templates'
 import {
   type BookingUpdateMailInput,
   bookingArrivedMail,
@@ -20,6 +21,10 @@ import { notificationAllowed } from '../profile/notification-settings'
 
 export const bookingNotificationKinds = [
   'bookingConfirmed',
+  /** Operations put the booking on hold, released it, or cancelled it (the desk or the feed), with the reason. */
+  'held',
+  'released',
+  'cancelled',
   'departed',
   'arrived',
   'delivered',
@@ -45,6 +50,9 @@ export interface NotifiedBooking {
   userId: number
   userEmail: string
   userName: string
+  /** A hold's or cancellation's reason; a release's status. */
+  statusReason?: string | null | undefined
+  status?: string | undefined
 }
 
 /**
@@ -87,12 +95,21 @@ export async function notify(
 ): Promise<void> {
   if (!(await notificationAllowed(db, booking.userId, 'milestones'))) return
   const input = mailInput(mailer, booking)
+  const status = {
+    ...input,
+    reason: booking.statusReason ?? null,
+    status: booking.status,
+    bookingLink: `${mailer.appUrl}/user/bookings/${booking.number}`,
+  }
   const mail = {
-    bookingConfirmed: bookingConfirmedMail,
-    departed: bookingDepartedMail,
-    arrived: bookingArrivedMail,
-    delivered: bookingDeliveredMail,
-  }[kind](input)
+    bookingConfirmed: () => bookingConfirmedMail(input),
+    held: () => bookingHeldMail(status),
+    released: () => bookingReleasedMail(status),
+    cancelled: () => bookingCancelledMail(status),
+    departed: () => bookingDepartedMail(input),
+    arrived: () => bookingArrivedMail(input),
+    delivered: () => bookingDeliveredMail(input),
+  }[kind]()
   await mailer.queue(db, mail, at)
 }
 

@@ -33,6 +33,13 @@ function bookingQuery(db: Kysely<Database>) {
       'b.held_from',
       'b.confirmed_at',
       'b.option_id',
+      'b.carrier_booking_ref',
+      'b.containers',
+      'b.cargo_cutoff',
+      'b.documents_cutoff',
+      'b.vgm_cutoff',
+      'b.eta_moved_at',
+      'b.held_at',
       'q.number as quote_number',
       'q.request',
       'u.esus_email_id as user_email',
@@ -141,6 +148,14 @@ export interface BookingChanges {
   originalEta?: Date | null
   notifiedEta?: Date | null
   confirmedAt?: Date
+  carrier?: string
+  carrierBookingRef?: string | null
+  containers?: string[]
+  cargoCutoff?: Date | null
+  documentsCutoff?: Date | null
+  vgmCutoff?: Date | null
+  etaMovedAt?: Date | null
+  heldAt?: Date | null
 }
 
 export async function updateBooking(db: Kysely<Database>, id: number, changes: BookingChanges, at: Date) {
@@ -158,6 +173,16 @@ export async function updateBooking(db: Kysely<Database>, id: number, changes: B
       ...(changes.originalEta !== undefined ? { original_eta: changes.originalEta } : {}),
       ...(changes.notifiedEta !== undefined ? { notified_eta: changes.notifiedEta } : {}),
       ...(changes.confirmedAt !== undefined ? { confirmed_at: changes.confirmedAt } : {}),
+      ...(changes.carrier !== undefined ? { carrier: changes.carrier } : {}),
+      ...(changes.carrierBookingRef !== undefined ? { carrier_booking_ref: changes.carrierBookingRef } : {}),
+      ...(changes.containers !== undefined
+        ? { containers: sql<string[]>`${sql.val(changes.containers)}::text[]` }
+        : {}),
+      ...(changes.cargoCutoff !== undefined ? { cargo_cutoff: changes.cargoCutoff } : {}),
+      ...(changes.documentsCutoff !== undefined ? { documents_cutoff: changes.documentsCutoff } : {}),
+      ...(changes.vgmCutoff !== undefined ? { vgm_cutoff: changes.vgmCutoff } : {}),
+      ...(changes.etaMovedAt !== undefined ? { eta_moved_at: changes.etaMovedAt } : {}),
+      ...(changes.heldAt !== undefined ? { held_at: changes.heldAt } : {}),
     })
     .where('id', '=', id)
     .execute()

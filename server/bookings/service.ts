@@ -15,7 +15,7 @@ import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import { nextNumber } from '../quotes/queries'
-import { insertEvents } from '../tracking/events'
+import { insertEvents, postedByOf } from '../tracking/events'
 import { type NotifiedBooking, notify } from './notifications'
 import { plannedSailingOf } from './planned-sailing'
 import { type BookingRow, lockBookings, optionTransit, updateBooking } from './queries'
@@ -46,6 +46,16 @@ export interface ConfirmOptions {
   flight?: string | undefined
   /** A port (or airport) between: the route then has two legs. */
   transshipment?: string | undefined
+  /** The carrier the booking was made with (the operations desk); the booked sheet's when not given. */
+  carrier?: string | undefined
+  /** The carrier's own booking reference. */
+  carrierBookingRef?: string | undefined
+  /** Cut-offs at the origin, ISO instants. */
+  cargoCutoff?: string | undefined
+  documentsCutoff?: string | undefined
+  vgmCutoff?: string | undefined
+  /** FCL: the container numbers known at confirmation (ISO 6346, checked by the caller). */
+  containers?: string[] | undefined
 }
 
 export const confirmRefusal = (number: string, status: BookingStatus) =>
@@ -202,6 +212,8 @@ export async function confirmInTransaction(
   options: ConfirmOptions,
   at: Date,
   conf: 'record' | 'posted' = 'record',
+  /** Who confirmed, for the events recorded (tracking/events.ts postedByOf); null: the server. */
+  postedBy: string | null = null,
 ): Promise<{ hbl: string } | null> {
   const next = nextBookingStatus(booking.status as BookingStatus, booking.held_from, 'ops.confirm')
   if (!next) return null
@@ -226,7 +238,10 @@ export async function confirmInTransaction(
     trx,
     events.map((event) => ({ bookingId: booking.id, event })),
     at,
+    postedBy,
   )
+  const when = (iso: string | undefined) => (iso ? new Date(iso) : null)
+  const carrier = options.carrier ?? booking.carrier
   await updateBooking(
     trx,
     booking.id,
@@ -241,6 +256,13 @@ export async function confirmInTransaction(
       originalEta: route.eta,
       notifiedEta: route.eta,
       confirmedAt: at,
+      etaMovedAt: null,
+      carrier,
+      ...(options.carrierBookingRef !== undefined ? { carrierBookingRef: options.carrierBookingRef } : {}),
+      ...(options.containers !== undefined ? { containers: options.containers } : {}),
+      cargoCutoff: when(options.cargoCutoff),
+      documentsCutoff: when(options.documentsCutoff),
+      vgmCutoff: when(options.vgmCutoff),
     },
     at,
   )
@@ -250,6 +272,7 @@ export async function confirmInTransaction(
     'bookingConfirmed',
     notified(booking, {
       hbl,
+      carrier,
       legs: route.legs,
       etd: route.etd,
       eta: route.eta,
@@ -267,12 +290,14 @@ export async function confirmBooking(
   number: string,
   options: ConfirmOptions,
   audit?: AuditContext,
+  /** Who confirmed, for its events (tracking/events.ts postedByOf); by default what `audit` says. */
+  postedBy: string | null = postedByOf(audit),
 ) {
   const at = deps.now()
   return deps.db.transaction().execute(async (trx) => {
     const [booking] = await lockBookings(trx, { numbers: [number], hbls: [] })
     if (!booking) return { status: 404 as const }
-    const done = await confirmInTransaction(deps, trx, booking, options, at)
+    const done = await confirmInTransaction(deps, trx, booking, options, at, 'record', postedBy)
     if (!done)
       return { status: 409 as const, message: confirmRefusal(number, booking.status as BookingStatus) }
     if (audit) {
@@ -285,14 +310,41 @@ export async function confirmBooking(
           recordId: number,
           customerId: booking.customer_id,
           changes: changedFields(
-            { status: booking.status, hbl: booking.hbl },
-            { status: 'Confirmed', hbl: done.hbl },
-            ['status', 'hbl'],
+            {
+              status: booking.status,
+              hbl: booking.hbl,
+              carrier: booking.carrier,
+              carrierBookingRef: booking.carrier_booking_ref,
+              containers: booking.containers,
+              cargoCutoff: booking.cargo_cutoff,
+              documentsCutoff: booking.documents_cutoff,
+              vgmCutoff: booking.vgm_cutoff,
+            },
+            {
+              status: 'Confirmed',
+              hbl: done.hbl,
+              carrier: options.carrier ?? booking.carrier,
+              carrierBookingRef: options.carrierBookingRef ?? booking.carrier_booking_ref,
+              containers: options.containers ?? booking.containers,
+              cargoCutoff: options.cargoCutoff ?? null,
+              documentsCutoff: options.documentsCutoff ?? null,
+              vgmCutoff: options.vgmCutoff ?? null,
+            },
+            [
+              'status',
+              'hbl',
+              'carrier',
+              'carrierBookingRef',
+              'containers',
+              'cargoCutoff',
+              'documentsCutoff',
+              'vgmCutoff',
+            ],
           ),
         },
         at,
       )
     }
-    return { status: 200 as const, hbl: done.hbl, bookingNumber: number }
+    return { status: 200 as const, hbl: done.hbl, bookingNumber: number, customerId: booking.customer_id }
   })
 }

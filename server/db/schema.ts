@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
 import type { RouteLeg } from '../../contract/bookings'
-import type { StaffRole } from '../../contract/permissions'
+import type { KeyScope, StaffRole } from '../../contract/permissions'
 import type {
   FxRates,
   QuotePrice,
@@ -59,6 +59,10 @@ export interface UsersTable {
   notify_documents: ColumnType<boolean, boolean | undefined, boolean>
   notify_quote_expiry: ColumnType<boolean, boolean | undefined, boolean>
   notify_messages: ColumnType<boolean, boolean | undefined, boolean>
+  /** Set by an admin in the customer directory (migration 0024): no session, no login until reactivated. */
+  deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** The staff member who deactivated the user. */
+  deactivated_by: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface CustomersTable {
@@ -141,6 +145,19 @@ export interface BookingsTable {
   held_from: ColumnType<string | null, string | null | undefined, string | null>
   confirmed_at: MaybeTimestamp
   updated_at: MaybeTimestamp
+  /** The operations desk (migration 0023): the carrier's booking reference, container numbers, cut-offs. */
+  carrier_booking_ref: ColumnType<string | null, string | null | undefined, string | null>
+  containers: ColumnType<string[], string[] | undefined, string[]>
+  cargo_cutoff: MaybeTimestamp
+  documents_cutoff: MaybeTimestamp
+  vgm_cutoff: MaybeTimestamp
+  /** When an event moved the ETA away from original_eta (null while it is back at it): the ETA queue. */
+  eta_moved_at: MaybeTimestamp
+  /** When the booking was put on hold (null when not held): the hold queue. */
+  held_at: MaybeTimestamp
+  /** Its oldest upload not reviewed yet, and how many (kept by a trigger of booking_documents): the documents queue. */
+  documents_pending_since: MaybeTimestamp
+  documents_to_review: ColumnType<number, number | undefined, number>
 }
 
 /** A DCSA Track & Trace event of a booking (contract/bookings.ts TrackingEvent, in columns). */
@@ -162,6 +179,8 @@ export interface TrackingEventsTable {
   empty_indicator: string | null
   reason: string | null
   received_at: Timestamp
+  /** Who posted it (migration 0023): `staff:<name>`, `key:<name>`, `ops-key`, or null for the server itself. */
+  posted_by: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A file a customer uploaded to a booking's document checklist; its bytes are in storage under `storage_key`. */
@@ -412,6 +431,7 @@ export interface Database {
   conversation_messages: ConversationMessagesTable
   conversation_reads: ConversationReadsTable
   conversation_mail_notices: ConversationMailNoticesTable
+  integration_keys: IntegrationKeysTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>
@@ -545,6 +565,8 @@ export interface AuditEventsTable {
   actor_staff_id: number | null
   actor_role: string | null
   actor_label: string
+  /** The integration key that acted (migration 0022); null for any other actor and for OPS_API_KEY. */
+  actor_key_id: ColumnType<number | null, number | null | undefined, never>
   action: string
   record_type: string
   record_id: string
@@ -583,4 +605,20 @@ export interface ConversationMailNoticesTable {
   message_id: number
   claimed_at: Timestamp
   mailed: boolean
+}
+
+/** Named integration keys (migration 0022, server/keys/): never the secret, only its SHA-256 and its prefix. */
+export interface IntegrationKeysTable {
+  id: Generated<number>
+  name: string
+  scopes: ColumnType<KeyScope[], KeyScope[], KeyScope[]>
+  /** SHA-256 of the secret, hex (char(64), unique). */
+  secret_hash: string
+  /** `esk_` and the secret's next 8 characters: not secret. */
+  prefix: string
+  created_by: number
+  created_at: Timestamp
+  last_used_at: MaybeTimestamp
+  revoked_at: MaybeTimestamp
+  revoked_by: number | null
 }

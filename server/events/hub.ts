@@ -34,6 +34,9 @@ import type { Database } from '../db/schema'
 /** The channel the sales desk's changes notify (migration 0021). */
 export const QUOTE_DESK_CHANNEL = 'quote_desk'
 
+/** The channel a booking's changes notify (migration 0023): `<schema> <company id> <booking number>`. */
+export const BOOKINGS_CHANNEL = 'bookings'
+
 /** The channel new messages notify (migration 0020). */
 export const CONVERSATIONS_CHANNEL = 'conversations'
 
@@ -147,6 +150,48 @@ export class EventHub implements ChannelHandlers {
         this.#write(stream, event)
       }
     }
+  }
+
+  /**
+   * A booking changed (the `bookings` channel, or the process that changed it when it has no notifications): the
+   * company's customer streams and the staff streams whose roles read the operations desk get a `booking` event
+   * `{"number":"ESB-…"}` without an id (a signal to read the booking, its tracking or the queue again).
+   */
+  bookingChanged(customerId: number, number: string): void {
+    const event = encoder.encode(`event: ${streamEvents.booking}\ndata: ${JSON.stringify({ number })}\n\n`)
+    for (const stream of this.#streams) {
+      const { principal } = stream
+      const reads =
+        principal.kind === 'customer'
+          ? principal.customerId === customerId
+          : mayCall(principal.roles, 'listOpsBookings')
+      if (reads) this.#write(stream, event)
+    }
+  }
+
+  /**
+   * The handlers of the `bookings` channel. While notifications come (`listening`), the process that changed a
+   * booking leaves its delivery to them (`changedHere` does nothing), so each change is one event per stream;
+   * without them (no LISTEN, or the connection lost) it delivers its own changes at once.
+   */
+  readonly bookings = {
+    listening: false,
+    /** Called on every booking change this process hears of or makes (the desk's queue counts forget). */
+    onChange: new Set<() => void>(),
+    notify: (detail?: string) => {
+      for (const forget of this.bookings.onChange) forget()
+      const match = /^(\d+) (\S+)$/.exec(detail ?? '')
+      if (match) this.bookingChanged(Number(match[1]), match[2] as string)
+    },
+    live: (on: boolean) => {
+      this.bookings.listening = on
+    },
+    /** A change this process committed: delivered here unless the notification will bring it. */
+    changedHere: (changes: { customerId: number; number: string }[]) => {
+      for (const forget of this.bookings.onChange) forget()
+      if (this.bookings.listening) return
+      for (const change of changes) this.bookingChanged(change.customerId, change.number)
+    },
   }
 
   /** Closes every stream (shutdown); browsers reconnect to another process. */

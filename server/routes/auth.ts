@@ -99,7 +99,9 @@ const loginRoute = createRoute({
       ...json(LoginResponseSchema),
     },
     401: error(`Unknown email, wrong password or not a customer: \`${authMessages.invalidCredentials}\``),
-    403: error(`Right password, account not activated: \`${authMessages.notActivated}\``),
+    403: error(
+      `Right password, account not activated: \`${authMessages.notActivated}\`; or deactivated by an admin: \`${authMessages.deactivated}\``,
+    ),
     ...tooMany,
     ...busyResponse,
     ...errorResponses.validationError,
@@ -182,7 +184,9 @@ const sessionReleaseRoute = createRoute({
       ...json(MessageSchema),
     },
     401: error(`Unknown email, wrong password or not a customer: \`${authMessages.invalidCredentials}\``),
-    403: error(`Right password, account not activated: \`${authMessages.notActivated}\``),
+    403: error(
+      `Right password, account not activated: \`${authMessages.notActivated}\`; or deactivated by an admin: \`${authMessages.deactivated}\``,
+    ),
     ...tooMany,
     ...busyResponse,
     ...errorResponses.validationError,
@@ -272,6 +276,9 @@ export function authRoutes({
     }
     await loginLimiter.withdraw(attempt)
     if (!user.activated_at) return { status: 403, body: { message: authMessages.notActivated } }
+    // An admin deactivated the user (the customer directory): told so, only after the right password, as an
+    // account not activated yet is; a wrong password still reads as any other (docs/staff.md).
+    if (user.deactivated_at) return { status: 403, body: { message: authMessages.deactivated } }
     if (needsRehash(user.password_hash)) {
       // A hash of an older cost is replaced now that the password is known; when hashing is busy, next time.
       const rehashed = await hashing.tryRun(0, () => hashPassword(password))

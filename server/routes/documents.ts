@@ -19,9 +19,9 @@ import {
   uploadRefusal,
 } from '../../contract/documents'
 import type { ErrorBody } from '../../contract/wire'
-import { appendAudit, createdFields, customerAudit, opsKeyAudit } from '../audit/audit'
+import { appendAudit, createdFields, customerAudit } from '../audit/audit'
 import type { LiveSessions } from '../auth/live-sessions'
-import { opsKeySecurityScheme, requireOpsKey } from '../auth/ops-key'
+import { opsKeySecurityScheme } from '../auth/ops-key'
 import { requireSession, type SessionEnv } from '../auth/session'
 import type { BookingRow, Database } from '../db/schema'
 import { houseBillOf } from '../documents/house-bill-data'
@@ -38,6 +38,7 @@ import {
 import { reviewDocument } from '../documents/review'
 import { SNIFF_BYTES, sniffUpload } from '../documents/sniff'
 import { measureUpload, UploadAborted, UploadTooLarge } from '../documents/upload'
+import { keyAudit, type RequireKey } from '../keys/require-key'
 import type { Mailer } from '../mail/index'
 import {
   createRouter,
@@ -59,8 +60,8 @@ export interface DocumentDeps {
   now: () => Date
   mailer: Mailer
   storage: DocumentStorage
-  /** OPS_API_KEY: the operations endpoints' key; unset refuses them all. */
-  opsApiKey: string | undefined
+  /** The X-API-Key check of the operations endpoints (server/keys/require-key.ts): scope documents:review. */
+  requireKey: RequireKey
   sessions: LiveSessions
   /** The client's address (clientIp with TRUST_PROXY), for the audit trail. */
   clientIp: (c: Context) => string
@@ -111,11 +112,18 @@ function decodeFileName(header: string | undefined): string {
   }
 }
 
-export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions, clientIp }: DocumentDeps) {
+export function documentRoutes({ db, now, mailer, storage, requireKey, sessions, clientIp }: DocumentDeps) {
   const router = createRouter<SessionEnv>()
   // Middleware is attached per route, never by path pattern, so it cannot reach other routers' paths.
   const session = requireSession(sessions, now)
-  const opsKey = requireOpsKey(opsApiKey)
+  // A wrong key answers `Unauthenticated.` here, as it did before named keys (the CLI's tests read it).
+  const opsKey = (operationId: 'reviewDocument' | 'listBookingDocumentsForOps') =>
+    requireKey(operationId, { unauthenticated: 'Unauthenticated.' })
+  const keyForbidden = {
+    403: errorResponse(
+      'A named key without the `documents:review` scope: `This key lacks the documents:review scope.`',
+    ),
+  }
 
   router.openAPIRegistry.registerComponent('securitySchemes', 'opsApiKey', opsKeySecurityScheme)
 
@@ -225,7 +233,7 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions, 
     tags: ['Operations'],
     summary: 'Accept or reject an uploaded file (a rejection needs its reason, and mails the uploader once)',
     security: opsKeySecurity,
-    middleware: [opsKey, limitJsonBody()] as const,
+    middleware: [opsKey('reviewDocument'), limitJsonBody()] as const,
     request: {
       params: z.object({
         id: z
@@ -240,7 +248,8 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions, 
         description: 'The file as reviewed, with its booking',
         ...json(z.object({ document: DocumentFileSchema, bookingNumber: z.string(), kind: z.string() })),
       },
-      401: errorResponse('No or a wrong X-API-Key, or OPS_API_KEY unset: `Unauthenticated.`'),
+      401: errorResponse('No key, or one unknown or revoked: `Unauthenticated.`'),
+      ...keyForbidden,
       404: { description: `\`${documentMessages.notFound}\``, ...json(ErrorSchema) },
       ...errorResponses.validationError,
       ...errorResponses.serverError,
@@ -254,11 +263,12 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions, 
     tags: ['Operations'],
     summary: "Any booking's document checklist, for the operations team (files newest first)",
     security: opsKeySecurity,
-    middleware: [opsKey] as const,
+    middleware: [opsKey('listBookingDocumentsForOps')] as const,
     request: { params: z.object({ number: BookingParam }) },
     responses: {
       200: { description: 'The checklist', ...json(z.object({ documents: z.array(DocumentItemSchema) })) },
-      401: errorResponse('No or a wrong X-API-Key, or OPS_API_KEY unset: `Unauthenticated.`'),
+      401: errorResponse('No key, or one unknown or revoked: `Unauthenticated.`'),
+      ...keyForbidden,
       404: errorResponse(`No such booking: \`${documentMessages.notFound}\``),
       ...errorResponses.serverError,
     },
@@ -412,12 +422,7 @@ export function documentRoutes({ db, now, mailer, storage, opsApiKey, sessions, 
       const { id } = c.req.valid('param')
       const { status, reason } = c.req.valid('json')
       if (!/^[0-9a-f-]{36}$/.test(id)) return c.json(notFoundBody, 404)
-      const outcome = await reviewDocument(
-        { db, mailer },
-        { id, status, reason },
-        now(),
-        opsKeyAudit(clientIp(c)),
-      )
+      const outcome = await reviewDocument({ db, mailer }, { id, status, reason }, now(), keyAudit(c))
       return outcome ? c.json(outcome, 200) : c.json(notFoundBody, 404)
     })
 }

@@ -1,31 +1,21 @@
 /**
- * The operations API: the forwarder's operations team and carriers, never customers. Every request needs
- * `X-API-Key` equal to OPS_API_KEY (compared in constant time); without OPS_API_KEY set every request
- * answers 401. A customer's bearer token is not a key.
+ * The operations API: the forwarder's operations team, carriers and other integrations, never customers. Every
+ * request needs `X-API-Key`: a named integration key holding the operation's scope, or OPS_API_KEY, the
+ * bootstrap key (server/keys/require-key.ts); anything else answers 401. A customer's bearer token is not a key.
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
-import { createMiddleware } from 'hono/factory'
 import {
   BOOKING_NUMBER,
   bookingMessages,
   type DocumentsResponse,
   documentMessages,
-  documentNames,
 } from '../../contract/bookings'
-import { singaporeDateOf } from '../../contract/dates'
-import {
-  documentRequestSchema,
-  isUploadableKind,
-  requestMessages,
-  uploadableKinds,
-} from '../../contract/documents'
-import { appendAudit, changedFields, opsKeyAudit } from '../audit/audit'
+import { documentRequestSchema, requestMessages, uploadableKinds } from '../../contract/documents'
+import { keyMessages } from '../../contract/integration-keys'
 import { applyEvents } from '../bookings/apply-events'
 import { type BookingDeps, confirmBooking } from '../bookings/service'
-import { bookingDocuments, upsertDocumentRequest } from '../documents/queries'
-import { documentRequestedMail } from '../mail/templates'
+import { requestDocument } from '../documents/requests'
+import { keyAudit, type RequireKey } from '../keys/require-key'
 import {
   createRouter,
   errorResponse,
@@ -35,24 +25,19 @@ import {
   limitJsonBody,
   opsKeySecurity as security,
 } from '../openapi'
-import { notificationAllowed } from '../profile/notification-settings'
 import { DocumentItemSchema } from '../schemas'
 import { postEventsSchema } from '../tracking/dcsa-input'
 import { flatEventSchema, v3EventSchema } from '../tracking/dcsa-schemas'
 
 export const opsMessages = {
-  unauthenticated: 'A valid X-API-Key is required.',
+  unauthenticated: keyMessages.unauthenticated,
 } as const
 
-const digest = (value: string) => createHash('sha256').update(value).digest()
-
-/** Whether `given` is the key, in time that does not depend on where they differ. */
-export function keyMatches(given: string | undefined, key: string | undefined): boolean {
-  if (!key || !given) return false
-  return timingSafeEqual(digest(given), digest(key))
-}
-
-const unauthenticated = { 401: errorResponse(`No or a wrong X-API-Key: \`${opsMessages.unauthenticated}\``) }
+/** The refusals of a key request: no key in use (401), or a named key without the operation's scope (403). */
+const keyRefusals = (scope: string) => ({
+  401: errorResponse(`No key, or one unknown or revoked: \`${opsMessages.unauthenticated}\``),
+  403: errorResponse(`A named key without the \`${scope}\` scope: \`This key lacks the ${scope} scope.\``),
+})
 
 const isoDateTime = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time.' })
 const ConfirmBody = z
@@ -104,7 +89,7 @@ const eventsRoute = createRoute({
         }),
       ),
     },
-    ...unauthenticated,
+    ...keyRefusals('events:write'),
     422: errorResponse(
       'A bad field (no place anywhere, an unknown code, no booking named), an unknown booking or place, or an event the booking cannot have: reasons by `events.N` (a field: `events.N.field`); nothing applied',
     ),
@@ -134,7 +119,7 @@ const confirmRoute = createRoute({
       description: 'Confirmed',
       ...json(z.object({ bookingNumber: z.string(), hbl: z.string(), status: z.literal('Confirmed') })),
     },
-    ...unauthenticated,
+    ...keyRefusals('bookings:confirm'),
     404: errorResponse(`No such booking: \`${bookingMessages.notFound}\``),
     409: errorResponse('The booking is past Booking Received'),
     ...errorResponses.validationError,
@@ -178,7 +163,7 @@ const requestDocumentRoute = createRoute({
       description: "The booking's document checklist with the item asked for",
       ...json(z.object({ documents: z.array(DocumentItemSchema) })),
     },
-    ...unauthenticated,
+    ...keyRefusals('documents:review'),
     404: errorResponse(`No such booking: \`${documentMessages.notFound}\``),
     409: errorResponse(`The booking is cancelled: \`${requestMessages.cancelled}\``),
     422: errorResponse(
@@ -188,137 +173,74 @@ const requestDocumentRoute = createRoute({
   },
 })
 
-export function operationsRoutes(
-  deps: BookingDeps & { opsApiKey: string | undefined; clientIp: (c: Context) => string },
-) {
-  /** Every operations request is made with OPS_API_KEY: recorded as that key, from the client's address. */
-  const audit = (c: Context) => opsKeyAudit(deps.clientIp(c))
+export function operationsRoutes(deps: BookingDeps & { requireKey: RequireKey }) {
+  /** The key the request was made with (a named key, or the bootstrap OPS_API_KEY), from the client's address. */
+  const audit = keyAudit
   const router = createRouter()
   router.openAPIRegistry.registerComponent('securitySchemes', 'opsApiKey', {
     type: 'apiKey',
     in: 'header',
     name: 'X-API-Key',
-    description: 'OPS_API_KEY: the operations team and carrier feeds only',
+    description:
+      'An integration key an admin made in the console (`esk_…`, with scopes), or OPS_API_KEY, the bootstrap key of a fresh install',
   })
-  const requireKey = createMiddleware(async (c, next) => {
-    if (!keyMatches(c.req.header('X-API-Key'), deps.opsApiKey)) {
-      return c.json({ message: opsMessages.unauthenticated }, 401)
-    }
-    c.header('Cache-Control', 'no-store')
-    await next()
-  })
-  router.use('/ops/*', requireKey, limitJsonBody(2 * 1024 * 1024))
+  // The key first (a 401 or 403 before anything is read), then the body's bound.
+  const bodyLimit = limitJsonBody(2 * 1024 * 1024)
   // The two event shapes the body's events are oneOf.
   router.openAPIRegistry.register('DcsaEventV2', flatEventSchema)
   router.openAPIRegistry.register('DcsaEventV3', v3EventSchema)
 
   return router
-    .openapi(eventsRoute, async (c) => {
-      const { events } = c.req.valid('json')
-      const outcome = await applyEvents(deps, events, audit(c))
-      if (outcome.status === 422) return c.json({ message: outcome.message, errors: outcome.errors }, 422)
-      const { applied, skipped, ignored } = outcome
-      return c.json({ applied, skipped, ...(Object.keys(ignored).length > 0 ? { ignored } : {}) }, 200)
-    })
-    .openapi(confirmRoute, async (c) => {
-      const { number } = c.req.valid('param')
-      const text = await c.req.text()
-      let body: unknown = {}
-      try {
-        body = text.trim() ? JSON.parse(text) : {}
-      } catch {
-        return c.json({ message: 'The body is not JSON.' }, 422)
-      }
-      const parsed = ConfirmBody.safeParse(body)
-      if (!parsed.success) {
-        const errors: Record<string, string[]> = {}
-        for (const issue of parsed.error.issues) {
-          const key = issue.path.join('.') || 'body'
-          errors[key] = [...(errors[key] ?? []), issue.message]
+    .openapi(
+      { ...eventsRoute, middleware: [deps.requireKey('postTrackingEvents'), bodyLimit] as const },
+      async (c) => {
+        const { events } = c.req.valid('json')
+        const outcome = await applyEvents(deps, events, audit(c))
+        if (outcome.status === 422) return c.json({ message: outcome.message, errors: outcome.errors }, 422)
+        const { applied, skipped, ignored } = outcome
+        return c.json({ applied, skipped, ...(Object.keys(ignored).length > 0 ? { ignored } : {}) }, 200)
+      },
+    )
+    .openapi(
+      { ...confirmRoute, middleware: [deps.requireKey('confirmBooking'), bodyLimit] as const },
+      async (c) => {
+        const { number } = c.req.valid('param')
+        const text = await c.req.text()
+        let body: unknown = {}
+        try {
+          body = text.trim() ? JSON.parse(text) : {}
+        } catch {
+          return c.json({ message: 'The body is not JSON.' }, 422)
         }
-        return c.json({ message: parsed.error.issues[0]?.message ?? 'Invalid.', errors }, 422)
-      }
-      if (parsed.data.transshipment && !(await deps.places.get(parsed.data.transshipment))) {
-        const message = `Unknown location ${parsed.data.transshipment}.`
-        return c.json({ message, errors: { transshipment: [message] } }, 422)
-      }
-      const outcome = await confirmBooking(deps, number, parsed.data, audit(c))
-      if (outcome.status === 404) return c.json({ message: bookingMessages.notFound }, 404)
-      if (outcome.status === 409) return c.json({ message: outcome.message }, 409)
-      return c.json({ bookingNumber: number, hbl: outcome.hbl, status: 'Confirmed' as const }, 200)
-    })
-    .openapi(requestDocumentRoute, async (c) => {
-      const { number, kind } = c.req.valid('param')
-      const { dueDate, note } = c.req.valid('json')
-      if (!isUploadableKind(kind)) {
-        return c.json({ message: requestMessages.badKind, errors: { kind: [requestMessages.badKind] } }, 422)
-      }
-      const at = deps.now()
-      if (dueDate < singaporeDateOf(at)) {
-        return c.json(
-          { message: requestMessages.pastDate, errors: { dueDate: [requestMessages.pastDate] } },
-          422,
-        )
-      }
-      if (!BOOKING_NUMBER.test(number)) return c.json({ message: documentMessages.notFound }, 404)
-      const outcome = await deps.db.transaction().execute(async (trx) => {
-        // Locked, so a cancellation cannot slip in between the check and the request.
-        const booking = await trx
-          .selectFrom('bookings')
-          .selectAll()
-          .where('number', '=', number)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!booking) return { status: 404 as const }
-        if (booking.status === 'Cancelled') return { status: 409 as const }
-        const previous = await trx
-          .selectFrom('document_requests')
-          .select(['due_date', 'note'])
-          .where('booking_id', '=', booking.id)
-          .where('kind', '=', kind)
-          .executeTakeFirst()
-        await upsertDocumentRequest(trx, { bookingId: booking.id, kind, dueDate, note: note || null, at })
-        await appendAudit(
-          trx,
-          {
-            ...audit(c),
-            action: 'document.requested',
-            recordType: 'booking',
-            recordId: booking.number,
-            customerId: booking.customer_id,
-            changes: changedFields(
-              previous ? { kind, dueDate: previous.due_date, note: previous.note } : null,
-              { kind, dueDate, note: note || null },
-              ['kind', 'dueDate', 'note'],
-            ),
-          },
-          at,
-        )
-        const user = await trx
-          .selectFrom('users')
-          .select(['esus_email_id as email', 'esus_name as name'])
-          .where('id', '=', booking.user_id)
-          .executeTakeFirst()
-        if (user && (await notificationAllowed(trx, booking.user_id, 'documents'))) {
-          await deps.mailer.queue(
-            trx,
-            documentRequestedMail({
-              to: user.email,
-              name: user.name,
-              bookingNumber: booking.number,
-              document: documentNames[kind],
-              dueDate,
-              note: note || null,
-              bookingLink: `${deps.mailer.appUrl}/user/bookings/${booking.number}`,
-            }),
-            at,
-          )
+        const parsed = ConfirmBody.safeParse(body)
+        if (!parsed.success) {
+          const errors: Record<string, string[]> = {}
+          for (const issue of parsed.error.issues) {
+            const key = issue.path.join('.') || 'body'
+            errors[key] = [...(errors[key] ?? []), issue.message]
+          }
+          return c.json({ message: parsed.error.issues[0]?.message ?? 'Invalid.', errors }, 422)
         }
-        return { status: 200 as const, booking }
-      })
-      if (outcome.status === 404) return c.json({ message: documentMessages.notFound }, 404)
-      if (outcome.status === 409) return c.json({ message: requestMessages.cancelled }, 409)
-      const { documents } = await bookingDocuments(deps.db, outcome.booking, deps.now())
-      return c.json({ documents } satisfies DocumentsResponse, 200)
-    })
+        if (parsed.data.transshipment && !(await deps.places.get(parsed.data.transshipment))) {
+          const message = `Unknown location ${parsed.data.transshipment}.`
+          return c.json({ message, errors: { transshipment: [message] } }, 422)
+        }
+        const outcome = await confirmBooking(deps, number, parsed.data, audit(c))
+        if (outcome.status === 404) return c.json({ message: bookingMessages.notFound }, 404)
+        if (outcome.status === 409) return c.json({ message: outcome.message }, 409)
+        return c.json({ bookingNumber: number, hbl: outcome.hbl, status: 'Confirmed' as const }, 200)
+      },
+    )
+    .openapi(
+      { ...requestDocumentRoute, middleware: [deps.requireKey('requestDocument'), bodyLimit] as const },
+      async (c) => {
+        const { number, kind } = c.req.valid('param')
+        const { dueDate, note } = c.req.valid('json')
+        const outcome = await requestDocument(deps, { number, kind, dueDate, note }, audit(c))
+        if (outcome.status === 422) return c.json({ message: outcome.message, errors: outcome.errors }, 422)
+        if (outcome.status === 404) return c.json({ message: documentMessages.notFound }, 404)
+        if (outcome.status === 409) return c.json({ message: outcome.message }, 409)
+        return c.json({ documents: outcome.documents } satisfies DocumentsResponse, 200)
+      },
+    )
 }

@@ -6,9 +6,10 @@ import { staffRoles } from '../../contract/permissions'
 import { addStaffSchema, type StaffMember, staffMessages, updateStaffSchema } from '../../contract/staff'
 import { INT32_MAX } from '../../contract/text'
 import type { ErrorBody } from '../../contract/wire'
-import { appendAudit, changedFields, createdFields, OPS_KEY_NAME, staffAudit } from '../audit/audit'
-import { OPS_KEY_HEADER, opsKeyMatches } from '../auth/ops-key'
+import { appendAudit, changedFields, createdFields, staffAudit } from '../audit/audit'
+import { OPS_KEY_HEADER } from '../auth/ops-key'
 import type { Database } from '../db/schema'
+import { keyAudit, type RequireKey } from '../keys/require-key'
 import type { Mailer } from '../mail/index'
 import {
   createRouter,
@@ -29,8 +30,8 @@ export interface StaffTeamDeps {
   now: () => Date
   mailer: Mailer
   staffSessions: StaffSessions
-  /** OPS_API_KEY: the deployer's key, with which `npm run staff -- add` adds the first admin. */
-  opsApiKey: string | undefined
+  /** The X-API-Key check (server/keys/require-key.ts): for addStaff only OPS_API_KEY, the deployer's bootstrap key. */
+  requireKey: RequireKey
   /** The client's address, for the audit trail. */
   clientIp: (c: Context) => string
 }
@@ -57,6 +58,11 @@ const IdParam = z.object({
 
 const staffSecurity = [{ staffBearer: [] }]
 const forbidden = { 403: error('The signed-in staff member is not an admin: `This needs the Admin role.`') }
+const forbiddenToKeys = {
+  403: error(
+    'The signed-in staff member is not an admin (`This needs the Admin role.`), or a named integration key was sent: only OPS_API_KEY adds staff without an admin',
+  ),
+}
 const notFound = { 404: error(`\`${staffMessages.notFound}\``) }
 const memberAnswer = (description: string) => ({
   description,
@@ -91,7 +97,7 @@ const addRoute = createRoute({
     201: memberAnswer(`\`${staffMessages.invited}\``),
     409: error(`\`${staffMessages.emailTaken}\``),
     ...unauthenticated,
-    ...forbidden,
+    ...forbiddenToKeys,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
@@ -154,7 +160,7 @@ const inviteRoute = createRoute({
   },
 })
 
-export function staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey, clientIp }: StaffTeamDeps) {
+export function staffTeamRoutes({ db, now, mailer, staffSessions, requireKey, clientIp }: StaffTeamDeps) {
   const router = createRouter<StaffEnv>()
   router.use('/staff/team', limitJsonBody())
   router.use('/staff/team/*', limitJsonBody())
@@ -165,14 +171,9 @@ export function staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey, cli
   const missing = { message: staffMessages.notFound } satisfies ErrorBody
 
   /** The deployer's key lets the add through (the first admin); anything else must be an admin's session. */
+  const deployerKey = requireKey('addStaff')
   const adminOrDeployer = createMiddleware<StaffEnv>(async (c, next) => {
-    const key = c.req.header(OPS_KEY_HEADER)
-    if (key !== undefined) {
-      if (!opsKeyMatches(opsApiKey, key))
-        return c.json({ message: 'Unauthenticated.' } satisfies ErrorBody, 401)
-      c.header('Cache-Control', 'no-store')
-      return next()
-    }
+    if (c.req.header(OPS_KEY_HEADER) !== undefined) return deployerKey(c as never, next)
     return requireStaff(staffSessions, now, 'addStaff')(c, next)
   })
 
@@ -185,9 +186,7 @@ export function staffTeamRoutes({ db, now, mailer, staffSessions, opsApiKey, cli
       const input = c.req.valid('json')
       const at = now()
       // An admin's session, or the deployer's key (the first admin).
-      const audit = c.var.staff
-        ? staffAudit(c.var.staff, c.var.role, clientIp(c))
-        : { actor: { kind: 'key' as const, name: OPS_KEY_NAME }, clientAddress: clientIp(c) }
+      const audit = c.var.staff ? staffAudit(c.var.staff, c.var.role, clientIp(c)) : keyAudit(c)
       const added = await db.transaction().execute(async (trx) => {
         const member = await insertStaff(trx, input, at)
         if (!member) return undefined

@@ -1,11 +1,12 @@
 import { type Kysely, sql } from 'kysely'
 import type { TrackingEvent } from '../../contract/bookings'
+import { type AuditContext, OPS_KEY_NAME } from '../audit/audit'
 import type { Database, TrackingEventsTable } from '../db/schema'
 import { eventCode } from './dcsa'
 
 type EventRow = Omit<
   TrackingEventsTable,
-  'id' | 'booking_id' | 'received_at' | 'event_date_time' | 'event_created_date_time'
+  'id' | 'booking_id' | 'received_at' | 'event_date_time' | 'event_created_date_time' | 'posted_by'
 > & { event_date_time: Date; event_created_date_time: Date }
 
 const eventColumns = [
@@ -112,10 +113,25 @@ export async function storedEventIds(db: Kysely<Database>, ids: string[]): Promi
   return new Set(rows.map((row) => row.event_id))
 }
 
+/**
+ * Who posted events, as `tracking_events.posted_by` keeps it: `staff:<name>` (the operations desk), `key:<name>`
+ * (a named integration key), `ops-key` (OPS_API_KEY), or null for the server itself (its own PLN events, the
+ * demo data). A staff member's name is given by the caller (the audit trail's actor holds the email only).
+ */
+export function postedByOf(audit: AuditContext | undefined, staffName?: string): string | null {
+  const actor = audit?.actor
+  if (!actor) return null
+  if (actor.kind === 'staff') return `staff:${staffName ?? actor.email}`
+  if (actor.kind === 'key') return actor.name === OPS_KEY_NAME ? 'ops-key' : actor.name
+  return null
+}
+
 export async function insertEvents(
   db: Kysely<Database>,
   events: { bookingId: number; event: TrackingEvent }[],
   receivedAt: Date,
+  /** postedByOf the request; null (the server) when not given. */
+  postedBy: string | null = null,
 ): Promise<void> {
   if (events.length === 0) return
   await db
@@ -138,6 +154,7 @@ export async function insertEvents(
         empty_indicator: event.emptyIndicatorCode ?? null,
         reason: event.reason ?? null,
         received_at: receivedAt,
+        posted_by: postedBy,
       })),
     )
     .onConflict((oc) => oc.column('event_id').doNothing())

@@ -15,8 +15,9 @@ import type { ApiClient, ApiFailureWithBody } from './client'
 
 const quotePath = (number: string) => `/api/quotes/${encodeURIComponent(number)}`
 
-export const searchPlaces = (api: ApiClient, q: string, mode: Mode) =>
-  api<PlacesResponse>(apiPaths.locations, {
+/** The type-ahead's places: the customer's `/api/locations`, or the staff console's `/api/staff/locations`. */
+export const searchPlaces = (api: ApiClient, q: string, mode: Mode, path: string = apiPaths.locations) =>
+  api<PlacesResponse>(path, {
     query: { q, mode },
     headers: { 'X-Skip-Loader': 'true' },
   }).then((r) => r.locations)

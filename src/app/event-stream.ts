@@ -9,6 +9,8 @@ export interface StreamListener {
   read?: () => void
   /** Staff: the sales desk's queue changed. */
   desk?: () => void
+  /** A booking changed (confirmed, an event, a hold, a document): read it again. */
+  booking?: (change: { number: string }) => void
 }
 
 export interface EventStream {
@@ -51,6 +53,16 @@ export function createEventStream(url: () => string | null): EventStream {
     })
     opened.addEventListener(streamEvents.desk, () => {
       for (const listener of listeners) listener.desk?.()
+    })
+    opened.addEventListener(streamEvents.booking, (event) => {
+      let change: { number?: unknown }
+      try {
+        change = JSON.parse((event as MessageEvent<string>).data) as { number?: unknown }
+      } catch {
+        return
+      }
+      if (typeof change?.number !== 'string') return
+      for (const listener of listeners) listener.booking?.({ number: change.number })
     })
     opened.addEventListener(streamEvents.ready, () => {
       ready = true

@@ -92,10 +92,11 @@ const QuoteRequestPage = lazyRouteComponent(
   () => import('../features/staff/quote-request-page'),
   'QuoteRequestPage',
 )
-const BookingConversationPage = lazyRouteComponent(
-  () => import('../features/staff/booking-conversation-page'),
-  'BookingConversationPage',
+const OpsBookingPage = lazyRouteComponent(
+  () => import('../features/staff/ops-booking-page'),
+  'OpsBookingPage',
 )
+const CustomerPage = lazyRouteComponent(() => import('../features/staff/customer-page'), 'CustomerPage')
 
 const routeTree = root.addChildren([
   login,
@@ -104,8 +105,21 @@ const routeTree = root.addChildren([
     page('/staff', 'Staff console', () => import('../features/staff/console-home'), 'ConsoleHome'),
     page('/staff/team', 'Team', () => import('../features/staff/team-page'), 'TeamPage'),
     page('/staff/audit', 'Audit trail', () => import('../features/staff/audit-page'), 'AuditTrailPage'),
+    page('/staff/keys', 'Integration keys', () => import('../features/staff/keys-page'), 'KeysPage'),
     page('/staff/quotes', 'Sales desk', () => import('../features/staff/sales-queue-page'), 'SalesQueuePage'),
     page('/staff/messages', 'Messages', () => import('../features/staff/messages-page'), 'MessagesPage'),
+    page('/staff/rates', 'Pricing desk', () => import('../features/staff/rates-page'), 'RatesPage'),
+    page('/staff/customers', 'Customers', () => import('../features/staff/customers-page'), 'CustomersPage'),
+    createRoute({
+      getParentRoute: () => console_,
+      path: '/staff/customers/$id',
+      head: title('Customer'),
+      component: () => {
+        const { id } = useParams({ strict: false }) as { id: string }
+        // A new id starts the page's chart afresh.
+        return <CustomerPage key={id} id={Number(id)} />
+      },
+    }),
     createRoute({
       getParentRoute: () => console_,
       path: '/staff/quotes/$number',
@@ -118,11 +132,24 @@ const routeTree = root.addChildren([
     }),
     createRoute({
       getParentRoute: () => console_,
+      path: '/staff/bookings',
+      // The queue, filters and search are the address (the page reads what it knows of them).
+      validateSearch: (search: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(search).filter(([, value]) => typeof value === 'string')) as Record<
+          string,
+          string
+        >,
+      head: title('Operations desk'),
+      component: lazyRouteComponent(() => import('../features/staff/ops-queue-page'), 'OpsQueuePage'),
+    }),
+    createRoute({
+      getParentRoute: () => console_,
       path: '/staff/bookings/$number',
-      head: ({ params }) => ({ meta: [{ title: `${params.number} | eShip staff` }] }),
+      head: ({ params }) => ({ meta: [{ title: `${params.number} | Operations desk | eShip staff` }] }),
       component: () => {
         const { number } = useParams({ strict: false }) as { number: string }
-        return <BookingConversationPage key={number} number={number} />
+        // A new number starts the page's chart afresh.
+        return <OpsBookingPage key={number} number={number} />
       },
     }),
   ]),

@@ -10,6 +10,7 @@ import { createPasswordReset } from '../../server/auth/password-resets'
 import { createSessionRelease } from '../../server/auth/session-release'
 import { hashToken, newToken } from '../../server/auth/tokens'
 import { createActivationToken } from '../../server/register/activation-tokens'
+import { rateFileSeeds } from './api-fuzz-rate-seeds'
 import type { Body, Seed } from './api-fuzz-requests'
 import { type Auth, type BookingServer, dcsa } from './booking-helpers'
 import { minimalPdf } from './document-fixtures'
@@ -244,6 +245,7 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
       params: { number: toConfirmByOps },
       body: json({ vesselName: 'MAERSK KOLKATA', voyage: '012W', etd: '2025-06-10T08:00:00Z' }),
     }),
+    ...rateFileSeeds(server.clock.now()).ops,
     listDevOutbox: () => ({ query: { to: main.email } }),
     showDevOutbox: () => ({ query: { to: main.email } }),
   } satisfies Record<string, () => Seed>

@@ -3,19 +3,23 @@
  * valid requests carry, and pools of single-use things (challenges with recovery codes, set-password links,
  * sessions to end, members to deactivate) made here directly.
  */
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { StaffRole } from '../../contract/permissions'
 import type { OfferInput } from '../../contract/quote-desk'
 import type { QuoteDetail } from '../../contract/quotes'
 import { hashPassword } from '../../server/auth/password'
 import { hashToken, newToken } from '../../server/auth/tokens'
+import { insertKey } from '../../server/keys/keys'
 import { insertStaff } from '../../server/staff/accounts'
 import { openStaffSession } from '../../server/staff/sessions'
 import { startChallenge } from '../../server/staff/sign-in'
 import { hashRecoveryCode, newTotpSecret } from '../../server/staff/totp'
+import { rateFileSeeds } from './api-fuzz-rate-seeds'
 import type { Body, Seed } from './api-fuzz-requests'
 import type { Auth, BookingServer } from './booking-helpers'
-import { postJson } from './helpers'
+import { minimalPdf } from './document-fixtures'
+import { createTestUser, postJson } from './helpers'
 
 const POOL = 16
 /** A well-formed token no session has: what a pool gives once it is used up. */
@@ -55,9 +59,15 @@ export async function makeStaffSeeds(
     await openStaffSession(server.db, id, hashToken(token), now)
     return token
   }
-  const admin = await member(['admin', 'sales'])
+  const admin = await member(['admin', 'sales', 'pricing', 'operations'])
   const staffToken = await session(admin.id)
   const loginMember = await member()
+  // An integration key to revoke (revoking one again answers 200 as it is).
+  const key = await insertKey(
+    server.db,
+    { name: 'Fuzz key', scopes: ['events:write'], staffId: admin.id },
+    now,
+  )
 
   const challenges: { challenge: string; recoveryCode: string }[] = []
   const links: string[] = []
@@ -136,25 +146,100 @@ export async function makeStaffSeeds(
   const assignable = await request()
   const toDecline: string[] = []
   for (let i = 0; i < 8; i += 1) toDecline.push(await offered())
+  // The customer directory: a company (the customer's), a user not yet activated (resend works again and again)
+  // and one to deactivate and reactivate (both answer 200 again), apart from the customer whose session the
+  // customer seeds carry.
+  const company = await server.db
+    .selectFrom('users')
+    .select('customer_id')
+    .where('esus_email_id', '=', customer.email)
+    .executeTakeFirstOrThrow()
+  const notActivated = await createTestUser(server.db, { activated_at: null })
+  const switchedOff = await createTestUser(server.db)
+
+  // The operations desk: bookings of the customer in each state its operations need, pools for the one-way ones.
+  const booked = async () => server.book(customer)
+  const confirmed = async () => {
+    const number = await booked()
+    await server.confirm(number)
+    return number
+  }
+  const deskBooking = await confirmed()
+  const toConfirm = [await booked(), await booked()]
+  const toCancel = [await booked(), await booked()]
+  const toHold = [await confirmed(), await confirmed()]
+  const toRelease: string[] = []
+  for (let i = 0; i < 2; i += 1) {
+    const number = await confirmed()
+    await asAdmin(`/api/staff/bookings/${number}/hold`, { reason: 'Awaiting the export permit.' })
+    toRelease.push(number)
+  }
+  const estimate = () => ({
+    eventID: randomUUID(),
+    eventType: 'TRANSPORT',
+    code: 'ARRI',
+    classifier: 'EST',
+    location: 'INNSA',
+    localTime: '2025-06-21T14:00',
+  })
+  const toRetract: string[] = []
+  for (let i = 0; i < 4; i += 1) {
+    const event = estimate()
+    await asAdmin(`/api/staff/bookings/${deskBooking}/events`, event)
+    toRetract.push(event.eventID)
+  }
+  const uploaded = await server.call(customer, `/api/bookings/${deskBooking}/documents/packing_list`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/pdf', 'X-File-Name': 'packing.pdf' },
+    body: minimalPdf() as Uint8Array<ArrayBuffer>,
+  })
+  const deskFile = ((await uploaded.json()) as { document: { id: string } }).document.id
+  const deskConfirm = {
+    carrier: 'Maersk',
+    carrierBookingRef: 'MAEU240011',
+    vesselName: 'MAERSK SELETAR',
+    voyage: '245W',
+    etd: '2025-06-10T10:00',
+    eta: '2025-06-20T10:00',
+    cargoCutoff: '2025-06-08T12:00',
+    containers: ['CSQU3054383'],
+  }
 
   return {
     staffToken,
     freshSession: async () => session((await member()).id),
     /**
-     * Gives the admin back their roles and their session: a mutated request may reach them (updateStaff or
+     * Gives the admin back their roles and their session, and the customer theirs: a mutated request may reach them (updateStaff or
      * deactivateStaff with their id, once a fuzzed addStaff has made a second admin), and every later staff
      * request carries their token.
      */
     reinstate: async () => {
       await server.db
         .updateTable('staff_members')
-        .set({ roles: sql<StaffRole[]>`${sql.val(['admin', 'sales'])}::text[]`, deactivated_at: null })
+        .set({
+          roles: sql<StaffRole[]>`${sql.val(['admin', 'sales', 'pricing', 'operations'])}::text[]`,
+          deactivated_at: null,
+        })
         .where('id', '=', admin.id)
         .execute()
       await server.db
         .updateTable('staff_sessions')
         .set({ ended_at: null, last_seen_at: server.clock.now() })
         .where('token_hash', '=', hashToken(staffToken))
+        .execute()
+      // The customer whose session the customer seeds carry: a generated deactivateCustomerUser may reach them.
+      await server.db
+        .updateTable('users')
+        .set({ deactivated_at: null, deactivated_by: null })
+        .where('esus_email_id', '=', customer.email)
+        .where('deactivated_at', 'is not', null)
+        .execute()
+      const customerToken = (customer.Authorization ?? '').replace(/^Bearer /, '')
+      await server.db
+        .updateTable('sessions')
+        .set({ ended_at: null, last_seen_at: server.clock.now() })
+        .where('token_hash', '=', hashToken(customerToken))
+        .where('ended_at', 'is not', null)
         .execute()
     },
     seeds: {
@@ -165,6 +250,7 @@ export async function makeStaffSeeds(
       },
       staffLogout: () => ({ freshSession: true }),
       checkStaffSession: () => ({}),
+      searchStaffLocations: () => ({ query: { q: 'nhava', mode: 'FCL' } }),
       staffSetPassword: () => ({
         body: json({
           token: links.pop() ?? newToken(),
@@ -189,13 +275,54 @@ export async function makeStaffSeeds(
       sendOffer: () => ({ params: { number: deskRequest }, body: json(offer) }),
       listFollowUps: () => ({}),
       listAuditEvents: () => ({ query: { action: 'staff.', limit: '20' } }),
+      ...rateFileSeeds(now).staff,
+      listIntegrationKeys: () => ({}),
+      createIntegrationKey: () => {
+        count += 1
+        return { body: json({ name: `Fuzz key ${count}`, scopes: ['events:write', 'documents:review'] }) }
+      },
+      revokeIntegrationKey: () => ({ params: { id: String(key?.key.id ?? 2_147_483_647) } }),
       getStaffConversation: () => ({ params: { subjectType: 'quote', number: deskRequest } }),
       postStaffMessage: () => ({
         params: { subjectType: 'quote', number: deskRequest },
         body: json({ body: 'We can collect on Monday.' }),
       }),
       getStaffUnreadCounts: () => ({}),
+      listOpsBookings: () => ({ query: { queue: 'received', limit: '20' } }),
+      getOpsBooking: () => ({ params: { number: deskBooking } }),
+      confirmOpsBooking: () => ({
+        params: { number: toConfirm.pop() ?? deskBooking },
+        body: json(deskConfirm),
+      }),
+      postOpsMilestone: () => ({ params: { number: deskBooking }, body: json(estimate()) }),
+      retractOpsEvent: () => ({
+        params: { number: deskBooking, eventId: toRetract.pop() ?? randomUUID() },
+        body: json({ reason: 'Posted against the wrong booking.' }),
+      }),
+      holdOpsBooking: () => ({
+        params: { number: toHold.pop() ?? deskBooking },
+        body: json({ reason: 'Awaiting the export permit.' }),
+      }),
+      releaseOpsBooking: () => ({ params: { number: toRelease.pop() ?? deskBooking } }),
+      cancelOpsBooking: () => ({
+        params: { number: toCancel.pop() ?? deskBooking },
+        body: json({ reason: 'The shipper withdrew the cargo.' }),
+      }),
+      previewOpsDocument: () => ({ params: { number: deskBooking, id: deskFile } }),
+      reviewOpsDocument: () => ({
+        params: { number: deskBooking, id: deskFile },
+        body: json({ status: 'Accepted' }),
+      }),
+      requestOpsDocument: () => ({
+        params: { number: deskBooking, kind: 'certificate_of_origin' },
+        body: json({ dueDate: '2025-06-20', note: 'The chamber of commerce copy, please.' }),
+      }),
       streamStaffEvents: () => ({}),
+      listCustomers: () => ({ query: { q: 'test', country: 'SG', page: '1' } }),
+      getCustomer: () => ({ params: { id: String(company.customer_id) } }),
+      resendCustomerActivation: () => ({ params: { id: String(notActivated.id) } }),
+      deactivateCustomerUser: () => ({ params: { id: String(switchedOff.id) } }),
+      reactivateCustomerUser: () => ({ params: { id: String(switchedOff.id) } }),
       declineOffer: () => ({
         params: { number: toDecline.pop() ?? deskRequest },
         body: json({ reason: 'Too dear.' }),

@@ -42,6 +42,9 @@ const migrationNames = [
   '0019_audit_trail',
   '0020_conversations',
   '0021_sales_desk',
+  '0022_integration_keys',
+  '0023_operations_desk',
+  '0024_customer_accounts',
 ]
 
 describe('migrations', () => {

@@ -15,7 +15,7 @@ import { csvColumns } from '../../server/rates/csv'
 import { exportRates } from '../../server/rates/import'
 
 // One writer per embedded database: every command-line tool run beside a live server process on a PGlite
-// data directory either works through the server's API (`ops`) or refuses cleanly (`rates`, `migrate`, a
+// data directory either works through the server's API (`ops`, `rates`) or refuses cleanly (`migrate`, a
 // second server), and the server keeps answering with its data intact. Real processes throughout, as a
 // person at a terminal would start them. With PostgreSQL (DATABASE_URL) several processes are fine.
 
@@ -166,10 +166,9 @@ describe('tools beside a live server on a PGlite data directory', () => {
     const received = Object.keys(before).find((number) => before[number] === 'Booking Received')
     expect(received, JSON.stringify(before)).toBeDefined()
 
-    // All at once: the server keeps answering while they try.
-    const [importing, exporting, migrating, second] = await Promise.all([
-      tool('rates', ['import', join(root, 'rates.csv')], database),
-      tool('rates', ['export'], database),
+    // All at once: the server keeps answering while they try; `rates` is a client of the server's API.
+    const [importing, migrating, second] = await Promise.all([
+      tool('rates', ['import', join(root, 'rates.csv'), '--url', server.url], database),
       tool('migrate', [], database),
       startServer(database).then(
         () => undefined,
@@ -177,11 +176,17 @@ describe('tools beside a live server on a PGlite data directory', () => {
       ),
       healthy(server),
     ])
-    for (const refused of [importing, exporting, migrating]) expectRefused(refused, holder, dir)
+    expect(importing.code, importing.stderr).toBe(0)
+    expect(importing.stdout).toContain('Added (1):')
+    expect(importing.stdout).toContain('Applied: 1 added, 0 changed, 0 removed, 0 unchanged')
+    expectRefused(migrating, holder, dir)
     expect(second?.code).toBe(1)
     expect(second?.log).toContain(`is in use by process ${holder} (server/index.ts`)
     expect(second?.log).not.toMatch(/^\s+at /m)
     await healthy(server)
+    const exported = await tool('rates', ['export', '--url', server.url], database)
+    expect(exported.code, exported.stderr).toBe(0)
+    expect(exported.stdout).toContain('Test Line')
 
     // `ops` is a client of the server's operations API, so it works while the server runs.
     const confirmed = await tool('ops', ['confirm', received as string, '--url', server.url], database)
@@ -189,16 +194,14 @@ describe('tools beside a live server on a PGlite data directory', () => {
     await healthy(server)
     expect(await bookings(server, headers)).toEqual({ ...before, [received as string]: 'Confirmed' })
 
-    // Stopped, the server gives the directory back; the tools then open it themselves.
+    // Stopped, the server gives the directory back; `rates` never opens it (it has no server to ask).
     await stopServer(server)
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
-    const imported = await tool('rates', ['import', join(root, 'rates.csv')], database)
-    expect(imported.code, imported.stderr).toBe(0)
-    const exported = await tool('rates', ['export'], database)
-    expect(exported.code, exported.stderr).toBe(0)
-    expect(exported.stdout).toContain('Test Line')
+    const unreachable = await tool('rates', ['export', '--url', server.url], database)
+    expect(unreachable.code).toBe(1)
+    expect(unreachable.stderr).toContain(`Cannot reach ${server.url}`)
     expect((await tool('migrate', [], database)).stdout).toContain('Schema up to date')
-    // The whole export, to a pipe as to a file: every lane the database holds.
+    // The whole export, to a pipe: every lane the database holds.
     const handle = await openPGlite(dir)
     try {
       expect(exported.stdout).toBe(await exportRates(handle.db))
@@ -245,9 +248,9 @@ describe.skipIf(!adminUrl)('tools beside a live server on PostgreSQL (DATABASE_U
     const database = { DATABASE_URL: databaseUrl }
     const server = await startServer(database)
     try {
-      const imported = await tool('rates', ['import', join(root, 'rates.csv')], database)
+      const imported = await tool('rates', ['import', join(root, 'rates.csv'), '--url', server.url], database)
       expect(imported.code, imported.stderr).toBe(0)
-      const exported = await tool('rates', ['export'], database)
+      const exported = await tool('rates', ['export', '--url', server.url], database)
       expect(exported.stdout).toContain('Test Line')
       expect((await tool('migrate', [], database)).stdout).toContain('Schema up to date')
       await healthy(server)

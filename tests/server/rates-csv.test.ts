@@ -1,9 +1,3 @@
-import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureLocations } from '../../server/locations/locations'
 import { csvColumns, formatRatesCsv, parseRatesCsv, scheduleColumns } from '../../server/rates/csv'
@@ -12,7 +6,6 @@ import { allLanes } from '../../server/rates/reference-rates'
 import { ensureSeedRates, seedLanes } from '../../server/rates/seed'
 import { openTestDatabase, type TestDatabase } from './helpers'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const today = new Date('2026-11-23T00:00:00Z')
 let database: TestDatabase
 
@@ -296,37 +289,5 @@ describe('the schedule in the database', () => {
   })
 })
 
-describe('npm run rates', () => {
-  it('imports a file, or names its bad rows and exits 1; exports what it holds', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'eship-rates-'))
-    const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/rates.ts', ...args], {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH, PGLITE_DIR: join(dir, 'db') },
-      }).then(
-        (out) => ({ code: 0, ...out }),
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      )
-    try {
-      await writeFile(join(dir, 'good.csv'), [oldHeader, ...fclRows].join('\n'))
-      await writeFile(join(dir, 'bad.csv'), [oldHeader, fclRows[0]?.replace('653', 'six hundred')].join('\n'))
-      const bad = await run('import', join(dir, 'bad.csv'))
-      expect(bad.code).toBe(1)
-      expect(bad.stderr).toContain(
-        'Row 2: amount must be an amount with at most 2 decimals, got "six hundred"',
-      )
-      expect(bad.stderr).toContain('Nothing imported: 1 bad row(s).')
-      const good = await run('import', join(dir, 'good.csv'))
-      expect(good).toMatchObject({
-        code: 0,
-        stdout: expect.stringContaining('Imported 1 lane(s) with 4 charge line(s).'),
-      })
-      const exported = await run('export')
-      expect(exported.stdout.split('\n')[0]).toBe(header)
-      expect(exported.stdout).toContain('Test Line')
-      expect((await run('nonsense')).code).toBe(2)
-    } finally {
-      await rm(dir, { recursive: true, force: true })
-    }
-  }, 120_000)
-})
+// `npm run rates` is a client of the server's rate file API: tests/server/rate-files.test.ts runs it in process,
+// tests/server/one-writer.test.ts as a process beside a live server.

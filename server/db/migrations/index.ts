@@ -19,6 +19,9 @@ import * as m0018 from './0018_staff'
 import * as m0019 from './0019_audit_trail'
 import * as m0020 from './0020_conversations'
 import * as m0021 from './0021_sales_desk'
+import * as m0022 from './0022_integration_keys'
+import * as m0023 from './0023_operations_desk'
+import * as m0024 from './0024_customer_accounts'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -41,6 +44,9 @@ const migrations: Record<string, Migration> = {
   '0019_audit_trail': m0019,
   '0020_conversations': m0020,
   '0021_sales_desk': m0021,
+  '0022_integration_keys': m0022,
+  '0023_operations_desk': m0023,
+  '0024_customer_accounts': m0024,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect } from 'react'
 import { fromCallback, fromPromise } from 'xstate'
 import { type BookingDetail, bookingMessages } from '../../../contract/bookings'
 import { documentsClosed } from '../../../contract/documents'
@@ -59,6 +60,16 @@ export function BookingPage({ number }: { number: string }) {
       },
     }),
     { input: { number }, ...(inspect ? { inspect } : {}) },
+  )
+  // Operations changed this booking (confirmed it, posted a milestone, reviewed a document): read it again.
+  useEffect(
+    () =>
+      customerStream().subscribe({
+        booking: (change) => {
+          if (change.number === number) actor.send({ type: 'booking.changed' })
+        },
+      }),
+    [actor, number],
   )
   const state = useSelector(actor, (s) => s.value)
   const context = useSelector(actor, (s) => s.context)

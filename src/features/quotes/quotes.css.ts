@@ -69,16 +69,6 @@ export const serviceNote = style({
   fontWeight: 'normal',
 })
 
-/** "Instant rates" beside a place the type-ahead found that a rate sheet of the mode serves today. */
-export const instant = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.success,
-  background: vars.color.successSoft,
-  borderRadius: vars.radius.pill,
-  padding: `0 ${vars.space['2']}`,
-  whiteSpace: 'nowrap',
-})
-
 /** An option's sailing or flight: each fact a line of its own, a date never split across lines. */
 export const schedule = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'], minWidth: 0 })
 

@@ -15,16 +15,40 @@ export const consoleDesks = [
     about: 'Who did what, when and from where: every staff action and every customer change.',
   },
   {
+    to: '/staff/keys',
+    label: 'Integration keys',
+    operation: 'listIntegrationKeys',
+    about: 'Make and revoke the keys carrier feeds and other systems call the operations API with.',
+  },
+  {
     to: '/staff/quotes',
     label: 'Sales desk',
     operation: 'listQuoteRequests',
     about: 'Answer quote requests with offers, and follow up quotes about to expire.',
   },
   {
+    to: '/staff/bookings',
+    label: 'Operations desk',
+    operation: 'listOpsBookings',
+    about: 'Confirm bookings, post milestones, review documents, hold, release or cancel.',
+  },
+  {
+    to: '/staff/rates',
+    label: 'Pricing desk',
+    operation: 'listRateSheets',
+    about: 'The rate sheets in force, and a carrier’s rate file checked in a dry run, then applied.',
+  },
+  {
     to: '/staff/messages',
     label: 'Messages',
     operation: 'getStaffUnreadCounts',
     about: 'Customers’ messages about quotes and bookings not answered yet.',
+  },
+  {
+    to: '/staff/customers',
+    label: 'Customers',
+    operation: 'listCustomers',
+    about: 'Find a company, see its users, quotes, bookings and conversations; manage its users’ access.',
   },
 ] as const satisfies readonly { to: string; label: string; operation: StaffOperation; about: string }[]
 

@@ -6,9 +6,9 @@ import { type StaffRole, staffRoleDuties, staffRoleNames, staffRoles } from '../
 import { type StaffMember, staffApiPaths } from '../../../contract/staff'
 import { type AddStaffValues, staffTeamMachine } from '../../../machines/staff-team.machine'
 import { Button } from '../../components/ui/button'
-import { Dialog } from '../../components/ui/dialog'
 import { TextField } from '../../components/ui/text-field'
 import * as ui from '../../components/ui/ui.css'
+import { ConfirmDialog } from './confirm-dialog'
 import { staffConsole } from './console'
 import * as consoleStyles from './console.css'
 import * as styles from './team.css'
@@ -278,33 +278,20 @@ export function TeamPage() {
             </Form>
           </section>
 
-          <Dialog
+          <ConfirmDialog
             isOpen={dialogOpen}
             title={`Deactivate ${confirmed?.name ?? 'this staff member'}?`}
-            width={500}
-            isDismissable={!deactivating}
-            onClose={() => actor.send({ type: 'user.cancel' })}
-            actions={
-              <>
-                <Button
-                  tone="secondary"
-                  autoFocus
-                  isDisabled={deactivating}
-                  onPress={() => actor.send({ type: 'user.cancel' })}
-                >
-                  Cancel
-                </Button>
-                <Button isDisabled={deactivating} onPress={() => actor.send({ type: 'user.confirm' })}>
-                  {deactivating ? 'Deactivating…' : 'Deactivate'}
-                </Button>
-              </>
-            }
+            busy={deactivating}
+            confirmLabel={'Deactivate'}
+            busyLabel={'Deactivating…'}
+            onCancel={() => actor.send({ type: 'user.cancel' })}
+            onConfirm={() => actor.send({ type: 'user.confirm' })}
           >
             <p>
               {confirmed?.name ?? 'They'} ({confirmed?.email}) can no longer sign in, and their open sessions
               end at once. Their past actions stay in the audit trail.
             </p>
-          </Dialog>
+          </ConfirmDialog>
         </>
       ) : null}
     </div>

@@ -7,6 +7,7 @@ import type { TrackingView } from '../../../contract/bookings'
 import { legCarriage } from '../../../contract/milestones'
 import { trackingMachine } from '../../../machines/tracking.machine'
 import { trackShipment } from '../../api/tracking'
+import { customerStream } from '../../app/customer-stream'
 import { etaMoved, formatTimeThere } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
@@ -37,6 +38,17 @@ export function TrackingPage({ info, search }: { info: PageInfo; search: Trackin
   useEffect(() => {
     actor.send({ type: 'url.changed', hbl: search.hbl ?? '' })
   }, [actor, search.hbl])
+  // The shipment shown changed (a milestone posted or retracted, a hold): read it again.
+  useEffect(
+    () =>
+      customerStream().subscribe({
+        booking: (change) => {
+          if (change.number === actor.getSnapshot().context.view?.bookingNumber)
+            actor.send({ type: 'shipment.changed' })
+        },
+      }),
+    [actor],
+  )
   const state = useSelector(actor, (s) => s.value)
   const context = useSelector(actor, (s) => s.context)
 
@@ -79,7 +91,9 @@ export function TrackingPage({ info, search }: { info: PageInfo; search: Trackin
           <Button onPress={() => actor.send({ type: 'user.retry' })}>Try again</Button>
         </div>
       ) : null}
-      {state === 'found' && context.view ? <Shipment view={context.view} /> : null}
+      {(state === 'found' || state === 'refreshing') && context.view ? (
+        <Shipment view={context.view} />
+      ) : null}
       {state === 'idle' || state === 'notFound' ? <ShipmentPicker /> : null}
     </article>
   )

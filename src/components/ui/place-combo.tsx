@@ -1,16 +1,23 @@
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components'
 import type { Place, PlaceHit } from '../../../contract/wire'
 import { placeLabel } from '../../../machines/quote-form'
-import * as ui from '../../components/ui/ui.css'
-import * as styles from './quotes.css'
+import * as styles from './place-combo.css'
+import * as ui from './ui.css'
 
-/** A port or airport type-ahead: the chart looks places up; this only shows them and reports the choice. */
+/**
+ * A port or airport type-ahead: the chart looks places up; this only shows them and reports the choice. The
+ * customer's quote form (origin, destination) and the operations desk (a milestone's place, a transshipment
+ * port) use it, each with its own chart and endpoint.
+ */
 export function PlaceCombo({
   label,
   text,
   place,
   suggestions,
   error,
+  description,
+  emptyText = 'No match yet',
+  menuTrigger = 'input',
   onType,
   onChoose,
   onBlur,
@@ -20,6 +27,12 @@ export function PlaceCombo({
   place: Place | null
   suggestions: Place[]
   error?: string | undefined
+  /** A line under the field (the chosen place, or what it takes); the error replaces it. */
+  description?: string | undefined
+  /** What the open list says when it has nothing to offer. */
+  emptyText?: string
+  /** "focus": the list opens as the field gets the focus (suggestions offered before anything is typed). */
+  menuTrigger?: 'input' | 'focus'
   onType: (text: string) => void
   onChoose: (place: Place | null) => void
   onBlur: () => void
@@ -43,7 +56,7 @@ export function PlaceCombo({
       onBlur={onBlur}
       isInvalid={Boolean(error)}
       allowsEmptyCollection
-      menuTrigger="input"
+      menuTrigger={menuTrigger}
     >
       <Label className={ui.label}>{label}</Label>
       <Input className={ui.input} placeholder="Port, airport, city or code" />
@@ -51,11 +64,15 @@ export function PlaceCombo({
         <Text slot="errorMessage" className={ui.fieldError}>
           {error}
         </Text>
+      ) : description ? (
+        <Text slot="description" className={styles.description}>
+          {description}
+        </Text>
       ) : null}
       <Popover className={ui.listPopover}>
         <ListBox<Place>
           className={ui.listBox}
-          renderEmptyState={() => <p className={ui.option}>No match yet</p>}
+          renderEmptyState={() => <p className={ui.option}>{emptyText}</p>}
         >
           {(item) => (
             <ListBoxItem id={item.code} textValue={placeLabel(item)} className={ui.option}>

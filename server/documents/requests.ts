@@ -1,0 +1,103 @@
+/**
+ * Operations ask a customer for a document of a booking by a date (docs/bookings.md, "Operations ask for a
+ * document"): one request per booking and kind (a new one replaces the old), its audit row and the customer's
+ * mail in one transaction. The operations API (`requestDocument`, X-API-Key) and the operations desk
+ * (`requestOpsDocument`, a staff session) both call it.
+ */
+import type { Kysely } from 'kysely'
+import { BOOKING_NUMBER, type DocumentItem, documentNames } from '../../contract/bookings'
+import { singaporeDateOf } from '../../contract/dates'
+import { isUploadableKind, requestMessages } from '../../contract/documents'
+import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
+import type { Database } from '../db/schema'
+import type { Mailer } from '../mail/index'
+import { documentRequestedMail } from '../mail/templates'
+import { notificationAllowed } from '../profile/notification-settings'
+import { bookingDocuments, upsertDocumentRequest } from './queries'
+
+export type DocumentRequestOutcome =
+  | { status: 200; documents: DocumentItem[]; customerId: number }
+  | { status: 404 }
+  | { status: 409; message: string }
+  | { status: 422; message: string; errors: Record<string, string[]> }
+
+/**
+ * Asks for `kind` of booking `number` by `dueDate` (YYYY-MM-DD, not before today in Singapore): 422 for a kind
+ * that is not uploaded or a past date, 404 for no such booking, 409 for a cancelled one; else the booking's
+ * checklist with the item asked for.
+ */
+export async function requestDocument(
+  deps: { db: Kysely<Database>; mailer: Mailer; now: () => Date },
+  request: { number: string; kind: string; dueDate: string; note?: string | undefined },
+  audit: AuditContext,
+): Promise<DocumentRequestOutcome> {
+  const { number, kind, dueDate } = request
+  const note = request.note || null
+  if (!isUploadableKind(kind)) {
+    return { status: 422, message: requestMessages.badKind, errors: { kind: [requestMessages.badKind] } }
+  }
+  const at = deps.now()
+  if (dueDate < singaporeDateOf(at)) {
+    return { status: 422, message: requestMessages.pastDate, errors: { dueDate: [requestMessages.pastDate] } }
+  }
+  if (!BOOKING_NUMBER.test(number)) return { status: 404 }
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    // Locked, so a cancellation cannot slip in between the check and the request.
+    const booking = await trx
+      .selectFrom('bookings')
+      .selectAll()
+      .where('number', '=', number)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!booking) return { status: 404 as const }
+    if (booking.status === 'Cancelled') return { status: 409 as const }
+    const previous = await trx
+      .selectFrom('document_requests')
+      .select(['due_date', 'note'])
+      .where('booking_id', '=', booking.id)
+      .where('kind', '=', kind)
+      .executeTakeFirst()
+    await upsertDocumentRequest(trx, { bookingId: booking.id, kind, dueDate, note, at })
+    await appendAudit(
+      trx,
+      {
+        ...audit,
+        action: 'document.requested',
+        recordType: 'booking',
+        recordId: booking.number,
+        customerId: booking.customer_id,
+        changes: changedFields(
+          previous ? { kind, dueDate: previous.due_date, note: previous.note } : null,
+          { kind, dueDate, note },
+          ['kind', 'dueDate', 'note'],
+        ),
+      },
+      at,
+    )
+    const user = await trx
+      .selectFrom('users')
+      .select(['esus_email_id as email', 'esus_name as name'])
+      .where('id', '=', booking.user_id)
+      .executeTakeFirst()
+    if (user && (await notificationAllowed(trx, booking.user_id, 'documents'))) {
+      await deps.mailer.queue(
+        trx,
+        documentRequestedMail({
+          to: user.email,
+          name: user.name,
+          bookingNumber: booking.number,
+          document: documentNames[kind],
+          dueDate,
+          note,
+          bookingLink: `${deps.mailer.appUrl}/user/bookings/${booking.number}`,
+        }),
+        at,
+      )
+    }
+    return { status: 200 as const, booking }
+  })
+  if (outcome.status === 404) return { status: 404 }
+  if (outcome.status === 409) return { status: 409, message: requestMessages.cancelled }
+  const { documents } = await bookingDocuments(deps.db, outcome.booking, deps.now())
+  return { status: 200, documents, customerId: outcome.booking.customer_id }
+}

@@ -1,0 +1,35 @@
+/**
+ * The seeds of the pricing desk's operations for the API fuzz tests (api-fuzz.test.ts): a rate file of a
+ * carrier of its own (so that applying it again and again leaves every other sheet, and the quotes the other
+ * seeds make, as they were), for the staff operations and the X-API-Key ones.
+ */
+import { addDays, singaporeDateOf } from '../../contract/dates'
+import { csvColumns } from '../../server/rates/csv'
+import type { Body, Seed } from './api-fuzz-requests'
+
+export function rateFileSeeds(now: Date): {
+  staff: Record<string, () => Seed>
+  ops: Record<string, () => Seed>
+} {
+  const today = singaporeDateOf(now)
+  const csv = [
+    csvColumns.join(','),
+    `FCL,SGSIN,INNSA,Fuzz Tariff Line,Direct,9,WED,2,3,10,${addDays(today, -1)},${addDays(today, 13)},USD,1;7,BAS,Ocean freight,freight,container,40GP,,653,,,`,
+    `FCL,SGSIN,INNSA,Fuzz Tariff Line,Direct,9,WED,2,3,10,${addDays(today, -1)},${addDays(today, 13)},USD,1;7,DOC,Documentation,origin,shipment,,,45,,,`,
+  ].join('\n')
+  const file = (): Seed => ({
+    body: { kind: 'json', value: { name: 'fuzz-tariff.csv', csv } } satisfies Body,
+  })
+  return {
+    staff: {
+      listRateSheets: () => ({ query: { mode: 'FCL', origin: 'SGSIN', validity: 'current', page: '1' } }),
+      dryRunRateFile: file,
+      applyRateFile: file,
+    },
+    ops: {
+      opsDryRunRateFile: file,
+      opsApplyRateFile: file,
+      exportRateFile: () => ({}),
+    },
+  }
+}
