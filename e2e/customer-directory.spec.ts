@@ -1,8 +1,10 @@
 /**
  * The customer directory (docs/staff.md "The customer directory"): an admin finds a company, sees its booking
  * with its documents, and deactivates its user; the user's open tab meets the session-expired flow at its
- * next request, and the login tells them the account is deactivated.
+ * next request, and the login tells them the account is deactivated. Both console pages pass axe; the
+ * company's page does not scroll sideways at 320 px.
  */
+import { axeViolations } from './axe'
 import { bookThroughApi } from './bookings-api'
 import { createCustomer, expect, logIn, test, waitForHydration } from './fixtures'
 import { handStaffSession, newStaff } from './staff-fixtures'
@@ -33,6 +35,7 @@ test('staff find a company, see its bookings, and deactivate a user whose open t
   const rows = console_.getByTestId('customer-row')
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText('Singapore')
+  expect(await axeViolations(console_)).toEqual([])
   await rows.first().getByRole('link', { name: 'Lion City Exports Pte Ltd' }).click()
 
   // Its booking, with its documents as the customer's booking page lists them.
@@ -46,6 +49,11 @@ test('staff find a company, see its bookings, and deactivate a user whose open t
   await expect(
     bookingRow.getByRole('list', { name: `Documents of ${booking}` }).getByRole('listitem'),
   ).not.toHaveCount(0)
+  expect(await axeViolations(console_)).toEqual([])
+  // At 320 px nothing scrolls sideways.
+  await console_.setViewportSize({ width: 320, height: 800 })
+  expect(await console_.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  await console_.setViewportSize({ width: 1280, height: 800 })
 
   // Deactivating asks first; cancelling sends nothing.
   const userRow = console_.getByTestId('customer-user-row').filter({ hasText: customer.email })
