@@ -1,30 +1,12 @@
 import { useSelector } from '@xstate/react'
 import { FileTrigger, ProgressBar } from 'react-aria-components'
-import type { DocumentItem, DocumentKind, DocumentStatus } from '../../../contract/bookings'
+import type { DocumentItem, DocumentKind } from '../../../contract/bookings'
 import { uploadAccept } from '../../../contract/uploads'
 import type { UploadEntry } from '../../../machines/booking-page.machine'
 import { formatAccountTime, formatDay } from '../../app/datetime'
-import { badge } from '../../components/ui/badge.css'
+import { DocumentStatusBadge } from '../../components/shipment/document-badge'
 import { Button } from '../../components/ui/button'
 import * as styles from './bookings.css'
-
-const statusTone: Record<DocumentStatus, 'info' | 'success' | 'warning' | 'danger' | 'neutral'> = {
-  Required: 'warning',
-  Optional: 'neutral',
-  Uploaded: 'info',
-  Accepted: 'success',
-  Rejected: 'danger',
-  Issued: 'success',
-  'Not received': 'neutral',
-}
-
-export function DocumentBadge({ status }: { status: DocumentStatus }) {
-  return (
-    <span className={badge[statusTone[status]]} data-testid="document-status">
-      {status}
-    </span>
-  )
-}
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024
@@ -78,7 +60,7 @@ export function Documents({
           >
             <div className={styles.documentHead}>
               <h3 id={titleId} className={styles.documentTitle}>
-                {item.name} <DocumentBadge status={item.status} />
+                {item.name} <DocumentStatusBadge status={item.status} />
               </h3>
               {issued ? (
                 item.status === 'Issued' && hbl ? (
@@ -145,7 +127,7 @@ export function Documents({
                         ({sizeText(file.size)}, uploaded {formatAccountTime(file.uploadedAt)})
                       </span>
                     </span>
-                    <DocumentBadge status={file.status} />
+                    <DocumentStatusBadge status={file.status} />
                     {file.status === 'Rejected' && file.reason ? (
                       <span className={styles.overdue}>{file.reason}</span>
                     ) : null}
