@@ -107,11 +107,11 @@ export const newPasswordFields = {
     .max(limits.passwordMax, ruleMessages.passwordMax),
 }
 
-const passwordsMatch = (value: { esus_password: string; password_confirmation: string }) =>
+export const passwordsMatch = (value: { esus_password: string; password_confirmation: string }) =>
   value.password_confirmation === '' || value.esus_password === value.password_confirmation
 
 /** Compare the two passwords whenever both are strings, even while other fields are still invalid. */
-const matchRule = {
+export const matchRule = {
   error: ruleMessages.passwordsDiffer,
   path: ['password_confirmation'],
   when: (payload: { value: unknown }) => {

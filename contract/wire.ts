@@ -1,3 +1,4 @@
+import type { CompanyRole } from './team'
 /**
  * Request and response shapes shared by the SPA and the API, with the field names of the
  * product specification (section 3). Plain TypeScript: no framework imports.
@@ -37,6 +38,8 @@ export interface SessionUser {
   esus_mcou: number
   /** The user's country's two-letter code, for the flag in the top bar. */
   mcou_code: string
+  /** The user's role in their company's account (issue 24, contract/team.ts): what the views offer. */
+  company_role: CompanyRole
 }
 
 /** POST /api/auth/login: body `{ email, password }`. */

@@ -57,7 +57,7 @@ export const profileMachine = setup({
           esus_regn_no: '',
         },
         notifications: defaultNotificationSettings,
-        user: { esus_name: '', esus_email_id: '', esus_company_name: '', esus_mcou: 0, mcou_code: '' },
+        user: { esus_name: '', esus_email_id: '', esus_company_name: '', esus_mcou: 0, mcou_code: '', company_role: 'viewer' },
       },
       countries: [],
     })),

@@ -1,3 +1,4 @@
+import { companyRoles } from '../contract/team'
 /**
  * The API's shapes that several operations share, as the OpenAPI document names them (components), each
  * tied to its contract type with `documents`: the document cannot say one thing while the handlers send
@@ -56,6 +57,9 @@ export const SessionUserSchema = documents<SessionUser>()(
       esus_company_name: z.string().openapi({ example: 'eShip Demo Trading Pte Ltd' }),
       esus_mcou: z.int().openapi({ description: 'Country id', example: 200 }),
       mcou_code: z.string().openapi({ description: "The country's two-letter code", example: 'SG' }),
+      company_role: z
+        .enum(companyRoles)
+        .openapi({ description: "The user's role in their company's account", example: 'admin' }),
     })
     .openapi('SessionUser'),
 )

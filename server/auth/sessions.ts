@@ -94,7 +94,7 @@ export async function touchSession(
   >`
     with live as (
       select s.id as "sessionId", s.user_id as "userId", s.last_seen_at, s.created_at, u.customer_id as "customerId",
-        u.esus_name, u.esus_email_id, u.esus_company_name, u.esus_mcou, c.mcou_code
+        u.esus_name, u.esus_email_id, u.esus_company_name, u.esus_mcou, c.mcou_code, u.company_role
       from sessions s
       join users u on u.id = s.user_id
       join countries c on c.mcou_rid = u.esus_mcou
@@ -107,7 +107,7 @@ export async function touchSession(
       returning id
     )
     select "sessionId", "userId", "customerId", created_at, esus_name, esus_email_id, esus_company_name,
-      esus_mcou, mcou_code
+      esus_mcou, mcou_code, company_role
     from live`.execute(db)
   const row = rows[0]
   if (!row) return undefined

@@ -32,7 +32,13 @@ export async function createUser(db: Kysely<Database>, user: NewUser, now = new 
     const customerId = await createCustomer(trx, user, now)
     const row = await trx
       .insertInto('users')
-      .values({ ...user, customer_id: customerId, esus_email_id: normalizeEmail(user.esus_email_id) })
+      // The first user of a new company is its Admin (contract/team.ts).
+      .values({
+        company_role: 'admin',
+        ...user,
+        customer_id: customerId,
+        esus_email_id: normalizeEmail(user.esus_email_id),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     return row.id
@@ -55,6 +61,7 @@ export async function findUserByEmail(db: Kysely<Database>, email: string) {
       'users.user_type',
       'users.activated_at',
       'users.deactivated_at',
+      'users.company_role',
     ])
     .where('users.esus_email_id', '=', normalizeEmail(email))
     .executeTakeFirst()
@@ -69,6 +76,7 @@ export function toSessionUser(user: SessionUser): SessionUser {
     esus_company_name: user.esus_company_name,
     esus_mcou: user.esus_mcou,
     mcou_code: user.mcou_code,
+    company_role: user.company_role,
   }
 }
 

@@ -10,6 +10,7 @@ import type {
   ServiceTariff,
 } from '../../contract/pricing/types'
 import type { DeskState } from '../../contract/quote-desk'
+import type { CompanyRole } from '../../contract/team'
 
 /** A timestamptz column: a Date when read; written as a Date. */
 type Timestamp = ColumnType<Date, Date, Date>
@@ -63,6 +64,12 @@ export interface UsersTable {
   deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   /** The staff member who deactivated the user. */
   deactivated_by: ColumnType<number | null, number | null | undefined, number | null>
+  /** The user's role in their company (migration 0025, contract/team.ts); the first user is its Admin. */
+  company_role: ColumnType<CompanyRole, CompanyRole | undefined, CompanyRole>
+  /** The company's Admin who deactivated the user (deactivated_by is a staff member's). */
+  deactivated_by_user: ColumnType<number | null, number | null | undefined, number | null>
+  /** Mails about every booking of the company, not only the user's own (the notification settings). */
+  notify_company_bookings: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 export interface CustomersTable {
@@ -72,6 +79,42 @@ export interface CustomersTable {
   regn_no: string
   country_id: number
   created_at: CreatedAt
+}
+
+/** An Admin's invitation of a colleague (migration 0025, server/team/): a single-use link valid 7 days. */
+export interface TeamInvitationsTable {
+  id: Generated<number>
+  customer_id: number
+  /** Lower case: the link is bound to it. */
+  email: string
+  name: string
+  role: CompanyRole
+  token_hash: string
+  invited_by: number
+  created_at: Timestamp
+  /** The last time it was sent (a resend sends a new link and ends the earlier one). */
+  sent_at: Timestamp
+  expires_at: Timestamp
+  revoked_at: MaybeTimestamp
+  accepted_at: MaybeTimestamp
+  /** The user the accepted invitation made. */
+  user_id: number | null
+}
+
+/** A registration with the number of a company that has an account: a request its Admins decide. */
+export interface TeamJoinRequestsTable {
+  id: Generated<number>
+  customer_id: number
+  /** The inactive user the registration made; null once a declined request's user is removed. */
+  user_id: number | null
+  email: string
+  name: string
+  created_at: Timestamp
+  decided_at: MaybeTimestamp
+  decided_by: number | null
+  decision: 'approved' | 'declined' | null
+  /** The role an approval gave. */
+  role: Exclude<CompanyRole, 'admin'> | null
 }
 
 export interface CountersTable {
@@ -432,6 +475,8 @@ export interface Database {
   conversation_reads: ConversationReadsTable
   conversation_mail_notices: ConversationMailNoticesTable
   integration_keys: IntegrationKeysTable
+  team_invitations: TeamInvitationsTable
+  team_join_requests: TeamJoinRequestsTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Profile, ProfileUpdate } from '../../contract/profile'
+import type { CompanyRole } from '../../contract/team'
 import type { Country, SessionUser } from '../../contract/wire'
 import { endAllSessions } from '../auth/sessions'
 import type { Database } from '../db/schema'
@@ -9,7 +10,7 @@ import { inTransaction } from '../db/transaction'
 export async function findProfile(
   db: Kysely<Database>,
   userId: number,
-): Promise<(Profile & { mcou_code: string }) | undefined> {
+): Promise<(Profile & { mcou_code: string; company_role: CompanyRole }) | undefined> {
   return db
     .selectFrom('users as u')
     .innerJoin('customers as c', 'c.id', 'u.customer_id')
@@ -19,6 +20,7 @@ export async function findProfile(
       'u.esus_email_id',
       'c.country_id as esus_mcou',
       'k.mcou_code',
+      'u.company_role',
       'k.mcou_country_dialing_code as code',
       'u.esus_phone',
       'u.esus_address1',
@@ -30,13 +32,16 @@ export async function findProfile(
     .executeTakeFirst()
 }
 
-export function profileUser(profile: Profile & { mcou_code: string }): SessionUser {
+export function profileUser(
+  profile: Profile & { mcou_code: string; company_role: CompanyRole },
+): SessionUser {
   return {
     esus_name: profile.esus_name,
     esus_email_id: profile.esus_email_id,
     esus_company_name: profile.esus_company_name,
     esus_mcou: profile.esus_mcou,
     mcou_code: profile.mcou_code,
+    company_role: profile.company_role,
   }
 }
 

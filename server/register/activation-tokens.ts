@@ -27,6 +27,8 @@ export async function registerUser(
       .insertInto('users')
       .values({
         ...user,
+        // The first user of a new company is its Admin (contract/team.ts).
+        company_role: 'admin',
         customer_id: customerId,
         esus_email_id: normalizeEmail(user.esus_email_id),
         activated_at: null,

@@ -26,6 +26,7 @@ const user = {
   esus_company_name: 'Lion City Exports',
   esus_mcou: 196,
   mcou_code: 'SG',
+  company_role: 'admin',
 }
 const signedIn = { message: 'User authenticated', user_type: 'Customer', user, isLoggedIn: false, token: 't' }
 const countries: Country[] = [

@@ -34,6 +34,7 @@ const response: ProfileResponse = {
     esus_company_name: 'Lion City Exports',
     esus_mcou: 196,
     mcou_code: 'SG',
+    company_role: 'admin',
   },
 }
 const loaded: ProfileLoaded = { profile: response, countries }

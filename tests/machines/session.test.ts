@@ -13,6 +13,7 @@ const user: SessionUser = {
   esus_company_name: 'Lion City Exports',
   esus_mcou: 196,
   mcou_code: 'SG',
+  company_role: 'admin',
 }
 const stored: SessionInput = { token: 'stored-token', user, lastActivity: 0, pinged: true, now: 0 }
 const anonymous: SessionInput = { token: null, user: null, lastActivity: null, pinged: false, now: 0 }

@@ -69,6 +69,7 @@ describe('POST /api/auth/login', () => {
         esus_company_name: 'Test Trading Pte Ltd',
         esus_mcou: expect.any(Number),
         mcou_code: 'SG',
+        company_role: 'admin',
       },
       isLoggedIn: false,
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),

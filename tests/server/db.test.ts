@@ -45,6 +45,7 @@ const migrationNames = [
   '0022_integration_keys',
   '0023_operations_desk',
   '0024_customer_accounts',
+  '0025_company_teams',
 ]
 
 describe('migrations', () => {

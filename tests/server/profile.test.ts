@@ -124,6 +124,7 @@ describe('updateProfile', () => {
       esus_company_name: 'Straits Cargo Sdn Bhd',
       esus_mcou: server.my.mcou_rid,
       mcou_code: 'MY',
+      company_role: 'admin',
     })
     // The session's user (the auth check, what a reload stores as eshipUser) has the new name at once.
     const check = await server.send('GET', apiPaths.authCheck, user.auth)

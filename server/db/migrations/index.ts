@@ -22,6 +22,7 @@ import * as m0021 from './0021_sales_desk'
 import * as m0022 from './0022_integration_keys'
 import * as m0023 from './0023_operations_desk'
 import * as m0024 from './0024_customer_accounts'
+import * as m0025 from './0025_company_teams'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0022_integration_keys': m0022,
   '0023_operations_desk': m0023,
   '0024_customer_accounts': m0024,
+  '0025_company_teams': m0025,
 }
 
 export const migrationProvider: MigrationProvider = {
