@@ -154,6 +154,7 @@ export const teamMessages = {
   alreadyInvited: 'This email already has an open invitation: send it again from the list.',
   lastAdmin: 'Your company must keep at least one active Admin.',
   notYourself: 'You cannot deactivate yourself.',
+  deactivatedByForwarder: 'This user was deactivated by eShip. Please contact us to restore their access.',
   notFound: 'Not found.',
   roleRequired: 'Choose a role.',
   /** A transition the record's state does not allow (409): it changed since the page was read. */
@@ -208,13 +209,18 @@ export const joinRequestTransitions: Record<
   Declined: {},
 }
 
-/** A member as My Team shows them: Active once they can log in; Deactivated by an Admin (or the forwarder). */
-export type MemberStatus = 'Active' | 'Deactivated'
+/**
+ * A member as My Team shows them: Active once they can log in; Deactivated by an Admin (or the forwarder);
+ * Awaiting activation after an Admin approved their request to join, until they use the mailed link.
+ */
+export type MemberStatus = 'Active' | 'Deactivated' | 'Awaiting activation'
 export type MemberEvent = 'changeRole' | 'deactivate' | 'reactivate'
 
 export const memberTransitions: Record<MemberStatus, Partial<Record<MemberEvent, MemberStatus>>> = {
   Active: { changeRole: 'Active', deactivate: 'Deactivated' },
   Deactivated: { changeRole: 'Deactivated', reactivate: 'Active' },
+  /** An approved join request whose person has not used the activation link yet. */
+  'Awaiting activation': { changeRole: 'Awaiting activation', deactivate: 'Deactivated' },
 }
 
 /** The state an event leads to from `state`, or undefined when the chart does not allow it. */
