@@ -8,6 +8,8 @@ export interface Customer {
   email: string
   password: string
   name: string
+  /** The company's registration number, when the fixture registered the company. */
+  regnNo?: string
 }
 
 export const strongPassword = 'Shipping#2025'
@@ -130,6 +132,12 @@ export async function chooseCountryCode(page: Page, name = 'Singapore') {
   await page.keyboard.press('Enter')
 }
 
+/**
+ * A company registration number no other company has: a registration with the number of a company that has an
+ * account asks to join it (issue 24), so each test company gets its own.
+ */
+export const uniqueRegnNo = () => `E2E${randomUUID().slice(0, 8).toUpperCase()}`
+
 /** A made-up client address (TEST-NET-2), so each fixture has its own rate-limit counters. */
 export const clientAddress = () => `198.51.100.${Math.floor(Math.random() * 254) + 1}`
 
@@ -137,13 +145,18 @@ export const clientAddress = () => `198.51.100.${Math.floor(Math.random() * 254)
 export async function createCustomer(request: APIRequestContext, label = 'customer'): Promise<Customer> {
   const headers = { 'X-Forwarded-For': clientAddress() }
   const sg = await singapore(request)
-  const customer = { email: uniqueEmail(label), password: strongPassword, name: `Test ${label}` }
+  const customer = {
+    email: uniqueEmail(label),
+    password: strongPassword,
+    name: `Test ${label}`,
+    regnNo: uniqueRegnNo(),
+  }
   const response = await request.post('/api/register', {
     headers,
     data: {
       esus_name: customer.name,
       esus_company_name: 'Lion City Exports Pte Ltd',
-      esus_regn_no: '201912345K',
+      esus_regn_no: customer.regnNo,
       esus_email_id: customer.email,
       esus_password: customer.password,
       password_confirmation: customer.password,

@@ -8,6 +8,7 @@ import {
   strongPassword,
   test,
   uniqueEmail,
+  uniqueRegnNo,
   watchConsole,
 } from './fixtures'
 
@@ -16,10 +17,10 @@ async function chooseOption(page: Page, trigger: Locator, option: string | RegEx
   await page.getByRole('option', { name: option }).click()
 }
 
-async function fillRegistration(page: Page, email: string) {
+async function fillRegistration(page: Page, email: string, regnNo = uniqueRegnNo()) {
   await page.getByLabel('Name', { exact: true }).fill('Tan Wei Ming')
   await page.getByLabel('Company Name').fill('Lion City Exports Pte Ltd')
-  await page.getByLabel('Company Registration Number').fill('201912345k')
+  await page.getByLabel('Company Registration Number').fill(regnNo.toLowerCase())
   await page.getByLabel('Email (your username)').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(strongPassword)
   await page.getByLabel('Confirm Password').fill(strongPassword)
@@ -38,9 +39,11 @@ test('register, activate from the mail, and log in', async ({ page, request }) =
   await page.goto('/register')
   const submit = page.getByRole('button', { name: 'Register', exact: true })
   await expect(submit).toBeDisabled()
-  await fillRegistration(page, email)
+  const regnNo = uniqueRegnNo()
+  await fillRegistration(page, email, regnNo)
   await expect(page.getByLabel('Code')).toHaveValue('+65')
-  await expect(page.getByLabel('Company Registration Number')).toHaveValue('201912345K')
+  // Typed in lower case, shown in upper case (spec section 5).
+  await expect(page.getByLabel('Company Registration Number')).toHaveValue(regnNo)
   await expect(submit).toBeEnabled()
   await submit.click()
   const dialog = page.getByRole('alertdialog', { name: 'Registration Successful' })

@@ -109,7 +109,8 @@ export async function createTestUser(
   const id = await createUser(db, {
     esus_name: `Test User ${userCount}`,
     esus_company_name: 'Test Trading Pte Ltd',
-    esus_regn_no: 'T25UF0001A',
+    // A company of its own: a registration with a number that has a company asks to join it (issue 24).
+    esus_regn_no: uniqueRegnNo(),
     password_hash: await hashPassword(password),
     esus_mcou: sg.mcou_rid,
     code: '+65',
@@ -124,6 +125,12 @@ export async function createTestUser(
   return { id, email: email.toLowerCase(), password }
 }
 
+/**
+ * A company registration number no other test company has: a registration with the number of a company that
+ * has an account becomes a request to join it (issue 24), which a test of a new account does not want.
+ */
+export const uniqueRegnNo = () => `T${randomBytes(5).toString('hex').toUpperCase()}`
+
 /** A valid registration payload (spec section 3) for an account in `country`. */
 export function registrationPayload(
   country: Pick<CountryRow, 'mcou_rid' | 'mcou_country_dialing_code' | 'eshp_mcpy'>,
@@ -132,7 +139,7 @@ export function registrationPayload(
   return {
     esus_name: 'Ada Shipper',
     esus_company_name: 'Ada Trading Pte Ltd',
-    esus_regn_no: 't25uf0001a',
+    esus_regn_no: uniqueRegnNo().toLowerCase(),
     esus_email_id: email,
     esus_password: 'Secret#123',
     password_confirmation: 'Secret#123',
