@@ -18,6 +18,8 @@ export const customerDirectoryMessages = {
   activationSent: 'A new activation link was mailed; earlier links no longer work.',
   alreadyActivated: 'This user has already activated their account.',
   reactivateFirst: 'Reactivate this user before sending a new activation link.',
+  joinPending:
+    'This user asked to join a company that has an account: its Admins approve the request in My Team, and the approval mails the activation link.',
   deactivated: 'Deactivated: their sessions have ended and they can no longer log in.',
   reactivated: 'Reactivated: they can log in again.',
 } as const

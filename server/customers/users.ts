@@ -123,7 +123,7 @@ export async function reactivateCustomerUser(trx: Kysely<Database>, id: number):
 
 export type ResendOutcome =
   | { ok: true; customerId: number; user: CustomerUser }
-  | { ok: false; reason: 'notFound' | 'activated' | 'deactivated' }
+  | { ok: false; reason: 'notFound' | 'activated' | 'deactivated' | 'joinPending' }
 
 /**
  * Mails a user who has not activated their account a new activation link through registration's own code
@@ -141,6 +141,15 @@ export async function resendCustomerActivation(
   const { row, user } = found
   if (user.activated) return { ok: false, reason: 'activated' }
   if (!user.active) return { ok: false, reason: 'deactivated' }
+  // A registration asking to join a company that has an account gets its link when the company's Admins
+  // approve it (docs/teams.md): the forwarder does not let them in past the Admins.
+  const request = await trx
+    .selectFrom('team_join_requests')
+    .select('id')
+    .where('user_id', '=', id)
+    .where('decided_at', 'is', null)
+    .executeTakeFirst()
+  if (request) return { ok: false, reason: 'joinPending' }
   if (!(await resendActivationLink(trx, mailer, user.email, at))) return { ok: false, reason: 'activated' }
   return { ok: true, customerId: row.customer_id, user }
 }

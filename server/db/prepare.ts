@@ -1,5 +1,5 @@
 import { type Kysely, type MigrationResult, sql } from 'kysely'
-import { demoCustomer, ensureDemoCustomer } from '../demo/customer'
+import { demoCustomer, ensureDemoCustomer, ensureDemoTeam } from '../demo/customer'
 import { ensureDemoShipments } from '../demo/seed'
 import { ensureDemoStaff } from '../demo/staff'
 import { ensureLocations, PlaceIndex } from '../locations/locations'
@@ -73,6 +73,8 @@ export function prepareDatabase(
       await ensureReferenceRates(conn, today)
       const seedLanes = demoSeed ? await ensureSeedRates(conn, today) : 0
       const demo = demoSeed ? await ensureDemoCustomer(conn) : undefined
+      // Its Member and Viewer, to sign in as each role (docs/teams.md).
+      if (demoSeed) await ensureDemoTeam(conn)
       const demoShipments = demoSeed
         ? await seedDemoShipments(conn, today, storage ?? postgresStorage(conn))
         : 0

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { CUSTOMER_USER_TYPE } from '../../contract/messages'
+import type { CompanyRole } from '../../contract/team'
 import { hashPassword, needsRehash, verifyPassword } from '../auth/password'
 import { createUser, findUserByEmail } from '../auth/users'
 import type { Database } from '../db/schema'
@@ -56,4 +57,84 @@ export async function ensureDemoCustomer(db: Kysely<Database>): Promise<'created
     .where('id', '=', existing.id)
     .execute()
   return 'repaired'
+}
+
+/**
+ * The demo company's colleagues (docs/teams.md): a Member and a Viewer beside the demo customer, its Admin, so
+ * that a newcomer can sign in as each role. Same password as the demo customer.
+ */
+export const demoColleagues = [
+  { email: 'demo.member@eship.example', name: 'Priya Tan', role: 'member' },
+  { email: 'demo.viewer@eship.example', name: 'Marcus Lim', role: 'viewer' },
+] as const satisfies readonly { email: string; name: string; role: CompanyRole }[]
+
+/**
+ * Makes sure the demo company has its Member and Viewer, activated, with the demo password and their roles;
+ * idempotent (after ensureDemoCustomer). How many it created or repaired.
+ */
+export async function ensureDemoTeam(db: Kysely<Database>): Promise<number> {
+  const admin = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('esus_email_id', '=', demoCustomer.email)
+    .executeTakeFirstOrThrow()
+  let changed = 0
+  for (const colleague of demoColleagues) {
+    const existing = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('esus_email_id', '=', colleague.email)
+      .executeTakeFirst()
+    if (!existing) {
+      await db
+        .insertInto('users')
+        .values({
+          esus_name: colleague.name,
+          esus_company_name: admin.esus_company_name,
+          esus_regn_no: admin.esus_regn_no,
+          esus_email_id: colleague.email,
+          password_hash: await hashPassword(demoCustomer.password),
+          esus_mcou: admin.esus_mcou,
+          code: admin.code,
+          esus_phone: '61234568',
+          esus_address1: admin.esus_address1,
+          esus_source: 'Others',
+          esus_mcpy: admin.esus_mcpy,
+          user_type: CUSTOMER_USER_TYPE,
+          activated_at: new Date(),
+          customer_id: admin.customer_id,
+          company_role: colleague.role,
+        })
+        .execute()
+      changed += 1
+      continue
+    }
+    const passwordOk =
+      !needsRehash(existing.password_hash) &&
+      (await verifyPassword(demoCustomer.password, existing.password_hash))
+    const fine =
+      passwordOk &&
+      existing.activated_at !== null &&
+      existing.deactivated_at === null &&
+      existing.user_type === CUSTOMER_USER_TYPE &&
+      existing.customer_id === admin.customer_id &&
+      existing.company_role === colleague.role
+    if (fine) continue
+    await db
+      .updateTable('users')
+      .set({
+        ...(passwordOk ? {} : { password_hash: await hashPassword(demoCustomer.password) }),
+        user_type: CUSTOMER_USER_TYPE,
+        activated_at: existing.activated_at ?? new Date(),
+        deactivated_at: null,
+        deactivated_by: null,
+        deactivated_by_user: null,
+        customer_id: admin.customer_id,
+        company_role: colleague.role,
+      })
+      .where('id', '=', existing.id)
+      .execute()
+    changed += 1
+  }
+  return changed
 }

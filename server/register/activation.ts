@@ -5,7 +5,13 @@ import { findUserByEmail } from '../auth/users'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import type { Mailer } from '../mail/index'
-import { activationLink, activationMail, registrationNoticeMail } from '../mail/templates'
+import {
+  activationLink,
+  activationMail,
+  joinStillPendingMail,
+  registrationNoticeMail,
+} from '../mail/templates'
+import { joinableCompany, lockCompanyKey, pendingJoinOf, requestToJoin } from '../team/join-requests'
 import { createActivationToken, type NewRegistration, registerUser } from './activation-tokens'
 
 /** Queues a new account's activation mail (the token was stored with the account, in `db`'s transaction). */
@@ -34,6 +40,18 @@ export async function queueRegistrationNotice(
   const user = await findUserByEmail(db, email)
   if (!user) return false
   if ((await checkLimits(db, [limits.registerNotice(user.esus_email_id)], now)) !== undefined) return false
+  // A request to join a company still waiting for its Admins: no activation link (the person must not
+  // activate themself into the company), a reminder that it waits instead.
+  const pending = user.activated_at ? undefined : await pendingJoinOf(db, user.id)
+  if (pending) {
+    const mail = joinStillPendingMail({
+      to: user.esus_email_id,
+      name: user.esus_name,
+      companyName: pending.companyName,
+    })
+    await mailer.queue(db, mail, now)
+    return true
+  }
   await inTransaction(db, async (trx) => {
     let link: string | undefined
     if (!user.activated_at) {
@@ -65,6 +83,8 @@ export async function resendActivationLink(
 ): Promise<boolean> {
   const user = await findUserByEmail(db, email)
   if (!user || user.activated_at) return false
+  // A request to join still waiting for the company's Admins: their approval mails the link, nothing else.
+  if (await pendingJoinOf(db, user.id)) return false
   const token = newToken()
   await inTransaction(db, async (trx) => {
     await createActivationToken(trx, user.id, hashToken(token), now, { retireOthers: true })
@@ -75,7 +95,8 @@ export async function resendActivationLink(
 
 /**
  * A registration, after its answer: a new email gets its inactive account, token and activation mail in one
- * transaction; an email that has an account gets no second one, and its owner a notice instead.
+ * transaction, or, when its company (country and registration number) already has an account with an active
+ * Admin, a request to join it; an email that has an account gets no second one, and its owner a notice instead.
  */
 export async function completeRegistration(
   db: Kysely<Database>,
@@ -86,6 +107,12 @@ export async function completeRegistration(
   const token = newToken()
   const email = registration.esus_email_id
   const created = await db.transaction().execute(async (trx) => {
+    // One registration of a company at a time: two people registering it at once make one company.
+    await lockCompanyKey(trx, registration.esus_mcou, registration.esus_regn_no)
+    // A company of this number in this country with an active Admin: the registration asks to join it
+    // (docs/teams.md), and no second company is made.
+    const company = await joinableCompany(trx, registration.esus_mcou, registration.esus_regn_no)
+    if (company) return (await requestToJoin(trx, mailer, registration, company, now)) !== undefined
     const userId = await registerUser(trx, registration, hashToken(token), now)
     if (userId !== undefined) {
       await queueActivationMail(trx, mailer, { email, name: registration.esus_name, token }, now)

@@ -9,6 +9,7 @@ import {
   sessionReleaseRequestSchema,
   sessionReleaseSchema,
 } from '../../contract/rules'
+import { teamMessages } from '../../contract/team'
 import type { ErrorBody, LoginResponse } from '../../contract/wire'
 import type { HashQueue } from '../auth/hash-queue'
 import type { LiveSessions } from '../auth/live-sessions'
@@ -49,6 +50,7 @@ import {
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { SessionUserSchema } from '../schemas'
+import { pendingJoinOf } from '../team/join-requests'
 import { withoutServerTiming } from '../timing'
 
 export interface AuthDeps {
@@ -100,7 +102,7 @@ const loginRoute = createRoute({
     },
     401: error(`Unknown email, wrong password or not a customer: \`${authMessages.invalidCredentials}\``),
     403: error(
-      `Right password, account not activated: \`${authMessages.notActivated}\`; or deactivated by an admin: \`${authMessages.deactivated}\``,
+      `Right password, account not activated: \`${authMessages.notActivated}\`; its request to join a company still waiting: \`${teamMessages.joinPending}\`; or deactivated by an admin: \`${authMessages.deactivated}\``,
     ),
     ...tooMany,
     ...busyResponse,
@@ -185,7 +187,7 @@ const sessionReleaseRoute = createRoute({
     },
     401: error(`Unknown email, wrong password or not a customer: \`${authMessages.invalidCredentials}\``),
     403: error(
-      `Right password, account not activated: \`${authMessages.notActivated}\`; or deactivated by an admin: \`${authMessages.deactivated}\``,
+      `Right password, account not activated: \`${authMessages.notActivated}\`; its request to join a company still waiting: \`${teamMessages.joinPending}\`; or deactivated by an admin: \`${authMessages.deactivated}\``,
     ),
     ...tooMany,
     ...busyResponse,
@@ -275,7 +277,12 @@ export function authRoutes({
       return { status: 401, body: { message: authMessages.invalidCredentials } }
     }
     await loginLimiter.withdraw(attempt)
-    if (!user.activated_at) return { status: 403, body: { message: authMessages.notActivated } }
+    if (!user.activated_at) {
+      // A request to join a company still with its Admins (docs/teams.md): told so, only after the right password.
+      if (await pendingJoinOf(db, user.id))
+        return { status: 403, body: { message: teamMessages.joinPending } }
+      return { status: 403, body: { message: authMessages.notActivated } }
+    }
     // An admin deactivated the user (the customer directory): told so, only after the right password, as an
     // account not activated yet is; a wrong password still reads as any other (docs/staff.md).
     if (user.deactivated_at) return { status: 403, body: { message: authMessages.deactivated } }

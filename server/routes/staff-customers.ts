@@ -107,6 +107,7 @@ const QuoteRowSchema = documents<QuoteSummary>()(
       createdAt: z.string(),
       bookingNumber: z.string().nullable(),
       pricedBySales: z.boolean(),
+      madeBy: z.string().openapi({ description: 'Who in the company made it' }),
     })
     .openapi('CustomerQuoteRow', { description: 'A quote as My Quotes lists it' }),
 )
@@ -126,6 +127,7 @@ const BookingRowSchema = documents<CustomerBooking>()(
       documentsOutstanding: z.int(),
       quoteNumber: z.string(),
       createdAt: z.string(),
+      bookedBy: z.string().openapi({ description: 'Who in the company booked it' }),
       documents: z.array(DocumentItemSchema),
     })
     .openapi('CustomerBookingRow', {
@@ -244,7 +246,7 @@ const resendRoute = createRoute({
   request: { params: idParam(said.userNotFound) },
   responses: {
     200: { description: `\`${said.activationSent}\``, ...json(UserAnswerSchema) },
-    409: error(`\`${said.alreadyActivated}\` or \`${said.reactivateFirst}\``),
+    409: error(`\`${said.alreadyActivated}\`, \`${said.reactivateFirst}\` or \`${said.joinPending}\``),
     ...userNotFound,
     ...unauthenticated,
     ...forbidden('Admin or Sales'),
@@ -377,7 +379,12 @@ export function staffCustomerRoutes(deps: StaffCustomerDeps) {
         })
         if (outcome.ok) return c.json({ message: said.activationSent, user: outcome.user }, 200)
         if (outcome.reason === 'notFound') return c.json(userMissing, 404)
-        const message = outcome.reason === 'activated' ? said.alreadyActivated : said.reactivateFirst
+        const message =
+          outcome.reason === 'activated'
+            ? said.alreadyActivated
+            : outcome.reason === 'joinPending'
+              ? said.joinPending
+              : said.reactivateFirst
         return c.json({ message } satisfies ErrorBody, 409)
       },
     )

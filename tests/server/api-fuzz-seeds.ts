@@ -12,6 +12,7 @@ import { hashToken, newToken } from '../../server/auth/tokens'
 import { createActivationToken } from '../../server/register/activation-tokens'
 import { rateFileSeeds } from './api-fuzz-rate-seeds'
 import type { Body, Seed } from './api-fuzz-requests'
+import { teamSeeds } from './api-fuzz-team-seeds'
 import { type Auth, type BookingServer, dcsa } from './booking-helpers'
 import { minimalPdf } from './document-fixtures'
 import { createTestUser, postJson, registrationPayload } from './helpers'
@@ -112,6 +113,8 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
   const option = priced.options[0]
   const confirmOption = toConfirm.options[0]
   const json = (value: unknown): Body => ({ kind: 'json', value })
+  // My Team and the invitation link: main's colleagues, invitations and requests to join.
+  const team = await teamSeeds(server, main)
 
   return {
     listCountries: () => ({}),
@@ -150,7 +153,7 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
     }),
     searchLocations: () => ({ query: { q: 'sing', mode: 'FCL' } }),
     createQuote: () => ({ body: json(server.fcl()) }),
-    listQuotes: () => ({ query: { q: 'SGSIN', mode: 'FCL' } }),
+    listQuotes: () => ({ query: { q: 'SGSIN', mode: 'FCL', mine: 'true' } }),
     getQuote: () => ({ params: { number: priced.number } }),
     priceQuoteServices: () => ({
       params: { number: priced.number },
@@ -228,6 +231,7 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
     cancelBooking: () => ({ params: { number: toCancel } }),
     trackShipment: () => ({ params: { hbl } }),
     getDashboard: () => ({}),
+    listTeamActivity: () => ({ query: { page: '1' } }),
     postTrackingEvents: () => ({
       body: json({
         events: [
@@ -246,6 +250,7 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
       body: json({ vesselName: 'MAERSK KOLKATA', voyage: '012W', etd: '2025-06-10T08:00:00Z' }),
     }),
     ...rateFileSeeds(server.clock.now()).ops,
+    ...team,
     listDevOutbox: () => ({ query: { to: main.email } }),
     showDevOutbox: () => ({ query: { to: main.email } }),
   } satisfies Record<string, () => Seed>

@@ -40,7 +40,8 @@ describe('POST /api/register', () => {
     expect(user).toMatchObject({
       esus_name: 'Ada Shipper',
       esus_company_name: 'Ada Trading Pte Ltd',
-      esus_regn_no: 'T25UF0001A',
+      // Typed in lower case (the payload's), stored in upper case.
+      esus_regn_no: body.esus_regn_no.toUpperCase(),
       esus_email_id: body.esus_email_id.toLowerCase(),
       esus_mcou: server.sg.mcou_rid,
       code: '+65',

@@ -1,0 +1,509 @@
+/**
+ * Invitations into a company's account (docs/teams.md "My Team and invitations"): an Admin invites an email with
+ * a name and a role; the mail carries a single-use link valid 7 days, bound to that email. Only the token's
+ * SHA-256 is stored; a resend makes a new token (the earlier link stops working). Accepting is one
+ * `update … where token_hash = … and accepted_at is null and revoked_at is null and expires_at > now returning`,
+ * so a link makes one account even when it is used twice at once.
+ */
+import type { Kysely } from 'kysely'
+import { CUSTOMER_USER_TYPE } from '../../contract/messages'
+import {
+  type CompanyRole,
+  INVITATION_TTL_MS,
+  type InvitationStatus,
+  type InvitationView,
+  invitationStatus,
+  invitationTransitions,
+  nextState,
+  type TeamInvitation,
+  teamMessages,
+} from '../../contract/team'
+import { type AuditContext, appendAudit, createdFields } from '../audit/audit'
+import type { Limit } from '../auth/rate-limit'
+import { limitAddress } from '../auth/rate-limit'
+import { hashToken, newToken } from '../auth/tokens'
+import { normalizeEmail } from '../auth/users'
+import type { Database } from '../db/schema'
+import type { Mailer } from '../mail/index'
+import { invitationLink, teamInvitationMail } from '../mail/templates'
+
+const HOUR = 3_600_000
+
+export const teamLimits = {
+  /** 50 invitations (new or sent again) an hour per company. */
+  invitations: (customerId: number): Limit => ({ key: `team:invite:${customerId}`, max: 50, windowMs: HOUR }),
+  /** What one client address may do with invitation links: 30 looks and 10 accepts per 10 minutes. */
+  invitationCheckIp: (ip: string): Limit => ({
+    key: `invitation:check:${limitAddress(ip)}`,
+    max: 30,
+    windowMs: HOUR / 6,
+  }),
+  invitationAcceptIp: (ip: string): Limit => ({
+    key: `invitation:accept:${limitAddress(ip)}`,
+    max: 10,
+    windowMs: HOUR / 6,
+  }),
+}
+
+type InvitationRow = {
+  id: number
+  customer_id: number
+  email: string
+  name: string
+  role: CompanyRole
+  sent_at: Date
+  expires_at: Date
+  revoked_at: Date | null
+  accepted_at: Date | null
+}
+
+const invitationColumns = [
+  'id',
+  'customer_id',
+  'email',
+  'name',
+  'role',
+  'sent_at',
+  'expires_at',
+  'revoked_at',
+  'accepted_at',
+] as const
+
+export type TeamOutcome<T = object> =
+  | ({ ok: true; message: string } & T)
+  | { ok: false; status: 404 | 409; message: string }
+
+const refuse = (status: 404 | 409, message: string) => ({ ok: false as const, status, message })
+
+/** The company, its name and the inviter's, for the mail. */
+async function mailContext(db: Kysely<Database>, customerId: number, inviterId: number) {
+  const company = await db
+    .selectFrom('customers')
+    .select('name')
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow()
+  const inviter = await db
+    .selectFrom('users')
+    .select('esus_name')
+    .where('id', '=', inviterId)
+    .executeTakeFirstOrThrow()
+  return { companyName: company.name, inviterName: inviter.esus_name }
+}
+
+async function mailInvitation(
+  trx: Kysely<Database>,
+  mailer: Mailer,
+  row: Pick<InvitationRow, 'customer_id' | 'email' | 'name' | 'role'>,
+  inviterId: number,
+  token: string,
+  at: Date,
+) {
+  const context = await mailContext(trx, row.customer_id, inviterId)
+  const mail = teamInvitationMail({
+    to: row.email,
+    name: row.name,
+    role: row.role,
+    link: invitationLink(mailer.appUrl, token),
+    ...context,
+  })
+  await mailer.queue(trx, mail, at)
+}
+
+async function toTeamInvitation(db: Kysely<Database>, row: InvitationRow, invitedBy: number, now: Date) {
+  const inviter = await db
+    .selectFrom('users')
+    .select('esus_name')
+    .where('id', '=', invitedBy)
+    .executeTakeFirstOrThrow()
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    status: invitationStatus(row, now) === 'Expired' ? 'Expired' : 'Invited',
+    sentAt: new Date(row.sent_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
+    invitedBy: inviter.esus_name,
+  } satisfies TeamInvitation
+}
+
+type Who = AuditContext & { customerId: number; userId: number }
+
+/**
+ * POST /api/team/invitations, in the caller's transaction: a new invitation, or an expired open one of the
+ * email sent again with the new name and role. 409 when the email has an account (in any company) or an open
+ * invitation of this company that has not expired.
+ */
+export async function invite(
+  trx: Kysely<Database>,
+  mailer: Mailer,
+  who: Who,
+  input: { email: string; name: string; role: CompanyRole },
+  at: Date,
+): Promise<TeamOutcome<{ invitation: TeamInvitation }>> {
+  const email = normalizeEmail(input.email)
+  const user = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('esus_email_id', '=', email)
+    .executeTakeFirst()
+  if (user) return refuse(409, teamMessages.emailTaken)
+  const token = newToken()
+  const expires = new Date(at.getTime() + INVITATION_TTL_MS)
+  const open = await trx
+    .selectFrom('team_invitations')
+    .select(invitationColumns)
+    .where('customer_id', '=', who.customerId)
+    .where('email', '=', email)
+    .where('revoked_at', 'is', null)
+    .where('accepted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst()
+  let row: InvitationRow | undefined
+  let action = 'team.invited'
+  if (open) {
+    if (invitationStatus(open, at) !== 'Expired') return refuse(409, teamMessages.alreadyInvited)
+    row = await trx
+      .updateTable('team_invitations')
+      .set({
+        name: input.name,
+        role: input.role,
+        token_hash: hashToken(token),
+        invited_by: who.userId,
+        sent_at: at,
+        expires_at: expires,
+      })
+      .where('id', '=', open.id)
+      .returning(invitationColumns)
+      .executeTakeFirstOrThrow()
+    action = 'team.invitation_resent'
+  } else {
+    // Two Admins inviting one email at once: the open-invitation index keeps one, the other is told.
+    row = await trx
+      .insertInto('team_invitations')
+      .values({
+        customer_id: who.customerId,
+        email,
+        name: input.name,
+        role: input.role,
+        token_hash: hashToken(token),
+        invited_by: who.userId,
+        created_at: at,
+        sent_at: at,
+        expires_at: expires,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['customer_id', 'email'])
+          .where('revoked_at', 'is', null)
+          .where('accepted_at', 'is', null)
+          .doNothing(),
+      )
+      .returning(invitationColumns)
+      .executeTakeFirst()
+    if (!row) return refuse(409, teamMessages.alreadyInvited)
+  }
+  await mailInvitation(trx, mailer, row, who.userId, token, at)
+  await appendAudit(
+    trx,
+    {
+      ...who,
+      action,
+      recordType: 'team_invitation',
+      recordId: row.id,
+      changes: createdFields({ email, name: input.name, role: input.role }),
+    },
+    at,
+  )
+  return {
+    ok: true,
+    message: teamMessages.invited,
+    invitation: await toTeamInvitation(trx, row, who.userId, at),
+  }
+}
+
+/** The company's invitation `id`, locked, and its status; undefined when it is not the company's. */
+async function lockedInvitation(trx: Kysely<Database>, customerId: number, id: number, at: Date) {
+  const row = await trx
+    .selectFrom('team_invitations')
+    .select(invitationColumns)
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .forUpdate()
+    .executeTakeFirst()
+  return row && { row, status: invitationStatus(row, at) }
+}
+
+/** POST /api/team/invitations/{id}/resend: a new link (the earlier one stops working), 7 days from now. */
+export async function resendInvitation(
+  trx: Kysely<Database>,
+  mailer: Mailer,
+  who: Who,
+  id: number,
+  at: Date,
+): Promise<TeamOutcome<{ invitation: TeamInvitation }>> {
+  const found = await lockedInvitation(trx, who.customerId, id, at)
+  if (!found) return refuse(404, teamMessages.notFound)
+  if (!nextState(invitationTransitions, found.status, 'resend')) return refuse(409, teamMessages.stale)
+  const token = newToken()
+  const row = await trx
+    .updateTable('team_invitations')
+    .set({
+      token_hash: hashToken(token),
+      sent_at: at,
+      expires_at: new Date(at.getTime() + INVITATION_TTL_MS),
+    })
+    .where('id', '=', id)
+    .returning(invitationColumns)
+    .executeTakeFirstOrThrow()
+  const inviter = await trx
+    .selectFrom('team_invitations')
+    .select('invited_by')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  await mailInvitation(trx, mailer, row, inviter.invited_by, token, at)
+  await appendAudit(
+    trx,
+    {
+      ...who,
+      action: 'team.invitation_resent',
+      recordType: 'team_invitation',
+      recordId: id,
+      changes: {
+        expires_at: { before: found.row.expires_at.toISOString(), after: row.expires_at.toISOString() },
+      },
+    },
+    at,
+  )
+  return {
+    ok: true,
+    message: teamMessages.resent,
+    invitation: await toTeamInvitation(trx, row, inviter.invited_by, at),
+  }
+}
+
+/** DELETE /api/team/invitations/{id}: the link stops working. */
+export async function revokeInvitation(
+  trx: Kysely<Database>,
+  who: Who,
+  id: number,
+  at: Date,
+): Promise<TeamOutcome> {
+  const found = await lockedInvitation(trx, who.customerId, id, at)
+  if (!found) return refuse(404, teamMessages.notFound)
+  const next = nextState(invitationTransitions, found.status, 'revoke')
+  if (!next) return refuse(409, teamMessages.stale)
+  await trx.updateTable('team_invitations').set({ revoked_at: at }).where('id', '=', id).execute()
+  await appendAudit(
+    trx,
+    {
+      ...who,
+      action: 'team.invitation_revoked',
+      recordType: 'team_invitation',
+      recordId: id,
+      changes: { status: { before: found.status, after: next } },
+    },
+    at,
+  )
+  return { ok: true, message: teamMessages.revoked }
+}
+
+// ---- The invitation link (public) -----------------------------------------------------------------------
+
+export type LinkRefusal = { status: 400 | 410; message: string }
+
+const refusalOf = (status: InvitationStatus | undefined): LinkRefusal | undefined => {
+  switch (status) {
+    case undefined:
+      return { status: 400, message: teamMessages.invitationInvalid }
+    case 'Accepted':
+      return { status: 410, message: teamMessages.invitationUsed }
+    case 'Revoked':
+      return { status: 410, message: teamMessages.invitationRevoked }
+    case 'Expired':
+      return { status: 410, message: teamMessages.invitationExpired }
+    case 'Invited':
+      return undefined
+  }
+}
+
+/** The invitation of a link's token and what accepting it needs of its company. */
+async function invitationByToken(db: Kysely<Database>, token: string) {
+  return db
+    .selectFrom('team_invitations as i')
+    .innerJoin('customers as c', 'c.id', 'i.customer_id')
+    .innerJoin('countries as k', 'k.mcou_rid', 'c.country_id')
+    .select([
+      'i.id',
+      'i.customer_id',
+      'i.email',
+      'i.name',
+      'i.role',
+      'i.sent_at',
+      'i.expires_at',
+      'i.revoked_at',
+      'i.accepted_at',
+      'c.name as company_name',
+      'c.regn_no',
+      'c.country_id',
+      'k.mcou_code',
+      'k.mcou_country_dialing_code',
+      'k.eshp_mcpy',
+    ])
+    .where('i.token_hash', '=', hashToken(token))
+    .executeTakeFirst()
+}
+
+/** POST /api/invitations/check: what the invitation page shows, or why the link does not work. */
+export async function checkInvitation(
+  db: Kysely<Database>,
+  token: string,
+  at: Date,
+): Promise<{ view: InvitationView } | LinkRefusal> {
+  const row = await invitationByToken(db, token)
+  const refusal = refusalOf(row && invitationStatus(row, at))
+  if (refusal || !row) return refusal ?? { status: 400, message: teamMessages.invitationInvalid }
+  return {
+    view: {
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      companyName: row.company_name,
+      dialingCode: row.mcou_country_dialing_code,
+      expiresAt: new Date(row.expires_at).toISOString(),
+    },
+  }
+}
+
+export type AcceptRefusal = { status: 400 | 403 | 409 | 410; message: string }
+
+/** Whether the link may be accepted for `email` now (the cheap checks before the password is hashed). */
+export async function acceptRefusal(
+  db: Kysely<Database>,
+  token: string,
+  email: string,
+  at: Date,
+): Promise<AcceptRefusal | undefined> {
+  const row = await invitationByToken(db, token)
+  const refusal = refusalOf(row && invitationStatus(row, at))
+  if (refusal || !row) return refusal ?? { status: 400, message: teamMessages.invitationInvalid }
+  if (normalizeEmail(email) !== row.email) return { status: 403, message: teamMessages.invitationOtherEmail }
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('esus_email_id', '=', row.email)
+    .executeTakeFirst()
+  if (user) return { status: 409, message: teamMessages.invitationEmailTaken }
+  return undefined
+}
+
+class Refused extends Error {
+  constructor(readonly refusal: AcceptRefusal) {
+    super(refusal.message)
+  }
+}
+
+/**
+ * Claims the invitation and makes its account, activated, in the inviting company with the invitation's role,
+ * with its audit row, in one transaction. The new user's id, or why not.
+ */
+export async function acceptInvitation(
+  db: Kysely<Database>,
+  input: { token: string; email: string; esus_name: string; esus_phone: string; passwordHash: string },
+  clientAddress: string | null,
+  at: Date,
+): Promise<{ userId: number } | AcceptRefusal> {
+  const early = await acceptRefusal(db, input.token, input.email, at)
+  if (early) return early
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('team_invitations')
+        .set({ accepted_at: at })
+        .where('token_hash', '=', hashToken(input.token))
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', at)
+        .returning(['id', 'customer_id', 'email', 'role'])
+        .executeTakeFirst()
+      if (!claimed) {
+        // Used, revoked or expired since the look-up (another accept won): say which.
+        const row = await invitationByToken(trx, input.token)
+        throw new Refused(
+          refusalOf(row && invitationStatus(row, at)) ?? {
+            status: 410,
+            message: teamMessages.invitationUsed,
+          },
+        )
+      }
+      if (normalizeEmail(input.email) !== claimed.email) {
+        throw new Refused({ status: 403, message: teamMessages.invitationOtherEmail })
+      }
+      const company = await trx
+        .selectFrom('customers as c')
+        .innerJoin('countries as k', 'k.mcou_rid', 'c.country_id')
+        .select(['c.name', 'c.regn_no', 'c.country_id', 'k.mcou_country_dialing_code', 'k.eshp_mcpy'])
+        .where('c.id', '=', claimed.customer_id)
+        .executeTakeFirstOrThrow()
+      // The company's address is its first Admin's (My Profile keeps it on each user).
+      const address = await trx
+        .selectFrom('users')
+        .select('esus_address1')
+        .where('customer_id', '=', claimed.customer_id)
+        .orderBy((eb) => eb.case().when('company_role', '=', 'admin').then(0).else(1).end())
+        .orderBy('id')
+        .executeTakeFirst()
+      const user = await trx
+        .insertInto('users')
+        .values({
+          esus_name: input.esus_name,
+          esus_company_name: company.name,
+          esus_regn_no: company.regn_no,
+          esus_email_id: claimed.email,
+          password_hash: input.passwordHash,
+          esus_mcou: company.country_id,
+          code: company.mcou_country_dialing_code,
+          esus_phone: input.esus_phone,
+          esus_address1: address?.esus_address1 ?? '',
+          esus_source: 'Others',
+          esus_mcpy: company.eshp_mcpy,
+          user_type: CUSTOMER_USER_TYPE,
+          activated_at: at,
+          created_at: at,
+          customer_id: claimed.customer_id,
+          company_role: claimed.role,
+        })
+        .onConflict((oc) => oc.column('esus_email_id').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (!user) throw new Refused({ status: 409, message: teamMessages.invitationEmailTaken })
+      await trx
+        .updateTable('team_invitations')
+        .set({ user_id: user.id })
+        .where('id', '=', claimed.id)
+        .execute()
+      await appendAudit(
+        trx,
+        {
+          actor: { kind: 'customer', userId: user.id, customerId: claimed.customer_id, email: claimed.email },
+          clientAddress,
+          action: 'team.invitation_accepted',
+          recordType: 'team_invitation',
+          recordId: claimed.id,
+          customerId: claimed.customer_id,
+          changes: createdFields({
+            user: user.id,
+            email: claimed.email,
+            name: input.esus_name,
+            role: claimed.role,
+          }),
+        },
+        at,
+      )
+      return { userId: user.id }
+    })
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal
+    throw error
+  }
+}
