@@ -141,7 +141,13 @@ export const teamMessages = {
   viewerForbidden:
     "You have the Viewer role in your company's account: you can see its quotes, bookings and documents but not change them. Ask an Admin of your company for the Member role.",
   adminOnly: 'Only an Admin of your company can do this.',
+  /** A route behind the customer's session that is not in customerPermissions: refused, never let through. */
+  notCustomerOperation: 'This operation is not open to customers.',
   companyDetailsAdminOnly: "Only an Admin of your company can change the company's details.",
+  /** The line a Viewer reads where a Member would find an action (a form, a button). */
+  viewerReadsOnly: "You have the Viewer role in your company's account: you can read this but not change it.",
+  /** My Profile, for a Member or Viewer, above the company's details shown read-only. */
+  companyDetailsManaged: "Your company's Admins manage these details.",
   invited: 'Invitation sent.',
   resent: 'Invitation sent again. The earlier link no longer works.',
   revoked: 'Invitation withdrawn.',
@@ -382,10 +388,25 @@ export interface TeamActivityEntry {
   summary: string
   recordType: string
   recordId: string
+  /** The customer's page of the record, when there is one (a document's is its booking's). */
+  link: TeamActivityLink | null
+}
+
+/** Where an activity row links to: a quote or booking page, or My Team. */
+export type TeamActivityLink = { page: 'quote' | 'booking'; number: string } | { page: 'team' }
+
+/** Someone the activity can be filtered by: every user the company has had. */
+export interface TeamActivityPerson {
+  id: number
+  name: string
 }
 
 export interface TeamActivityPage {
   entries: TeamActivityEntry[]
   page: number
   pageCount: number
+  /** Rows in all pages (of the person, when filtered). */
+  total: number
+  /** The company's users, by name, for the filter by person. */
+  people: TeamActivityPerson[]
 }

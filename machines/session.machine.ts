@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, fromPromise, raise, setup } from 'xstate'
+import { and, assertEvent, assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
 import { timings } from '../contract/constants'
 import { messages } from '../contract/messages'
 import type { MessageResponse, SessionUser } from '../contract/wire'
@@ -114,6 +114,16 @@ export const sessionMachine = setup({
       return { lastActivity: event.at, idleRemaining: IDLE }
     }),
     setPinged: assign({ pinged: true }),
+    /**
+     * The session check answers the user as the server now has them (their role, a company renamed by an
+     * Admin, issue 24): when it differs from the stored one, it is taken as `user.updated` (eshipUser follows).
+     */
+    adoptCheckedUser: enqueueActions(({ context, event, enqueue }) => {
+      const checked = (event as { output?: { user?: SessionUser } }).output?.user
+      if (checked && JSON.stringify(checked) !== JSON.stringify(context.user)) {
+        enqueue.raise({ type: 'user.updated', user: checked })
+      }
+    }),
     forget: assign({ token: null, user: null, lastActivity: null, pinged: false, idleRemaining: IDLE }),
     notifyExpired: raise({ type: 'notify.expired' } as const),
     notifyLogoutFailed: raise({ type: 'notify.logoutFailed' } as const),
@@ -206,7 +216,10 @@ export const sessionMachine = setup({
                     id: 'ping',
                     src: 'ping',
                     input: ({ context }) => ({ token: context.token }),
-                    onDone: { target: 'checked', actions: ['setPinged', 'markPinged'] },
+                    onDone: {
+                      target: 'checked',
+                      actions: ['setPinged', 'markPinged', 'adoptCheckedUser'],
+                    },
                     onError: { target: 'unchecked' },
                   },
                 },

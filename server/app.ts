@@ -6,9 +6,11 @@ import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
 import { apiCompress } from './api-compress'
 import { clientIp } from './auth/client-ip'
+import { operationTableOf, withCustomerRoles } from './auth/customer-roles'
 import { HashQueue } from './auth/hash-queue'
 import { LiveSessions, SESSIONS_CHANNEL } from './auth/live-sessions'
 import { LoginLimiter } from './auth/login-limits'
+import { checkRolesWith } from './auth/session'
 import {
   DEFAULT_LOGIN_LIMITS,
   DEFAULT_PASSWORD_HASH_QUEUE,
@@ -38,6 +40,7 @@ import { devOutboxRoutes } from './routes/dev-outbox'
 import { documentRoutes } from './routes/documents'
 import { healthRoutes } from './routes/health'
 import { integrationKeyRoutes } from './routes/integration-keys'
+import { invitationRoutes } from './routes/invitations'
 import { locationRoutes, staffLocationRoutes } from './routes/locations'
 import { operationsRoutes } from './routes/operations'
 import { partyRoutes } from './routes/parties'
@@ -51,6 +54,8 @@ import { staffBookingRoutes } from './routes/staff-bookings'
 import { staffCustomerRoutes } from './routes/staff-customers'
 import { staffQuoteRoutes } from './routes/staff-quotes'
 import { staffTeamRoutes } from './routes/staff-team'
+import { teamRoutes } from './routes/team'
+import { teamActivityRoutes } from './routes/team-activity'
 import { trackingRoutes } from './routes/tracking'
 import { salesDesk } from './sales/desk'
 import { STAFF_SESSIONS_CHANNEL, StaffSessions } from './staff/sessions'
@@ -173,6 +178,8 @@ export function createApp(options: AppOptions) {
   // Who is logged in, held between requests while the database notifies sessions' ends (live-sessions.ts).
   const sessions = new LiveSessions(db)
   options.listen?.(SESSIONS_CHANNEL, sessions)
+  // The company role on every customer operation: the operations as mounted, read at the first request.
+  checkRolesWith(sessions, () => operationTableOf(app.openAPIRegistry.definitions))
   const hashing = new HashQueue(
     options.passwordHashing ?? { concurrency: defaultHashConcurrency(), queue: DEFAULT_PASSWORD_HASH_QUEUE },
   )
@@ -215,6 +222,11 @@ export function createApp(options: AppOptions) {
     }),
   )
   app.route('/api', profileRoutes({ db, now, mailer, sessions, hashing, clientIp: address }))
+  // My Team (docs/teams.md): the company's members, invitations and requests to join; the invitation link.
+  app.route('/api', teamRoutes({ db, now, mailer, sessions, clientIp: address }))
+  app.route('/api', invitationRoutes({ db, now, hashing, clientIp: address }))
+  // The company's activity (docs/teams.md "Who did what"), for its Admins.
+  app.route('/api', teamActivityRoutes({ db, now, sessions }))
   const bookingDeps = { db, now, mailer, places, sessions, clientIp: address }
   app.route('/api', bookingRoutes(bookingDeps))
   app.route('/api', trackingRoutes(bookingDeps))
@@ -312,7 +324,7 @@ export function createApp(options: AppOptions) {
   })
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined
   app.get(apiPaths.openapi, (c) => {
-    document ??= withSharedAnswers(app.getOpenAPI31Document(openApiConfig))
+    document ??= withCustomerRoles(withSharedAnswers(app.getOpenAPI31Document(openApiConfig)))
     return c.json(document)
   })
 

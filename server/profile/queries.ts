@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Profile, ProfileUpdate } from '../../contract/profile'
-import type { CompanyRole } from '../../contract/team'
+import { type CompanyRole, companyDetailsFields } from '../../contract/team'
 import type { Country, SessionUser } from '../../contract/wire'
 import { endAllSessions } from '../auth/sessions'
 import type { Database } from '../db/schema'
@@ -45,36 +45,49 @@ export function profileUser(
   }
 }
 
+/** Whether an edit changes My Profile's company details (contract/team.ts companyDetailsFields). */
+export function changesCompanyDetails(stored: Profile, input: ProfileUpdate): boolean {
+  return companyDetailsFields.some((field) => stored[field] !== input[field])
+}
+
 /**
- * Saves an edit: the user's name, phone and address; the company's name and country (on the company row
- * and, as registration stores them, on the user: company name, country, its dialling code and branch).
- * The email and the registration number are never changed here.
+ * Saves an edit: the user's own name and phone; with `company` (an Admin's edit that changes them) the
+ * company's details too: its name and country on the company row, and, as registration stores them on each
+ * user, the company name, address, country, its dialling code and branch on every user of the company.
+ * The email and the registration number are never changed here. Returns the users whose rows changed.
  */
 export async function saveProfile(
   db: Kysely<Database>,
   ids: { userId: number; customerId: number },
   input: ProfileUpdate,
   country: Country,
-): Promise<void> {
-  await inTransaction(db, async (trx) => {
+  { company }: { company: boolean },
+): Promise<number[]> {
+  return inTransaction(db, async (trx) => {
     await trx
       .updateTable('users')
+      .set({ esus_name: input.esus_name, esus_phone: input.esus_phone })
+      .where('id', '=', ids.userId)
+      .execute()
+    if (!company) return [ids.userId]
+    const colleagues = await trx
+      .updateTable('users')
       .set({
-        esus_name: input.esus_name,
-        esus_phone: input.esus_phone,
-        esus_address1: input.esus_address1,
         esus_company_name: input.esus_company_name,
+        esus_address1: input.esus_address1,
         esus_mcou: country.mcou_rid,
         code: country.mcou_country_dialing_code,
         esus_mcpy: country.eshp_mcpy,
       })
-      .where('id', '=', ids.userId)
+      .where('customer_id', '=', ids.customerId)
+      .returning('id')
       .execute()
     await trx
       .updateTable('customers')
       .set({ name: input.esus_company_name, country_id: country.mcou_rid })
       .where('id', '=', ids.customerId)
       .execute()
+    return [...new Set([ids.userId, ...colleagues.map((row) => row.id)])]
   })
 }
 

@@ -13,6 +13,8 @@ import {
   profileMessages,
   profileSchema,
 } from '../../contract/profile'
+import { teamMessages } from '../../contract/team'
+import type { ErrorBody } from '../../contract/wire'
 import { appendAudit, changedFields, customerAudit } from '../audit/audit'
 import type { HashQueue } from '../auth/hash-queue'
 import type { LiveSessions } from '../auth/live-sessions'
@@ -28,6 +30,7 @@ import {
   busyResponse,
   createRouter,
   documents,
+  ErrorSchema,
   errorResponses,
   json,
   jsonBody,
@@ -37,7 +40,14 @@ import {
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { getNotificationSettings, saveNotificationSettings } from '../profile/notification-settings'
-import { findProfile, passwordHashOf, profileUser, replacePassword, saveProfile } from '../profile/queries'
+import {
+  changesCompanyDetails,
+  findProfile,
+  passwordHashOf,
+  profileUser,
+  replacePassword,
+  saveProfile,
+} from '../profile/queries'
 import { registerMessages } from '../register/messages'
 import { SessionUserSchema } from '../schemas'
 
@@ -102,6 +112,10 @@ const NotificationSettingsSchema = documents<NotificationSettings>()(
       messages: z
         .boolean()
         .openapi({ description: 'The mail of a conversation message unread for 5 minutes' }),
+      companyBookings: z.boolean().openapi({
+        description:
+          "Whose bookings the booking mails are about: also the colleagues' (true), or only the user's own (false, the default)",
+      }),
     })
     .openapi('NotificationSettings', {
       description: 'Which mails the user gets; all true for a new account',
@@ -133,11 +147,13 @@ const updateProfileRoute = createRoute({
   operationId: 'updateProfile',
   path: '/profile',
   tags: ['Profile'],
-  summary: "Edit the user's name, phone and address and the company's name and country",
+  summary: "Edit the user's name and phone and, for an Admin, the company's name, country and address",
   description: [
     'Validated with the registration rules and messages of spec section 5. `code` must be the dialling code of',
     '`esus_mcou` and `esus_mcpy` its branch, as at registration. The email and the company registration number',
-    'are read-only: they are not part of the payload and are ignored when sent. The answer carries the session',
+    'are read-only: they are not part of the payload and are ignored when sent. The company name, country and',
+    "address are the company's: an Admin's change of them reaches every user of the company; anyone else's",
+    'change of them is refused with 403 (sent as stored, they are no change). The answer carries the session',
     'user as it now stands (`user`, what the browser keeps as `eshipUser`).',
   ].join(' '),
   security,
@@ -146,6 +162,10 @@ const updateProfileRoute = createRoute({
     200: {
       description: `Saved: \`${profileMessages.saved}\` and the profile as stored`,
       ...json(ProfileResponseSchema.extend({ message: z.string() })),
+    },
+    403: {
+      description: `A Member or Viewer changed the company's name, country or address (the Admins' to change): \`${teamMessages.companyDetailsAdminOnly}\`; nothing is saved`,
+      ...json(ErrorSchema),
     },
     ...unauthenticated,
     ...errorResponses.validationError,
@@ -237,10 +257,15 @@ export function profileRoutes({ db, now, mailer, sessions, hashing, clientIp }: 
       const first = Object.values(errors)[0]?.[0]
       if (first || !country) return c.json({ message: first ?? registerMessages.unknownCountry, errors }, 422)
       const { userId, customerId } = c.var.session
-      // The edit and its audit row (the fields that changed, before and after) in one transaction.
-      await db.transaction().execute(async (trx) => {
+      // The edit and its audit row (the fields that changed, before and after) in one transaction. The
+      // company's details are its Admins' (issue 24): anyone else's change of them saves nothing (403); the
+      // role is read with the row, so a role changed a moment ago counts.
+      const saved = await db.transaction().execute(async (trx) => {
         const before = await findProfile(trx, userId)
-        await saveProfile(trx, { userId, customerId }, input, country)
+        if (!before) throw new Error(`user ${userId} of a live session has no profile`)
+        const company = changesCompanyDetails(before, input)
+        if (company && before.company_role !== 'admin') return undefined
+        const changedUsers = await saveProfile(trx, { userId, customerId }, input, country, { company })
         const after = await findProfile(trx, userId)
         const changes = changedFields(before, after, profileAuditFields)
         if (changes) {
@@ -257,8 +282,12 @@ export function profileRoutes({ db, now, mailer, sessions, hashing, clientIp }: 
             now(),
           )
         }
+        return changedUsers
       })
-      sessions.forgetUser(userId)
+      if (!saved) return c.json({ message: teamMessages.companyDetailsAdminOnly } satisfies ErrorBody, 403)
+      // Their sessions carry the company's name and country: held ones are read again (other processes
+      // hear the users trigger).
+      for (const changed of saved) sessions.forgetUser(changed)
       return c.json({ message: profileMessages.saved, ...(await answer(c)) }, 200)
     })
     .openapi(changePasswordRoute, async (c) => {

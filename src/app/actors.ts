@@ -1,5 +1,6 @@
 import { type Actor, createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate'
 import { messages } from '../../contract/messages'
+import type { SessionUser } from '../../contract/wire'
 import { loaderMachine } from '../../machines/loader.machine'
 import { sessionMachine } from '../../machines/session.machine'
 import { checkSession, logout } from '../api/auth'
@@ -62,7 +63,16 @@ export function createAppActors(options: {
   const keepServerSessionAlive = () => {
     if (now() - lastKeepalive < KEEPALIVE_MS) return
     lastKeepalive = now()
-    checkSession(api).catch(() => {})
+    // The answer carries the user as the server has them now (a role or the company changed meanwhile).
+    checkSession(api)
+      .then((answer) => {
+        const checked = (answer as { user?: SessionUser }).user
+        const stored = session?.getSnapshot().context.user
+        if (checked && JSON.stringify(checked) !== JSON.stringify(stored)) {
+          session?.send({ type: 'user.updated', user: checked })
+        }
+      })
+      .catch(() => {})
   }
 
   session = createActor(

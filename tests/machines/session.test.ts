@@ -180,6 +180,19 @@ describe('session', () => {
     expect(again.pending.has('ping')).toBe(false)
   })
 
+  it("takes the user of the check's answer when it differs: a role changed meanwhile shows, eshipUser follows", async () => {
+    const first = start({ ...stored, pinged: false })
+    const demoted = { ...user, company_role: 'viewer' as const }
+    await first.settle('ping', { output: { message: 'OK', user: demoted } })
+    expect(first.actor.getSnapshot().context.user).toEqual(demoted)
+    expect(first.effects.persistUser).toHaveBeenCalledOnce()
+
+    const same = start({ ...stored, pinged: false })
+    await same.settle('ping', { output: { message: 'OK', user } })
+    expect(same.actor.getSnapshot().context.user).toEqual(user)
+    expect(same.effects.persistUser).not.toHaveBeenCalled()
+  })
+
   it('follows other tabs: a login there signs in here, a logout there signs out here', () => {
     const { actor, is, effects } = start(anonymous)
     actor.send({ type: 'storage.started', token: 'other-tab', user, at: 0 })

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookingStatuses, milestoneKeys } from '../../contract/bookings'
 import { staffPermissions } from '../../contract/permissions'
+import { customerPermissions } from '../../contract/team'
 import { apiPaths } from '../../contract/wire'
 import { setupServer } from './helpers'
 
@@ -136,6 +137,18 @@ describe('GET /api/openapi.json', () => {
         '/api/staff/conversations/{subjectType}/{number}/messages',
         '/api/staff/conversations/unread',
         '/api/staff/events',
+        '/api/team',
+        '/api/team/invitations',
+        '/api/team/invitations/{id}',
+        '/api/team/invitations/{id}/resend',
+        '/api/team/members/{id}/role',
+        '/api/team/members/{id}/deactivate',
+        '/api/team/members/{id}/reactivate',
+        '/api/team/join-requests/{id}/approve',
+        '/api/team/join-requests/{id}/decline',
+        '/api/team/activity',
+        '/api/invitations/check',
+        '/api/invitations/accept',
       ].sort(),
     )
     const countries = doc.paths[apiPaths.countries]?.get
@@ -265,6 +278,8 @@ describe('GET /api/openapi.json', () => {
       '201',
       '400',
       '401',
+      // A Viewer of the company (issue 24).
+      '403',
       '404',
       '409',
       '413',
@@ -297,7 +312,7 @@ describe('GET /api/openapi.json', () => {
       '500',
       '503',
     ])
-    expect(statuses('/api/profile', 'put')).toEqual(['200', '400', '401', '413', '415', '422', '500'])
+    expect(statuses('/api/profile', 'put')).toEqual(['200', '400', '401', '403', '413', '415', '422', '500'])
     expect(statuses('/api/tracking/{hbl}', 'get')).toEqual(['200', '401', '404', '422', '500'])
     expect(statuses('/api/ops/events', 'post')).toEqual([
       '200',
@@ -314,6 +329,7 @@ describe('GET /api/openapi.json', () => {
       '201',
       '400',
       '401',
+      '403',
       '404',
       '409',
       '410',
@@ -412,6 +428,27 @@ describe('GET /api/openapi.json', () => {
         const error = operation.responses['500']?.content?.['application/json']?.schema
         expect(error, `${method} ${path}`).toEqual({ $ref: '#/components/schemas/Error' })
       }
+    }
+  })
+})
+
+describe("the customer's operations", () => {
+  it('are those behind the bearer token, each in customerPermissions, and the table names no other', () => {
+    const operations = Object.values(
+      doc.paths as unknown as Record<
+        string,
+        Record<string, { operationId?: string; security?: Record<string, string[]>[] }>
+      >,
+    ).flatMap((methods) => Object.values(methods))
+    const customers = operations.filter((operation) => operation.security?.[0]?.bearerAuth !== undefined)
+    expect(customers.map((operation) => operation.operationId).sort()).toEqual(
+      Object.keys(customerPermissions).sort(),
+    )
+    // Where a role may be refused, the 403 is documented (server/auth/customer-roles.ts).
+    for (const operation of customers) {
+      const access = customerPermissions[operation.operationId as keyof typeof customerPermissions]
+      const documented = (operation as unknown as Operation).responses['403'] !== undefined
+      if (access === 'member' || access === 'admin') expect(documented, operation.operationId).toBe(true)
     }
   })
 })

@@ -13,6 +13,7 @@ import {
   profilePaths,
 } from '../../contract/profile'
 import { ruleMessages } from '../../contract/rules'
+import { type CompanyRole, teamMessages } from '../../contract/team'
 import { apiPaths } from '../../contract/wire'
 import { registerMessages } from '../../server/register/messages'
 import { bearer, postJson } from './helpers'
@@ -156,6 +157,157 @@ describe('updateProfile', () => {
     const alices = await server.profileOf(alice.auth)
     expect(alices.profile).toMatchObject({ esus_name: 'Alice Lim', esus_company_name: 'Alice Exports' })
     expect((await server.profileOf(bob.auth)).profile.esus_name).toBe('Bob Renamed')
+  })
+})
+
+describe("updateProfile: the company's details are its Admins' (issue 24)", () => {
+  /** An Admin and a colleague of theirs with `role`, both signed in. */
+  async function team(role: CompanyRole) {
+    const admin = await server.signedIn({ esus_name: 'Ada Admin', esus_company_name: 'Team Trading Pte Ltd' })
+    const colleague = await server.signedIn({ esus_name: 'Cole League' })
+    const { customer_id } = await server.db
+      .selectFrom('users')
+      .select('customer_id')
+      .where('id', '=', admin.id)
+      .executeTakeFirstOrThrow()
+    await server.db
+      .updateTable('users')
+      .set({ customer_id, company_role: role, esus_company_name: 'Team Trading Pte Ltd' })
+      .where('id', '=', colleague.id)
+      .execute()
+    return { admin, colleague, customerId: customer_id }
+  }
+  const companyRow = (customerId: number) =>
+    server.db
+      .selectFrom('customers')
+      .select(['name', 'country_id'])
+      .where('id', '=', customerId)
+      .executeTakeFirstOrThrow()
+  const userRow = (id: number) =>
+    server.db
+      .selectFrom('users')
+      .select([
+        'esus_name',
+        'esus_phone',
+        'esus_company_name',
+        'esus_address1',
+        'esus_mcou',
+        'code',
+        'esus_mcpy',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  const auditCount = async (userId: number) =>
+    (await server.db.selectFrom('audit_events').select('id').where('actor_user_id', '=', userId).execute())
+      .length
+
+  it.each<[CompanyRole, Record<string, unknown>]>([
+    ['member', { esus_company_name: 'Renamed By Member Pte Ltd' }],
+    ['viewer', { esus_address1: '99 Somewhere Else Road, Singapore' }],
+    ['member', { esus_mcou: 'MY' }],
+  ])(
+    'refuses a %s who changes %j with 403 and saves nothing, not even their own name',
+    async (role, patch) => {
+      const { colleague, customerId } = await team(role)
+      const { profile } = await server.profileOf(colleague.auth)
+      const country =
+        patch.esus_mcou === 'MY'
+          ? {
+              esus_mcou: server.my.mcou_rid,
+              code: server.my.mcou_country_dialing_code,
+              esus_mcpy: server.my.eshp_mcpy,
+            }
+          : {}
+      const beforeUser = await userRow(colleague.id)
+      const beforeCompany = await companyRow(customerId)
+      const audits = await auditCount(colleague.id)
+      const res = await server.send(
+        'PUT',
+        profilePaths.profile,
+        colleague.auth,
+        editOf(profile, { esus_name: 'Changed Too', ...patch, ...country }),
+      )
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({ message: teamMessages.companyDetailsAdminOnly })
+      expect(await userRow(colleague.id)).toEqual(beforeUser)
+      expect(await companyRow(customerId)).toEqual(beforeCompany)
+      expect(await auditCount(colleague.id)).toBe(audits)
+    },
+  )
+
+  it.each<CompanyRole>(['member', 'viewer'])(
+    "saves a %s's own name and phone when the company's details are sent as they are",
+    async (role) => {
+      const { colleague } = await team(role)
+      const { profile } = await server.profileOf(colleague.auth)
+      const res = await server.send(
+        'PUT',
+        profilePaths.profile,
+        colleague.auth,
+        editOf(profile, { esus_name: 'Own Name', esus_phone: '69990000' }),
+      )
+      expect(res.status).toBe(200)
+      expect((await res.json()) as ProfileResponse).toMatchObject({
+        profile: { esus_name: 'Own Name', esus_phone: '69990000' },
+        user: { company_role: role },
+      })
+    },
+  )
+
+  it("saves an Admin's change of them on the company and every colleague's copy, with one audit row", async () => {
+    const { admin, colleague, customerId } = await team('viewer')
+    const { profile } = await server.profileOf(admin.auth)
+    const colleagueBefore = await userRow(colleague.id)
+    const audits = await auditCount(admin.id)
+    const res = await server.send(
+      'PUT',
+      profilePaths.profile,
+      admin.auth,
+      editOf(profile, {
+        esus_company_name: 'Straits Team Sdn Bhd',
+        esus_address1: '12 Jalan Pelabuhan, Port Klang',
+        esus_mcou: server.my.mcou_rid,
+        code: server.my.mcou_country_dialing_code,
+        esus_mcpy: server.my.eshp_mcpy,
+      }),
+    )
+    expect(res.status).toBe(200)
+    expect(await companyRow(customerId)).toEqual({
+      name: 'Straits Team Sdn Bhd',
+      country_id: server.my.mcou_rid,
+    })
+    expect(await userRow(colleague.id)).toEqual({
+      esus_name: colleagueBefore.esus_name,
+      esus_phone: colleagueBefore.esus_phone,
+      esus_company_name: 'Straits Team Sdn Bhd',
+      esus_address1: '12 Jalan Pelabuhan, Port Klang',
+      esus_mcou: server.my.mcou_rid,
+      code: server.my.mcou_country_dialing_code,
+      esus_mcpy: server.my.eshp_mcpy,
+    })
+    // The colleague's profile and session user show it at once.
+    expect((await server.profileOf(colleague.auth)).profile).toMatchObject({
+      esus_company_name: 'Straits Team Sdn Bhd',
+      esus_address1: '12 Jalan Pelabuhan, Port Klang',
+      code: '+60',
+    })
+    const check = await server.send('GET', apiPaths.authCheck, colleague.auth)
+    expect(
+      ((await check.json()) as { user: { esus_company_name: string; mcou_code: string } }).user,
+    ).toMatchObject({
+      esus_company_name: 'Straits Team Sdn Bhd',
+      mcou_code: 'MY',
+    })
+    expect(await auditCount(admin.id)).toBe(audits + 1)
+    // A colleague now sends the new details as stored: no change of them, their own name saves.
+    const { profile: theirs } = await server.profileOf(colleague.auth)
+    const own = await server.send(
+      'PUT',
+      profilePaths.profile,
+      colleague.auth,
+      editOf(theirs, { esus_name: 'Vic Viewer' }),
+    )
+    expect(own.status).toBe(200)
   })
 })
 

@@ -12,6 +12,7 @@ import {
 import { conversationMachine } from '../../../machines/conversation.machine'
 import { formatAccountTime } from '../../app/datetime'
 import type { EventStream } from '../../app/event-stream'
+import { ViewerNote } from '../page/viewer-note'
 import { Button } from '../ui/button'
 import * as ui from '../ui/ui.css'
 import * as styles from './conversation.css'
@@ -32,6 +33,7 @@ export function ConversationPanel({
   stream,
   other,
   onRead,
+  readOnly = false,
 }: {
   subject: ConversationSubject
   calls: ConversationCalls
@@ -39,6 +41,8 @@ export function ConversationPanel({
   other: string
   /** The unread counts may have changed (the conversation was read). */
   onRead?: () => void
+  /** A Viewer of the customer's company (issue 24): the messages, no box to write one, and why. */
+  readOnly?: boolean
 }) {
   const actor = useActorRef(
     conversationMachine.provide({
@@ -84,7 +88,7 @@ export function ConversationPanel({
         <>
           {messages.length === 0 ? (
             <p className={styles.meta}>
-              No messages yet. Ask {other} anything about this {subject.type}.
+              No messages yet.{readOnly ? '' : ` Ask ${other} anything about this ${subject.type}.`}
             </p>
           ) : (
             // New messages are announced as they arrive.
@@ -101,39 +105,43 @@ export function ConversationPanel({
               ))}
             </ol>
           )}
-          <Form
-            validationBehavior="aria"
-            onSubmit={(event) => {
-              event.preventDefault()
-              actor.send({ type: 'user.submit' })
-            }}
-          >
-            {problem ? (
-              <p role="alert" className={styles.problem}>
-                {problem}
-              </p>
-            ) : null}
-            <AriaTextField
-              className={ui.field}
-              value={values.body}
-              onChange={(value) => actor.send({ type: 'field.changed', field: 'body', value })}
-              isInvalid={Boolean(bodyError)}
+          {readOnly ? (
+            <ViewerNote />
+          ) : (
+            <Form
+              validationBehavior="aria"
+              onSubmit={(event) => {
+                event.preventDefault()
+                actor.send({ type: 'user.submit' })
+              }}
             >
-              <Label className={ui.label}>Your message</Label>
-              <TextArea className={ui.input} rows={3} />
-              <Text slot="description" className={styles.count}>
-                {used.toLocaleString('en')} / {MESSAGE_MAX.toLocaleString('en')}
-              </Text>
-              {bodyError ? (
-                <Text slot="errorMessage" className={ui.fieldError}>
-                  {bodyError}
-                </Text>
+              {problem ? (
+                <p role="alert" className={styles.problem}>
+                  {problem}
+                </p>
               ) : null}
-            </AriaTextField>
-            <Button type="submit" isDisabled={sending}>
-              Send
-            </Button>
-          </Form>
+              <AriaTextField
+                className={ui.field}
+                value={values.body}
+                onChange={(value) => actor.send({ type: 'field.changed', field: 'body', value })}
+                isInvalid={Boolean(bodyError)}
+              >
+                <Label className={ui.label}>Your message</Label>
+                <TextArea className={ui.input} rows={3} />
+                <Text slot="description" className={styles.count}>
+                  {used.toLocaleString('en')} / {MESSAGE_MAX.toLocaleString('en')}
+                </Text>
+                {bodyError ? (
+                  <Text slot="errorMessage" className={ui.fieldError}>
+                    {bodyError}
+                  </Text>
+                ) : null}
+              </AriaTextField>
+              <Button type="submit" isDisabled={sending}>
+                Send
+              </Button>
+            </Form>
+          )}
         </>
       ) : null}
     </section>

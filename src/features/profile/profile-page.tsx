@@ -4,12 +4,14 @@ import { fromPromise } from 'xstate'
 import { messages } from '../../../contract/messages'
 import { notificationKinds, notificationLabels, profileMessages } from '../../../contract/profile'
 import { limits } from '../../../contract/rules'
+import { mayManageTeam, teamMessages } from '../../../contract/team'
 import type { PasswordValues, ProfileValues } from '../../../machines/profile'
 import { profileMachine } from '../../../machines/profile.machine'
 import { loadCountries } from '../../api/countries'
 import { changePassword, getProfile, updateNotificationSettings, updateProfile } from '../../api/profile'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
+import { useCompanyRole } from '../../app/use-company-role'
 import { Button } from '../../components/ui/button'
 import { CountryComboBox } from '../../components/ui/country-picker'
 import { ErrorDialog } from '../../components/ui/dialog'
@@ -23,6 +25,8 @@ type TextFieldName = Exclude<keyof ProfileValues, 'esus_mcou' | 'esus_mcpy'>
 /** /user/profile: the user's and the company's details, the password and the notification settings. */
 export function ProfilePage({ info }: { info: PageInfo }) {
   const { api, session, inspect } = useApp()
+  // The company's name, country and address are its Admins' (issue 24); the rest is the person's own.
+  const companyDetails = mayManageTeam(useCompanyRole())
   const actor = useActorRef(
     profileMachine.provide({
       actors: {
@@ -152,18 +156,14 @@ export function ProfilePage({ info }: { info: PageInfo }) {
                 digitsOnly: true,
               })}
             </div>
-            <div className={styles.wide}>
-              {text('esus_address1', 'Address', {
-                autoComplete: 'street-address',
-                maxLength: limits.addressMax,
-              })}
-            </div>
           </div>
           <h3 className={styles.groupTitle}>Company</h3>
+          {companyDetails ? null : <p className={styles.note}>{teamMessages.companyDetailsManaged}</p>}
           <div className={styles.grid}>
             {text('esus_company_name', 'Company Name', {
               autoComplete: 'organization',
               maxLength: limits.nameMax,
+              ...(companyDetails ? {} : { isReadOnly: true }),
             })}
             <TextField
               label="Company Registration Number"
@@ -171,15 +171,31 @@ export function ProfilePage({ info }: { info: PageInfo }) {
               value={readOnly.esus_regn_no}
               isReadOnly
             />
-            <CountryComboBox
-              label="Country"
-              name="esus_mcou"
-              countries={countries}
-              selectedId={values.esus_mcou}
-              onChange={(countryId) => actor.send({ type: 'country.chosen', countryId })}
-              onBlur={() => blur('esus_mcou')}
-              error={errorOf('esus_mcou')}
-            />
+            {companyDetails ? (
+              <CountryComboBox
+                label="Country"
+                name="esus_mcou"
+                countries={countries}
+                selectedId={values.esus_mcou}
+                onChange={(countryId) => actor.send({ type: 'country.chosen', countryId })}
+                onBlur={() => blur('esus_mcou')}
+                error={errorOf('esus_mcou')}
+              />
+            ) : (
+              <TextField
+                label="Country"
+                name="esus_mcou"
+                value={countries.find((country) => country.mcou_rid === values.esus_mcou)?.mcou_name ?? ''}
+                isReadOnly
+              />
+            )}
+            <div className={styles.wide}>
+              {text('esus_address1', 'Address', {
+                autoComplete: 'street-address',
+                maxLength: limits.addressMax,
+                ...(companyDetails ? {} : { isReadOnly: true }),
+              })}
+            </div>
           </div>
           <div className={styles.actions}>
             <Button type="submit" isDisabled={Object.keys(errors).length > 0 || saving}>

@@ -13,6 +13,7 @@ import { type PartyRole, partyLabel, type SavedParty } from '../../../contract/p
 import { firstErrors } from '../../../contract/rules'
 import type { addressBookMachine, PartyDraftValues } from '../../../machines/address-book.machine'
 import { useApp } from '../../app/use-app'
+import { ViewerNote } from '../../components/page/viewer-note'
 import { Button } from '../../components/ui/button'
 import { Dialog } from '../../components/ui/dialog'
 import { TextField } from '../../components/ui/text-field'
@@ -78,7 +79,15 @@ export function PartyPicker({ book, party: role }: { book: AddressBookRef; party
 }
 
 /** "Manage address book": a dialog listing the saved parties, to add, edit or delete one. */
-export function ManageAddressBook({ book }: { book: AddressBookRef }) {
+export function ManageAddressBook({
+  book,
+  readOnly = false,
+}: {
+  book: AddressBookRef
+  /** A Viewer of the company reads its address book; adding, editing and deleting are a Member's (issue 24). */
+  readOnly?: boolean
+}) {
+  const changes = !readOnly
   const snapshot = useSelector(book, (s) => s)
   const { parties, draft, deleteId, message } = snapshot.context
   const managing = snapshot.matches({ ready: 'managing' })
@@ -116,7 +125,7 @@ export function ManageAddressBook({ book }: { book: AddressBookRef }) {
         isDisabled={!snapshot.matches('ready')}
         onPress={() => book.send({ type: 'manage.open' })}
       >
-        Manage address book
+        {changes ? 'Manage address book' : 'Address book'}
       </Button>
       <Dialog
         isOpen={managing}
@@ -186,7 +195,7 @@ export function ManageAddressBook({ book }: { book: AddressBookRef }) {
                             Keep
                           </Button>
                         </div>
-                      ) : (
+                      ) : changes ? (
                         <div className={styles.actions}>
                           <Button
                             tone="secondary"
@@ -205,18 +214,22 @@ export function ManageAddressBook({ book }: { book: AddressBookRef }) {
                             Delete
                           </Button>
                         </div>
-                      )}
+                      ) : null}
                     </li>
                   ))}
                 </ul>
               )}
-              <Button
-                tone="secondary"
-                isDisabled={deleteId !== null}
-                onPress={() => book.send({ type: 'entry.add' })}
-              >
-                Add a party
-              </Button>
+              {changes ? (
+                <Button
+                  tone="secondary"
+                  isDisabled={deleteId !== null}
+                  onPress={() => book.send({ type: 'entry.add' })}
+                >
+                  Add a party
+                </Button>
+              ) : (
+                <ViewerNote />
+              )}
             </>
           )}
         </div>

@@ -8,8 +8,9 @@ import {
   truckingZoneAreas,
   truckingZones,
 } from '../../../contract/pricing/types'
-import { confirmMessages, containersOf } from '../../../contract/quotes'
+import { confirmMessages, containersOf, madeByLine } from '../../../contract/quotes'
 import { firstErrors } from '../../../contract/rules'
+import { mayChange } from '../../../contract/team'
 import { type ServicePrices, servicePrices } from '../../../machines/quote-offer'
 import { canRequest } from '../../../machines/quote-request.machine'
 import { customerConversations } from '../../api/conversations'
@@ -17,7 +18,9 @@ import { customerStream } from '../../app/customer-stream'
 import { formatDay } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
+import { useCompanyRole } from '../../app/use-company-role'
 import { ConversationPanel } from '../../components/conversation/conversation-panel'
+import { ViewerNote } from '../../components/page/viewer-note'
 import { PriceTable } from '../../components/shipment/price-table'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
@@ -59,6 +62,8 @@ function Offer({
 }) {
   const { api, inspect, session } = useApp()
   const navigate = useNavigate()
+  // A Viewer reads the quote, its price and messages; every action is a Member's (issue 24).
+  const changes = mayChange(useCompanyRole())
   // Read once, at the start: the shipper's name to start the confirm form from.
   const company = session.getSnapshot().context.user?.esus_company_name
   const actor = useActorRef(quoteOfferLogic({ api, navigate, storage: window.localStorage }), {
@@ -91,6 +96,10 @@ function Offer({
           Quote <strong>{quote.number}</strong> · {quote.mode} · {quote.origin.name} ({quote.origin.code}) to{' '}
           {quote.destination.name} ({quote.destination.code}) · {quote.request.commodity}
           {option ? ` · ${option.carrier}, ${option.service}, ${option.transitDays} days` : ''}
+          {' · '}
+          <span data-testid="quote-made-by">
+            {madeByLine({ requested: quote.kind === 'requested', madeBy: quote.madeBy })}
+          </span>
         </p>
       ) : null}
       {quote && option ? (
@@ -104,7 +113,13 @@ function Offer({
         </p>
       ) : null}
       {quote?.salesDesk && step === 'services' ? (
-        <SalesOffer api={api} number={quote.number} desk={quote.salesDesk} onDeclined={reload} />
+        <SalesOffer
+          api={api}
+          number={quote.number}
+          desk={quote.salesDesk}
+          onDeclined={reload}
+          readOnly={!changes}
+        />
       ) : null}
       {snapshot.matches('requested') ? (
         <p className={styles.notice} role="status">
@@ -114,12 +129,16 @@ function Offer({
       {snapshot.matches('expired') || snapshot.matches('requoting') ? (
         <div className={styles.notice} role="alert">
           <p>{context.message ?? confirmMessages.expired}</p>
-          <Button
-            isDisabled={snapshot.matches('requoting')}
-            onPress={() => actor.send({ type: 'user.requote' })}
-          >
-            Requote at current rates
-          </Button>
+          {changes ? (
+            <Button
+              isDisabled={snapshot.matches('requoting')}
+              onPress={() => actor.send({ type: 'user.requote' })}
+            >
+              Requote at current rates
+            </Button>
+          ) : (
+            <ViewerNote />
+          )}
         </div>
       ) : null}
       {snapshot.matches('booked') && context.booking ? (
@@ -138,7 +157,7 @@ function Offer({
       quote &&
       price ? (
         <>
-          {!snapshot.matches('confirm') ? (
+          {changes && !snapshot.matches('confirm') ? (
             <ServicesForm
               services={services}
               prices={prices}
@@ -152,7 +171,9 @@ function Offer({
             Valid until {formatDay(price.validTo ?? quote.validTo ?? '')}. Prices are in USD; SGD at the
             quote's stored rate.
           </p>
-          {offerClosed ? null : !snapshot.matches('confirm') ? (
+          {offerClosed ? null : !changes ? (
+            <ViewerNote />
+          ) : !snapshot.matches('confirm') ? (
             <Button
               isDisabled={snapshot.matches('leaving')}
               onPress={() => actor.send({ type: 'user.continue' })}
@@ -185,6 +206,7 @@ function Offer({
           calls={customerConversations(api)}
           stream={customerStream()}
           other="our sales team"
+          readOnly={!changes}
         />
       ) : null}
       {/* A changed price is told next to the Confirm button with the new total, not in a dialog over it. */}

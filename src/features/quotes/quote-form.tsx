@@ -5,6 +5,7 @@ import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
 import { dgClasses } from '../../../contract/pricing/rules'
 import { containerTypes, type Mode, modes, packingGroups } from '../../../contract/pricing/types'
 import { singaporeDate } from '../../../contract/quotes'
+import { mayChange } from '../../../contract/team'
 import {
   emptyPackage,
   type OptionSort,
@@ -18,6 +19,8 @@ import { siteConfig } from '../../../site.config'
 import { formatDay } from '../../app/datetime'
 import type { QuoteSearch } from '../../app/quote-search'
 import { useApp } from '../../app/use-app'
+import { useCompanyRole } from '../../app/use-company-role'
+import { ViewerNote } from '../../components/page/viewer-note'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { PlaceCombo } from '../../components/ui/place-combo'
@@ -38,6 +41,7 @@ const modeLabels: Record<Mode, string> = {
 /** "Get an instant quote": the request form and its results, on /user/home. */
 export function QuoteForm({ search }: { search: QuoteSearch }) {
   const { api, inspect } = useApp()
+  const changes = mayChange(useCompanyRole())
   const navigate = useNavigate()
   const actor = useActorRef(quoteFormLogic({ api, navigate, storage: window.localStorage }), {
     input: formInput(singaporeDate(new Date()), search, readQuoteData(window.localStorage)),
@@ -67,6 +71,16 @@ export function QuoteForm({ search }: { search: QuoteSearch }) {
       'packages',
       values.packages.map((p, i) => (i === index ? { ...p, ...patch } : p)),
     )
+
+  // A Viewer reads the company's quotes; asking for one is a Member's (issue 24).
+  if (!changes) {
+    return (
+      <section className={styles.section} aria-labelledby="quote-form-title">
+        <h2 id="quote-form-title">Get an instant quote</h2>
+        <ViewerNote />
+      </section>
+    )
+  }
 
   return (
     <section className={styles.section} aria-labelledby="quote-form-title">

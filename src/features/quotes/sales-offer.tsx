@@ -22,11 +22,14 @@ export function SalesOffer({
   number,
   desk,
   onDeclined,
+  readOnly = false,
 }: {
   api: ApiClient
   number: string
   desk: QuoteDeskView
   onDeclined: () => void
+  /** A Viewer of the company (issue 24): the offer, not its decline. */
+  readOnly?: boolean
 }) {
   const actor = useActorRef(
     offerDeclineMachine.provide({
@@ -82,7 +85,7 @@ export function SalesOffer({
           </ul>
         </details>
       ) : null}
-      {canRequest(desk.state, 'customer.decline') ? (
+      {!readOnly && canRequest(desk.state, 'customer.decline') ? (
         <Button tone="secondary" onPress={() => actor.send({ type: 'user.open' })}>
           Decline this offer
         </Button>
