@@ -48,6 +48,8 @@ export interface BookingSummary {
   documentsOutstanding: number
   quoteNumber: string
   createdAt: string
+  /** The person of the company who booked it (issue 24): "Booked by Priya Tan". */
+  bookedBy: string
 }
 
 export interface BookingsResponse {
@@ -123,6 +125,8 @@ export interface DocumentFile {
   uploadedAt: string
   status: 'Uploaded' | 'Accepted' | 'Rejected'
   reason: string | null
+  /** Who uploaded it (issue 24): the person of the company, or the forwarder's name for a file we issued. */
+  uploadedBy: string
 }
 
 export interface DocumentItem {
@@ -323,6 +327,8 @@ export interface BookingFilters {
   status: BookingStatus | ''
   mode: Mode | ''
   q: string
+  /** Only the bookings the signed-in user made (Mine), or the company's (Everyone, the default). */
+  mine: boolean
 }
 
-export const noBookingFilters: BookingFilters = { status: '', mode: '', q: '' }
+export const noBookingFilters: BookingFilters = { status: '', mode: '', q: '', mine: false }

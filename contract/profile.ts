@@ -61,10 +61,18 @@ export const changePasswordSchema = z
 
 export type ChangePasswordPayload = z.output<typeof changePasswordSchema>
 
-export const notificationKinds = ['milestones', 'etaChanges', 'documents', 'quoteExpiry', 'messages'] as const
+export const notificationKinds = [
+  'milestones',
+  'etaChanges',
+  'documents',
+  'quoteExpiry',
+  'messages',
+  /** Not a kind of mail but whose bookings: also the colleagues' (issue 24); off for a new account. */
+  'companyBookings',
+] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
-/** Which mails the user gets; every kind is on for a new account. */
+/** Which mails the user gets; every kind is on for a new account, except the colleagues' bookings. */
 export const notificationSettingsSchema = z.object({
   milestones: z.boolean({ error: 'Must be true or false.' }),
   etaChanges: z.boolean({ error: 'Must be true or false.' }),
@@ -72,6 +80,8 @@ export const notificationSettingsSchema = z.object({
   quoteExpiry: z.boolean({ error: 'Must be true or false.' }),
   /** Added with conversations (docs/conversations.md): a request without it leaves it as it is. */
   messages: z.boolean({ error: 'Must be true or false.' }).optional(),
+  /** Added with teams (docs/teams.md): a request without it leaves it as it is. */
+  companyBookings: z.boolean({ error: 'Must be true or false.' }).optional(),
 })
 
 /** What PUT /api/profile/notifications takes. */
@@ -85,6 +95,7 @@ export const defaultNotificationSettings: NotificationSettings = {
   documents: true,
   quoteExpiry: true,
   messages: true,
+  companyBookings: false,
 }
 
 /** How the page names each kind. */
@@ -109,6 +120,10 @@ export const notificationLabels: Record<NotificationKind, { label: string; descr
     label: 'Messages',
     description:
       'A message from our team about a quote or booking that no one in your company has read for 5 minutes.',
+  },
+  companyBookings: {
+    label: 'All company bookings',
+    description: 'Mails about every booking of your company, not only the ones you made.',
   },
 }
 

@@ -80,6 +80,8 @@ export interface QuoteDetail {
   notes: string | null
   /** A request our sales team priced (or is pricing): where it stands and every offer version; else null. */
   salesDesk: QuoteDeskView | null
+  /** Who in the company made it (issue 24): "Quoted by …" for an instant quote, "Requested by …" else. */
+  madeBy: string
 }
 
 /** What the customer sees of their request on the sales desk. */
@@ -104,6 +106,8 @@ export interface QuoteSummary {
   bookingNumber: string | null
   /** An offer our sales team priced (My Quotes says so). */
   pricedBySales: boolean
+  /** Who in the company made it (issue 24). */
+  madeBy: string
 }
 
 export interface QuotesResponse {
@@ -335,4 +339,21 @@ export interface QuoteFilters {
   status: QuoteStatus | ''
   mode: Mode | ''
   q: string
+  /** Only the quotes the signed-in user made (Mine), or the company's (Everyone). */
+  mine: boolean
 }
+
+/**
+ * Mine / Everyone on My Quotes and My Bookings (issue 24): `mine=true` lists only what the signed-in user made;
+ * absent or `false`, the company's. The same values and message for listQuotes' and listBookings' query;
+ * anything else answers 422.
+ */
+export const mineMessage = 'mine must be true or false.'
+export const mineValues = ['true', 'false'] as const
+
+/**
+ * How a quote names who made it: an instant quote was quoted ("Quoted by Priya Tan"), a request for our sales
+ * team requested ("Requested by Priya Tan").
+ */
+export const madeByLine = (quote: { requested: boolean; madeBy: string }) =>
+  `${quote.requested ? 'Requested' : 'Quoted'} by ${quote.madeBy}`

@@ -1,6 +1,6 @@
 /**
- * My Bookings (/user/bookings): the company's bookings, filtered by status and mode and searched by booking
- * or HBL number. The filters start from the page's address and every change is written back to it
+ * My Bookings (/user/bookings): the company's bookings, filtered by status and mode, by whose they are (Mine /
+ * Everyone: the server filters, issue 24) and searched by booking or HBL number. The filters start from the page's address and every change is written back to it
  * (`filtersChanged`, injected), so a filtered list can be bookmarked and Back returns to it. Typing in the
  * search waits for a pause before it asks the server; a failed load offers Try again.
  *
@@ -27,6 +27,8 @@ export interface MyBookingsContext {
 export type MyBookingsEvent =
   | { type: 'filter.changed'; filter: 'status' | 'mode'; value: string }
   | { type: 'search.changed'; q: string }
+  /** Mine / Everyone (issue 24): only the bookings the signed-in user made, or the company's. */
+  | { type: 'whose.changed'; mine: boolean }
   | { type: 'user.retry' }
 
 /** Typing in the search waits this long for a pause. */
@@ -61,6 +63,10 @@ export const myBookingsMachine = setup({
       assertEvent(event, 'search.changed')
       return { filters: { ...context.filters, q: event.q } }
     }),
+    setWhose: assign(({ context, event }) => {
+      assertEvent(event, 'whose.changed')
+      return { filters: { ...context.filters, mine: event.mine } }
+    }),
     setBookings: assign({ bookings: (_, bookings: BookingSummary[]) => bookings }),
     setMessage: assign({
       message: (_, error: unknown) => (error as Partial<ApiFailure> | undefined)?.message ?? messages.generic,
@@ -79,6 +85,10 @@ export const myBookingsMachine = setup({
     'search.changed': {
       target: '.typing',
       actions: ['setSearch', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+    },
+    'whose.changed': {
+      target: '.loading',
+      actions: ['setWhose', { type: 'filtersChanged', params: ({ context }) => context.filters }],
     },
   },
   states: {
@@ -103,4 +113,4 @@ export const myBookingsMachine = setup({
 
 /** Whether the list is filtered or searched (an empty list then says so, instead of "no bookings yet"). */
 export const isFiltered = (filters: BookingFilters) =>
-  filters.status !== '' || filters.mode !== '' || filters.q.trim() !== ''
+  filters.status !== '' || filters.mode !== '' || filters.q.trim() !== '' || filters.mine

@@ -1,5 +1,6 @@
 /**
- * `quoteListMachine` (/user/quotation, My Quotes): filters by status, mode and search; requote and duplicate
+ * `quoteListMachine` (/user/quotation, My Quotes): filters by status, mode, whose (Mine / Everyone, on the
+ * server) and search; requote and duplicate
  * (which loads the quote and hands its request to the form through `quoteData`).
  *
  * Effects (API calls, navigation, storing `quoteData`) are injected by the app with `machine.provide`.
@@ -24,6 +25,8 @@ export interface QuoteListContext {
 export type QuoteListEvent =
   | { type: 'filter.changed'; filter: 'status' | 'mode'; value: string }
   | { type: 'search.changed'; q: string }
+  /** Mine / Everyone (issue 24): only the quotes the signed-in user made, or the company's. */
+  | { type: 'whose.changed'; mine: boolean }
   | { type: 'quote.requote'; number: string }
   | { type: 'quote.duplicate'; number: string }
   | { type: 'user.retry' }
@@ -52,6 +55,10 @@ export const quoteListMachine = setup({
       assertEvent(event, 'search.changed')
       return { filters: { ...context.filters, q: event.q } }
     }),
+    setWhose: assign(({ context, event }) => {
+      assertEvent(event, 'whose.changed')
+      return { filters: { ...context.filters, mine: event.mine } }
+    }),
     setQuotes: assign({ quotes: (_, quotes: QuoteSummary[]) => quotes }),
     setMessage: assign({
       message: (_, error: unknown) => failure(error).message ?? 'Something went wrong. Please try again.',
@@ -61,11 +68,12 @@ export const quoteListMachine = setup({
   },
 }).createMachine({
   id: 'quoteList',
-  context: { filters: { status: '', mode: '', q: '' }, quotes: [], message: null },
+  context: { filters: { status: '', mode: '', q: '', mine: false }, quotes: [], message: null },
   initial: 'loading',
   on: {
     'filter.changed': { target: '.loading', actions: 'setFilter' },
     'search.changed': { target: '.typing', actions: 'setSearch' },
+    'whose.changed': { target: '.loading', actions: 'setWhose' },
     'dialog.acknowledged': { actions: 'clearMessage' },
   },
   states: {

@@ -110,6 +110,9 @@ export const DocumentFileSchema = documents<DocumentFile>()(
       uploadedAt: z.string(),
       status: z.enum(['Uploaded', 'Accepted', 'Rejected']),
       reason: z.string().nullable(),
+      uploadedBy: z.string().openapi({
+        description: "Who uploaded it: the company's person, or the forwarder's name for a file it issued",
+      }),
     })
     .openapi('DocumentFile'),
 )

@@ -23,6 +23,7 @@ import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { bookingReceivedMail } from '../mail/templates'
 import { saveBookingParties } from '../parties/service'
+import { bookingRecipients } from '../profile/notification-settings'
 import { findQuote, insertBooking, nextNumber, saveChoice } from '../quotes/queries'
 import { optionNotOffered, type QuoteService, quoteNotFound } from '../quotes/service'
 import { acceptOffer, offerRefusal } from '../sales/desk'
@@ -124,21 +125,30 @@ export async function confirmQuote(
     await acceptOffer(trx, stored.quote.id, at)
     await saveBookingParties(trx, customerId, input, at)
     await auditBookingMade(trx, audit, { ...stored.quote, customerId }, booking, price.totalUsd, at)
-    await mailer.queue(
-      trx,
-      bookingReceivedMail({
-        to: user.esus_email_id,
-        name: user.esus_name,
-        bookingNumber,
-        quoteNumber: stored.quote.number,
-        lane: `${stored.quote.origin} to ${stored.quote.destination}`,
-        mode: stored.quote.mode,
-        carrier: option.carrier,
-        totalUsd: price.totalUsd,
-        bookingsLink: `${mailer.appUrl}/user/bookings`,
-      }),
-      at,
-    )
+    // The person who booked gets the receipt always; colleagues who follow every booking of the company
+    // (issue 24) get it as their milestone mails allow.
+    const colleagues = await bookingRecipients(trx, { customerId, people: [] }, 'milestones')
+    const recipients = [
+      { email: user.esus_email_id, name: user.esus_name },
+      ...colleagues.filter((colleague) => colleague.userId !== userId),
+    ]
+    for (const to of recipients) {
+      await mailer.queue(
+        trx,
+        bookingReceivedMail({
+          to: to.email,
+          name: to.name,
+          bookingNumber,
+          quoteNumber: stored.quote.number,
+          lane: `${stored.quote.origin} to ${stored.quote.destination}`,
+          mode: stored.quote.mode,
+          carrier: option.carrier,
+          totalUsd: price.totalUsd,
+          bookingsLink: `${mailer.appUrl}/user/bookings`,
+        }),
+        at,
+      )
+    }
     return { status: 201 as const, body: { booking } satisfies { booking: BookingCreated } }
   })
 }

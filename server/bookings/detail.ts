@@ -71,7 +71,17 @@ export function cargoSummary(request: QuoteRequest): string {
 export function summaryOf(
   row: Pick<
     BookingRow,
-    'number' | 'hbl' | 'mode' | 'origin' | 'destination' | 'carrier' | 'etd' | 'eta' | 'status' | 'created_at'
+    | 'number'
+    | 'hbl'
+    | 'mode'
+    | 'origin'
+    | 'destination'
+    | 'carrier'
+    | 'etd'
+    | 'eta'
+    | 'status'
+    | 'created_at'
+    | 'user_name'
   > & { quote_number: string },
   ref: (code: string) => PlaceRef,
   outstanding: number,
@@ -89,6 +99,7 @@ export function summaryOf(
     documentsOutstanding: outstanding,
     quoteNumber: row.quote_number,
     createdAt: row.created_at.toISOString(),
+    bookedBy: row.user_name,
   }
 }
 

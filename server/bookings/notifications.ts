@@ -1,6 +1,7 @@
 /**
  * Every mail a booking sends its customer after it is made, by kind, in one place, each as the user's
- * notification settings allow (My Profile: status mails are milestones, ETA changes their own). Each is queued in the outbox in the transaction of its cause, so it exists
+ * notification settings allow (My Profile: status mails are milestones, ETA changes their own). The person who
+ * booked it gets them, and so does every active colleague who chose "All company bookings" (issue 24). Each is queued in the outbox in the transaction of its cause, so it exists
  * exactly when its cause does; status mails follow status changes, which the chart allows once each.
  */
 import type { Kysely } from 'kysely'
@@ -17,7 +18,7 @@ import {
   etaChangedMail,
 } from '../mail/booking-templates'
 import type { Mailer } from '../mail/index'
-import { notificationAllowed } from '../profile/notification-settings'
+import { bookingRecipients } from '../profile/notification-settings'
 
 export const bookingNotificationKinds = [
   'bookingConfirmed',
@@ -47,6 +48,9 @@ export interface NotifiedBooking {
   legs: RouteLeg[]
   etd: Date | null
   eta: Date | null
+  /** The company; its colleagues who chose "All company bookings" are mailed too (issue 24). */
+  customerId: number
+  /** The person who booked it. */
   userId: number
   userEmail: string
   userName: string
@@ -70,10 +74,14 @@ export function carriageOf(leg: RouteLeg | undefined): string | null {
   return null
 }
 
-function mailInput(mailer: Mailer, booking: NotifiedBooking): BookingUpdateMailInput {
+function mailInput(
+  mailer: Mailer,
+  booking: NotifiedBooking,
+  to: { email: string; name: string },
+): BookingUpdateMailInput {
   return {
-    to: booking.userEmail,
-    name: booking.userName,
+    to: to.email,
+    name: to.name,
     bookingNumber: booking.number,
     hbl: booking.hbl,
     mode: booking.mode,
@@ -93,25 +101,30 @@ export async function notify(
   booking: NotifiedBooking,
   at: Date,
 ): Promise<void> {
-  if (!(await notificationAllowed(db, booking.userId, 'milestones'))) return
-  const input = mailInput(mailer, booking)
-  const status = {
-    ...input,
-    reason: booking.statusReason ?? null,
-    status: booking.status,
-    bookingLink: `${mailer.appUrl}/user/bookings/${booking.number}`,
+  for (const to of await recipientsOf(db, booking, 'milestones')) {
+    const input = mailInput(mailer, booking, to)
+    const status = {
+      ...input,
+      reason: booking.statusReason ?? null,
+      status: booking.status,
+      bookingLink: `${mailer.appUrl}/user/bookings/${booking.number}`,
+    }
+    const mail = {
+      bookingConfirmed: () => bookingConfirmedMail(input),
+      held: () => bookingHeldMail(status),
+      released: () => bookingReleasedMail(status),
+      cancelled: () => bookingCancelledMail(status),
+      departed: () => bookingDepartedMail(input),
+      arrived: () => bookingArrivedMail(input),
+      delivered: () => bookingDeliveredMail(input),
+    }[kind]()
+    await mailer.queue(db, mail, at)
   }
-  const mail = {
-    bookingConfirmed: () => bookingConfirmedMail(input),
-    held: () => bookingHeldMail(status),
-    released: () => bookingReleasedMail(status),
-    cancelled: () => bookingCancelledMail(status),
-    departed: () => bookingDepartedMail(input),
-    arrived: () => bookingArrivedMail(input),
-    delivered: () => bookingDeliveredMail(input),
-  }[kind]()
-  await mailer.queue(db, mail, at)
 }
+
+/** The booker and the colleagues who follow every booking of the company, as each one's settings allow. */
+const recipientsOf = (db: Kysely<Database>, booking: NotifiedBooking, kind: 'milestones' | 'etaChanges') =>
+  bookingRecipients(db, { customerId: booking.customerId, people: [booking.userId] }, kind)
 
 /**
  * Mails the customer when the ETA moved more than the threshold from the one last notified; answers the
@@ -129,17 +142,18 @@ export async function notifyEtaChange(
   if (!notifiedEta) return eta
   const hours = (eta.getTime() - notifiedEta.getTime()) / 3_600_000
   if (Math.abs(hours) <= ETA_NOTIFY_THRESHOLD_HOURS) return notifiedEta
-  // Switched off, the change counts as told: switching ETA mails on later does not send an old one.
-  if (!(await notificationAllowed(db, booking.userId, 'etaChanges'))) return eta
-  await mailer.queue(
-    db,
-    etaChangedMail({
-      ...mailInput(mailer, booking),
-      previousEta: placeTime(notifiedEta, booking.destination) as string,
-      later: hours > 0,
-      hours: Math.round(Math.abs(hours)),
-    }),
-    at,
-  )
+  // Switched off for everyone, the change counts as told: switching ETA mails on later does not send an old one.
+  for (const to of await recipientsOf(db, booking, 'etaChanges')) {
+    await mailer.queue(
+      db,
+      etaChangedMail({
+        ...mailInput(mailer, booking, to),
+        previousEta: placeTime(notifiedEta, booking.destination) as string,
+        later: hours > 0,
+        hours: Math.round(Math.abs(hours)),
+      }),
+      at,
+    )
+  }
   return eta
 }

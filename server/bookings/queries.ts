@@ -60,9 +60,11 @@ export interface BookingFilters {
   mode?: Mode | undefined
   /** Part of the booking or HBL number, any case. */
   q?: string | undefined
+  /** Only the bookings this user made (Mine, issue 24). */
+  userId?: number | undefined
 }
 
-/** The company's bookings, newest first. */
+/** The company's bookings, newest first, with the name of the person who booked each. */
 export function listBookings(
   db: Kysely<Database>,
   customerId: number,
@@ -72,6 +74,7 @@ export function listBookings(
   let query = db
     .selectFrom('bookings as b')
     .innerJoin('quotes as q', 'q.id', 'b.quote_id')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
     .select([
       'b.id',
       'b.number',
@@ -86,8 +89,10 @@ export function listBookings(
       'b.created_at',
       'q.number as quote_number',
       'q.request',
+      'u.esus_name as user_name',
     ])
     .where('b.customer_id', '=', customerId)
+  if (filters.userId !== undefined) query = query.where('b.user_id', '=', filters.userId)
   if (filters.status) query = query.where('b.status', '=', filters.status)
   if (filters.mode) query = query.where('b.mode', '=', filters.mode)
   const needle = filters.q?.trim()

@@ -193,6 +193,7 @@ export function notified(
     legs: booking.legs,
     etd: booking.etd,
     eta: booking.eta,
+    customerId: booking.customer_id,
     userId: booking.user_id,
     userEmail: booking.user_email,
     userName: booking.user_name,

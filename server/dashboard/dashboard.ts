@@ -128,6 +128,8 @@ export async function getDashboard(
           uploadedAt: isoOfJsonTime(f.uploaded_at) as string,
           status: f.status,
           reason: f.reason,
+          // Only the items' due states are used here, never who uploaded a file.
+          uploadedBy: '',
         })),
         requests: requestsOf.get(booking.id),
       },

@@ -9,6 +9,7 @@ import {
 } from '../../contract/documents'
 import { plannedSailingOf } from '../bookings/planned-sailing'
 import type { BookingDocumentRow, BookingRow, Database } from '../db/schema'
+import { siteConfig } from '../site-config'
 import { houseBillOf } from './house-bill-data'
 
 /** What the checklist of a booking depends on. `hazardous` is read from the booking's quote when absent. */
@@ -24,12 +25,13 @@ export interface BookingDocuments {
   outstanding: number
 }
 
-/** The file as the API shows it. */
+/** The file as the API shows it; `uploadedBy` the name of the person who uploaded it (issue 24). */
 export function documentFile(
   row: Pick<
     BookingDocumentRow,
     'id' | 'name' | 'size' | 'content_type' | 'uploaded_at' | 'status' | 'reason'
   >,
+  uploadedBy: string,
 ): DocumentFile {
   return {
     id: row.id,
@@ -39,6 +41,7 @@ export function documentFile(
     uploadedAt: row.uploaded_at.toISOString(),
     status: row.status,
     reason: row.reason,
+    uploadedBy,
   }
 }
 
@@ -62,11 +65,23 @@ export async function hazardousByBooking(db: Kysely<Database>, bookingIds: numbe
 async function filesOf(db: Kysely<Database>, bookingIds: number[]) {
   if (bookingIds.length === 0) return []
   return db
-    .selectFrom('booking_documents')
-    .select(['id', 'booking_id', 'kind', 'name', 'size', 'content_type', 'uploaded_at', 'status', 'reason'])
-    .where('booking_id', 'in', bookingIds)
-    .orderBy('uploaded_at', 'desc')
-    .orderBy('id')
+    .selectFrom('booking_documents as d')
+    .leftJoin('users as u', 'u.id', 'd.uploaded_by')
+    .select([
+      'd.id',
+      'd.booking_id',
+      'd.kind',
+      'd.name',
+      'd.size',
+      'd.content_type',
+      'd.uploaded_at',
+      'd.status',
+      'd.reason',
+      sql<string>`coalesce(u.esus_name, '')`.as('uploaded_by_name'),
+    ])
+    .where('d.booking_id', 'in', bookingIds)
+    .orderBy('d.uploaded_at', 'desc')
+    .orderBy('d.id')
     .execute()
 }
 
@@ -152,7 +167,10 @@ export async function bookingDocuments(
       bookingStatus: booking.status as BookingStatus,
       heldFrom: (booking.held_from ?? null) as BookingStatus | null,
       hbl: booking.hbl,
-      files: rows.map((row) => ({ ...documentFile(row), kind: row.kind as DocumentKind })),
+      files: rows.map((row) => ({
+        ...documentFile(row, row.uploaded_by_name),
+        kind: row.kind as DocumentKind,
+      })),
       hblFile: booking.hbl ? (hblFile ?? (await houseBillFile(db, booking.id))) : undefined,
       requests: requests.get(booking.id),
     },
@@ -192,6 +210,8 @@ export function issuedHouseBillFile(
     uploadedAt: issued.toISOString(),
     status: 'Accepted',
     reason: null,
+    // Issued by the forwarder, not uploaded by the company.
+    uploadedBy: siteConfig.brand,
   }
 }
 
@@ -225,7 +245,7 @@ export async function outstandingDocuments(
         heldFrom: (booking.held_from ?? null) as BookingStatus | null,
         hbl: null,
         files: (byBooking.get(booking.id) ?? []).map((row) => ({
-          ...documentFile(row),
+          ...documentFile(row, row.uploaded_by_name),
           kind: row.kind as DocumentKind,
         })),
         requests: requests.get(booking.id),

@@ -12,7 +12,7 @@ import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { documentRequestedMail } from '../mail/templates'
-import { notificationAllowed } from '../profile/notification-settings'
+import { bookingRecipients } from '../profile/notification-settings'
 import { bookingDocuments, upsertDocumentRequest } from './queries'
 
 export type DocumentRequestOutcome =
@@ -74,17 +74,18 @@ export async function requestDocument(
       },
       at,
     )
-    const user = await trx
-      .selectFrom('users')
-      .select(['esus_email_id as email', 'esus_name as name'])
-      .where('id', '=', booking.user_id)
-      .executeTakeFirst()
-    if (user && (await notificationAllowed(trx, booking.user_id, 'documents'))) {
+    // To the person who booked it and the colleagues who follow every booking (issue 24).
+    const recipients = await bookingRecipients(
+      trx,
+      { customerId: booking.customer_id, people: [booking.user_id] },
+      'documents',
+    )
+    for (const to of recipients) {
       await deps.mailer.queue(
         trx,
         documentRequestedMail({
-          to: user.email,
-          name: user.name,
+          to: to.email,
+          name: to.name,
           bookingNumber: booking.number,
           document: documentNames[kind],
           dueDate,

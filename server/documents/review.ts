@@ -5,7 +5,7 @@ import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { documentRejectedMail } from '../mail/templates'
-import { notificationAllowed } from '../profile/notification-settings'
+import { bookingRecipients } from '../profile/notification-settings'
 import { documentFile } from './queries'
 
 /**
@@ -34,8 +34,8 @@ export function reviewDocument(
         'b.customer_id',
         'b.number as booking_number',
         'u.id as user_id',
-        'u.esus_email_id as email',
         'u.esus_name as user_name',
+        'b.user_id as booker_id',
       ])
       .where('d.id', '=', id)
       .forUpdate('d')
@@ -65,26 +65,34 @@ export function reviewDocument(
         at,
       )
     }
-    // A mail per rejection: only when the file becomes Rejected, not when a rejection is sent again.
-    if (
-      status === 'Rejected' &&
-      current.status !== 'Rejected' &&
-      (await notificationAllowed(trx, current.user_id, 'documents'))
-    ) {
-      await mailer.queue(
+    // A mail per rejection: only when the file becomes Rejected, not when a rejection is sent again. To the
+    // person who uploaded it, the one who booked, and the colleagues who follow every booking (issue 24).
+    if (status === 'Rejected' && current.status !== 'Rejected') {
+      const recipients = await bookingRecipients(
         trx,
-        documentRejectedMail({
-          to: current.email,
-          name: current.user_name,
-          bookingNumber: current.booking_number,
-          document: documentNames[current.kind],
-          fileName: current.name,
-          reason: reason ?? '',
-          bookingLink: `${mailer.appUrl}/user/bookings/${current.booking_number}`,
-        }),
-        at,
+        { customerId: current.customer_id, people: [current.user_id, current.booker_id] },
+        'documents',
       )
+      for (const to of recipients) {
+        await mailer.queue(
+          trx,
+          documentRejectedMail({
+            to: to.email,
+            name: to.name,
+            bookingNumber: current.booking_number,
+            document: documentNames[current.kind],
+            fileName: current.name,
+            reason: reason ?? '',
+            bookingLink: `${mailer.appUrl}/user/bookings/${current.booking_number}`,
+          }),
+          at,
+        )
+      }
     }
-    return { document: documentFile(updated), bookingNumber: current.booking_number, kind: current.kind }
+    return {
+      document: documentFile(updated, current.user_name),
+      bookingNumber: current.booking_number,
+      kind: current.kind,
+    }
   })
 }

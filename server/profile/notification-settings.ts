@@ -13,6 +13,7 @@ export const notificationColumns = {
   documents: 'notify_documents',
   quoteExpiry: 'notify_quote_expiry',
   messages: 'notify_messages',
+  companyBookings: 'notify_company_bookings',
 } as const satisfies Record<NotificationKind, keyof Database['users']>
 
 /** A user's settings; undefined when there is no such user. */
@@ -28,6 +29,7 @@ export async function getNotificationSettings(
       'notify_documents',
       'notify_quote_expiry',
       'notify_messages',
+      'notify_company_bookings',
     ])
     .where('id', '=', userId)
     .executeTakeFirst()
@@ -48,6 +50,9 @@ export async function saveNotificationSettings(
       notify_quote_expiry: settings.quoteExpiry,
       // Left as it is by a client that does not send it.
       ...(settings.messages === undefined ? {} : { notify_messages: settings.messages }),
+      ...(settings.companyBookings === undefined
+        ? {}
+        : { notify_company_bookings: settings.companyBookings }),
     })
     .where('id', '=', userId)
     .returning([
@@ -56,6 +61,7 @@ export async function saveNotificationSettings(
       'notify_documents',
       'notify_quote_expiry',
       'notify_messages',
+      'notify_company_bookings',
     ])
     .executeTakeFirst()
   return row && toSettings(row)
@@ -67,6 +73,7 @@ function toSettings(row: {
   notify_documents: boolean
   notify_quote_expiry: boolean
   notify_messages: boolean
+  notify_company_bookings: boolean
 }): NotificationSettings {
   return {
     milestones: row.notify_milestones,
@@ -74,6 +81,7 @@ function toSettings(row: {
     documents: row.notify_documents,
     quoteExpiry: row.notify_quote_expiry,
     messages: row.notify_messages,
+    companyBookings: row.notify_company_bookings,
   }
 }
 
@@ -106,4 +114,45 @@ export async function usersAllowing(
     .where(notificationColumns[kind], '=', true)
     .execute()
   return new Set(rows.map((row) => row.id))
+}
+
+/** The mail kinds a booking sends (`companyBookings` chooses whose bookings, not a kind). */
+export type BookingMailKind = Exclude<NotificationKind, 'companyBookings' | 'quoteExpiry' | 'messages'>
+
+export interface BookingRecipient {
+  userId: number
+  email: string
+  name: string
+}
+
+/**
+ * Who gets a mail of `kind` about a booking of `customerId` (issue 24, docs/teams.md): `people` (the person who
+ * booked it; for a rejected file also its uploader), and every colleague who chose "All company bookings";
+ * each only while active (activated, not deactivated) and only when their own setting for the kind is on; each
+ * once, `people` first. One query, in the caller's transaction.
+ */
+export async function bookingRecipients(
+  db: Kysely<Database>,
+  booking: { customerId: number; people: readonly number[] },
+  kind: BookingMailKind,
+): Promise<BookingRecipient[]> {
+  const first = new Set(booking.people)
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'esus_email_id', 'esus_name'])
+    .where('customer_id', '=', booking.customerId)
+    .where('activated_at', 'is not', null)
+    .where('deactivated_at', 'is', null)
+    .where(notificationColumns[kind], '=', true)
+    .where((eb) =>
+      eb.or([
+        ...(first.size > 0 ? [eb('id', 'in', [...first])] : []),
+        eb('notify_company_bookings', '=', true),
+      ]),
+    )
+    .orderBy('id')
+    .execute()
+  return rows
+    .map((row) => ({ userId: row.id, email: row.esus_email_id, name: row.esus_name }))
+    .sort((a, b) => Number(first.has(b.userId)) - Number(first.has(a.userId)))
 }

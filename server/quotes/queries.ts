@@ -101,7 +101,7 @@ export async function findQuote(db: Kysely<Database>, customerId: number, number
   if (lock) query = query.forUpdate()
   const quote = await query.executeTakeFirst()
   if (!quote) return undefined
-  const [options, booking, requotedFrom] = await Promise.all([
+  const [options, booking, requotedFrom, maker] = await Promise.all([
     db
       .selectFrom('quote_options')
       .selectAll()
@@ -117,16 +117,28 @@ export async function findQuote(db: Kysely<Database>, customerId: number, number
     quote.requoted_from
       ? db.selectFrom('quotes').select('number').where('id', '=', quote.requoted_from).executeTakeFirst()
       : undefined,
+    db.selectFrom('users').select('esus_name').where('id', '=', quote.user_id).executeTakeFirst(),
   ])
-  return { quote, options, booking, requotedFromNumber: requotedFrom?.number ?? null }
+  return {
+    quote,
+    options,
+    booking,
+    requotedFromNumber: requotedFrom?.number ?? null,
+    /** Who in the company made it (issue 24). */
+    madeBy: maker?.esus_name ?? '',
+  }
 }
 
 export type StoredQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>
 
-/** Every quote of the customer, newest first, with what My Quotes shows of its options and booking. */
-export function listQuotes(db: Kysely<Database>, customerId: number, limit = 500) {
-  return db
+/**
+ * Every quote of the customer, newest first, with what My Quotes shows of its options and booking and who made
+ * it; with `userId`, only that person's (Mine).
+ */
+export function listQuotes(db: Kysely<Database>, customerId: number, userId?: number, limit = 500) {
+  let query = db
     .selectFrom('quotes as q')
+    .innerJoin('users as u', 'u.id', 'q.user_id')
     .leftJoin('bookings as b', 'b.quote_id', 'q.id')
     .leftJoin('quote_options as chosen', 'chosen.id', 'q.chosen_option_id')
     .select((eb) => [
@@ -136,6 +148,7 @@ export function listQuotes(db: Kysely<Database>, customerId: number, limit = 500
       'q.origin',
       'q.destination',
       'q.created_at',
+      'u.esus_name as made_by',
       'b.number as booking_number',
       'chosen.total_usd as chosen_total',
       'chosen.carrier as chosen_carrier',
@@ -162,10 +175,8 @@ export function listQuotes(db: Kysely<Database>, customerId: number, limit = 500
         .as('priced_by_sales'),
     ])
     .where('q.customer_id', '=', customerId)
-    .orderBy('q.created_at', 'desc')
-    .orderBy('q.id', 'desc')
-    .limit(limit)
-    .execute()
+  if (userId !== undefined) query = query.where('q.user_id', '=', userId)
+  return query.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(limit).execute()
 }
 
 export async function saveChoice(

@@ -117,8 +117,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
 
   /** Prices and stores a quote in one statement; its detail as stored, or undefined when nothing is offered. */
   async function storeQuote(
-    customerId: number,
-    userId: number,
+    { customerId, userId, user }: Pick<LiveSession, 'customerId' | 'userId' | 'user'>,
     request: QuoteRequest,
     extra: { kind: 'priced'; requotedFrom?: { id: number; number: string } },
     audit: AuditContext,
@@ -187,6 +186,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
         })),
         booking: undefined,
         requotedFromNumber: extra.requotedFrom?.number ?? null,
+        madeBy: user.esus_name,
       },
       priced.eligible,
     )
@@ -252,11 +252,13 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
       >[]
       booking: StoredQuote['booking']
       requotedFromNumber: string | null
+      /** The name of the person who made it. */
+      madeBy: string
     },
     eligible: boolean,
     salesDesk: QuoteDeskView | null = null,
   ): Promise<QuoteDetail> {
-    const { quote, options, booking, requotedFromNumber } = stored
+    const { quote, options, booking, requotedFromNumber, madeBy } = stored
     const [origin, destination] = await Promise.all([places.get(quote.origin), places.get(quote.destination)])
     const chosen = options.find((o) => o.id === quote.chosen_option_id)
     const today = singaporeDate(now())
@@ -300,6 +302,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
       requotedFrom: requotedFromNumber,
       notes: quote.notes,
       salesDesk,
+      madeBy,
     }
   }
 
@@ -307,14 +310,21 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
   async function create(session: LiveSession, request: QuoteRequest, audit: AuditContext) {
     const invalid = await requestErrors(request)
     if (invalid) return { status: 422 as const, body: invalid }
-    const quote = await storeQuote(session.customerId, session.userId, request, { kind: 'priced' }, audit)
+    const quote = await storeQuote(session, request, { kind: 'priced' }, audit)
     if (!quote) return { status: 200 as const, body: { quote: null } satisfies CreateQuoteResponse }
     return { status: 201 as const, body: { quote } satisfies CreateQuoteResponse }
   }
 
-  /** listQuotes: the company's quotes, newest first, filtered by status and mode and searched. */
-  async function list(customerId: number, { status, mode, q }: QuoteListQuery): Promise<QuoteSummary[]> {
-    const rows = await listQuotes(db, customerId)
+  /**
+   * listQuotes: the company's quotes, newest first, filtered by status and mode and searched; with `mineOf`,
+   * only that person's (Mine).
+   */
+  async function list(
+    customerId: number,
+    { status, mode, q }: QuoteListQuery,
+    mineOf?: number,
+  ): Promise<QuoteSummary[]> {
+    const rows = await listQuotes(db, customerId, mineOf)
     const names = await placeNames(
       db,
       rows.flatMap((r) => [r.origin, r.destination]),
@@ -342,6 +352,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
           createdAt: row.created_at.toISOString(),
           bookingNumber: row.booking_number ?? null,
           pricedBySales: Boolean(row.priced_by_sales),
+          madeBy: row.made_by,
         }
       })
       .filter((quote) => (!status || quote.status === status) && (!mode || quote.mode === mode))
@@ -387,8 +398,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
     const old = stored.quote.request
     const request = { ...old, readyDate: old.readyDate < today ? today : old.readyDate }
     const quote = await storeQuote(
-      session.customerId,
-      session.userId,
+      session,
       request,
       { kind: 'priced', requotedFrom: { id: stored.quote.id, number: stored.quote.number } },
       audit,

@@ -16,6 +16,7 @@ import {
   type QuoteRequest,
   type ServiceSelection,
 } from '../../contract/pricing/types'
+import { mineMessage, mineValues } from '../../contract/quotes'
 import { nextBookingStatus } from '../../machines/booking.machine'
 import { appendAudit, changedFields, customerAudit } from '../audit/audit'
 import type { LiveSessions } from '../auth/live-sessions'
@@ -60,6 +61,7 @@ const summaryFields = {
   documentsOutstanding: z.int(),
   quoteNumber: z.string(),
   createdAt: z.string(),
+  bookedBy: z.string().openapi({ description: 'The name of the person of the company who booked it' }),
 }
 const BookingSummarySchema = documents<BookingSummary>()(z.object(summaryFields).openapi('BookingSummary'))
 const BookingDetailSchema = documents<BookingDetail>()(
@@ -118,6 +120,9 @@ const listRoute = createRoute({
       status: z.enum(bookingStatuses).optional(),
       mode: z.enum(modes).optional(),
       q: z.string().trim().max(40).optional().openapi({ description: 'Part of a booking or HBL number' }),
+      mine: z.enum(mineValues, { error: mineMessage }).optional().openapi({
+        description: "Mine (`true`): only the bookings the signed-in user made; else the whole company's",
+      }),
     }),
   },
   responses: {
@@ -199,8 +204,14 @@ export function bookingRoutes(
 
   return router
     .openapi(listRoute, async (c) => {
-      const { status, mode, q } = c.req.valid('query')
-      const rows = await listBookings(db, c.var.session.customerId, { status, mode, q })
+      const { status, mode, q, mine } = c.req.valid('query')
+      const { customerId, userId } = c.var.session
+      const rows = await listBookings(db, customerId, {
+        status,
+        mode,
+        q,
+        ...(mine === 'true' ? { userId } : {}),
+      })
       const { ref } = await placesOf(
         places,
         rows.flatMap((r) => [r.origin, r.destination]),

@@ -382,7 +382,7 @@ export function documentRoutes({ db, now, mailer, storage, requireKey, sessions,
           )
           return inserted
         })
-        return c.json({ document: documentFile(row) satisfies DocumentFile }, 201)
+        return c.json({ document: documentFile(row, session.user.esus_name) satisfies DocumentFile }, 201)
       } catch (error) {
         await storage.delete(key)
         throw error

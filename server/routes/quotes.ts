@@ -14,6 +14,8 @@ import { declineSchema, deskMessages, deskStates } from '../../contract/quote-de
 import {
   confirmBodySchema,
   confirmMessages,
+  mineMessage,
+  mineValues,
   optionIdSchema,
   type QuoteDetail,
   type QuoteSummary,
@@ -106,6 +108,7 @@ const QuoteDetailSchema = documents<QuoteDetail>()(
       booking: z.object({ number: z.string(), status: z.string() }).nullable(),
       requotedFrom: z.string().nullable(),
       notes: z.string().nullable(),
+      madeBy: z.string().openapi({ description: 'The name of the person of the company who made it' }),
       salesDesk: z
         .object({
           state: z.enum(deskStates),
@@ -135,6 +138,7 @@ const QuoteSummarySchema = documents<QuoteSummary>()(
       createdAt: z.string(),
       bookingNumber: z.string().nullable(),
       pricedBySales: z.boolean().openapi({ description: 'Priced by our sales team' }),
+      madeBy: z.string().openapi({ description: 'The name of the person of the company who made it' }),
     })
     .openapi('QuoteSummary'),
 )
@@ -183,6 +187,9 @@ const listQuotesRoute = createRoute({
       status: z.enum(quoteStatuses).optional(),
       mode: z.enum(modes).optional(),
       q: z.string().trim().max(80).optional().openapi({ description: 'Quote number, place code or name' }),
+      mine: z.enum(mineValues, { error: mineMessage }).optional().openapi({
+        description: "Mine (`true`): only the quotes the signed-in user made; else the whole company's",
+      }),
     }),
   },
   responses: {
@@ -362,7 +369,9 @@ export function quoteRoutes({
       answer(c, await quotes.create(c.var.session, c.req.valid('json') as QuoteRequest, audit(c))),
     )
     .openapi(listQuotesRoute, async (c) => {
-      const list = await quotes.list(c.var.session.customerId, c.req.valid('query'))
+      const { mine, ...filters } = c.req.valid('query')
+      const { customerId, userId } = c.var.session
+      const list = await quotes.list(customerId, filters, mine === 'true' ? userId : undefined)
       return c.json({ quotes: list } satisfies QuotesResponse, 200)
     })
     .openapi(getQuoteRoute, async (c) =>

@@ -10,6 +10,7 @@ export const listBookings = (api: ApiClient, filters: BookingFilters) =>
       ...(filters.status ? { status: filters.status } : {}),
       ...(filters.mode ? { mode: filters.mode } : {}),
       ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+      ...(filters.mine ? { mine: 'true' } : {}),
     },
   }).then((r) => r.bookings)
 

@@ -34,6 +34,7 @@ export const listQuotes = (api: ApiClient, filters: QuoteFilters) =>
       ...(filters.status ? { status: filters.status } : {}),
       ...(filters.mode ? { mode: filters.mode } : {}),
       ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+      ...(filters.mine ? { mine: 'true' } : {}),
     },
   }).then((r) => r.quotes)
 

@@ -41,6 +41,7 @@ const file = (
   uploadedAt,
   status,
   reason,
+  uploadedBy: 'Priya Tan',
 })
 
 describe('documentChecklist', () => {

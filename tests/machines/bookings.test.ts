@@ -43,13 +43,21 @@ modelSuite('my bookings', myBookingsMachine, {
     { type: 'filter.changed', filter: 'status', value: 'Confirmed' },
     { type: 'filter.changed', filter: 'mode', value: 'AIR' },
     { type: 'search.changed', q: 'ESHBL' },
+    { type: 'whose.changed', mine: true },
+    { type: 'whose.changed', mine: false },
   ],
-  inputs: [undefined, { filters: { status: 'Departed', mode: 'FCL', q: '' } }],
+  inputs: [undefined, { filters: { status: 'Departed', mode: 'FCL', q: '', mine: true } }],
   serializeState: serializerOf((c) => c.filters),
   // A list is shown for the filters shown: an answer for filters since changed is not taken for theirs.
   check: (actor, step, _before, answered) => {
+    const after = actor.getSnapshot() as Snapshot
+    // Mine / Everyone asks the server again at once, for that choice with the other filters kept.
+    if (step.event.type === 'whose.changed') {
+      expect(after.context.filters.mine).toBe((step.event as unknown as { mine: boolean }).mine)
+      expect(after.value).toBe('loading')
+    }
     if (step.event.type !== 'xstate.done.actor.listBookings') return
-    expect(answered?.input).toEqual((actor.getSnapshot() as Snapshot).context.filters)
+    expect(answered?.input).toEqual(after.context.filters)
   },
 })
 
@@ -224,9 +232,9 @@ describe('my bookings', () => {
     const clock = new SimulatedClock()
     const actor = createActor(myBookingsMachine.provide({ actors, actions: { filtersChanged } }), {
       clock,
-      input: { filters: { status: 'Confirmed', mode: '', q: '' } },
+      input: { filters: { status: 'Confirmed', mode: '', q: '', mine: false } },
     }).start()
-    expect(pending.get('listBookings')?.input).toEqual({ status: 'Confirmed', mode: '', q: '' })
+    expect(pending.get('listBookings')?.input).toEqual({ status: 'Confirmed', mode: '', q: '', mine: false })
     pending.get('listBookings')?.resolve([summary])
     await flush()
     actor.send({ type: 'filter.changed', filter: 'mode', value: 'FCL' })
@@ -234,6 +242,7 @@ describe('my bookings', () => {
       status: 'Confirmed',
       mode: 'FCL',
       q: '',
+      mine: false,
     })
     pending.get('listBookings')?.resolve([summary])
     await flush()
@@ -243,8 +252,29 @@ describe('my bookings', () => {
     expect(pending.size).toBe(0)
     clock.increment(SEARCH_DELAY_MS)
     await flush()
-    expect(pending.get('listBookings')?.input).toEqual({ status: 'Confirmed', mode: 'FCL', q: 'ESB-2026' })
+    expect(pending.get('listBookings')?.input).toEqual({
+      status: 'Confirmed',
+      mode: 'FCL',
+      q: 'ESB-2026',
+      mine: false,
+    })
     expect(filtersChanged).toHaveBeenCalledTimes(3)
+    // Mine: written to the address and asked for at once, the other filters kept.
+    pending.get('listBookings')?.resolve([summary])
+    await flush()
+    actor.send({ type: 'whose.changed', mine: true })
+    expect(filtersChanged).toHaveBeenLastCalledWith(expect.anything(), {
+      status: 'Confirmed',
+      mode: 'FCL',
+      q: 'ESB-2026',
+      mine: true,
+    })
+    expect(pending.get('listBookings')?.input).toEqual({
+      status: 'Confirmed',
+      mode: 'FCL',
+      q: 'ESB-2026',
+      mine: true,
+    })
   })
 
   it('shows the server message of a failed load and retries', async () => {

@@ -246,6 +246,7 @@ const uploaded: DocumentItem = {
       uploadedAt: '2026-11-06T02:00:00Z',
       status: 'Uploaded',
       reason: null,
+      uploadedBy: 'Priya Tan',
     },
   ],
 }

@@ -75,6 +75,7 @@ export const baseQuote: QuoteDetail = {
   requotedFrom: null,
   notes: null,
   salesDesk: null,
+  madeBy: 'Priya Tan',
 }
 export const noValueQuote: QuoteDetail = {
   ...baseQuote,

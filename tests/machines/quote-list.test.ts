@@ -16,6 +16,7 @@ const summary: QuoteSummary = {
   createdAt: '2026-10-20T01:00:00Z',
   bookingNumber: null,
   pricedBySales: false,
+  madeBy: 'Priya Tan',
 }
 
 quoteSuite(
@@ -27,6 +28,7 @@ quoteSuite(
     { type: 'xstate.error.actor.listQuotes', error: { status: 500 } },
     { type: 'filter.changed', filter: 'status', value: 'Expired' },
     { type: 'search.changed', q: 'INNSA' },
+    { type: 'whose.changed', mine: true },
     { type: 'quote.requote', number: baseQuote.number },
     { type: 'quote.duplicate', number: baseQuote.number },
     { type: 'xstate.done.actor.requoteQuote', output: { quote: baseQuote } },
@@ -42,6 +44,11 @@ quoteSuite(
     const { type } = step.event
     // A list is shown for the filters shown.
     if (type === 'xstate.done.actor.listQuotes') expect(answered?.input).toEqual(after.context.filters)
+    // Mine / Everyone asks the server again at once, with the other filters kept.
+    if (type === 'whose.changed') {
+      expect(after.context.filters).toEqual({ ...before.context.filters, mine: true })
+      expect(after.matches('loading')).toBe(true)
+    }
     // Requote and Duplicate act on the quote pressed (the only one the paths press); when they fail, the
     // list stays and a message says why.
     if (/^xstate\.(done|error)\.actor\.(requoteQuote|getQuote)$/.test(type)) {

@@ -157,12 +157,15 @@ it('keeps the filters in the address, dropping empty and unknown ones', () => {
     mode: 'AIR',
     q: 'ESHBL',
   })
-  expect(filtersOf(parseBookingsSearch({ status: 'Lost', mode: 'TRUCK', q: 5 }))).toEqual({
+  expect(filtersOf(parseBookingsSearch({ status: 'Lost', mode: 'TRUCK', q: 5, whose: 'theirs' }))).toEqual({
     status: '',
     mode: '',
     q: '',
+    mine: false,
   })
-  expect(searchOf({ status: '', mode: 'LCL', q: '' })).toEqual({ mode: 'LCL' })
+  expect(searchOf({ status: '', mode: 'LCL', q: '', mine: false })).toEqual({ mode: 'LCL' })
+  expect(filtersOf(parseBookingsSearch({ whose: 'mine' })).mine).toBe(true)
+  expect(searchOf({ status: '', mode: '', q: '', mine: true })).toEqual({ whose: 'mine' })
 })
 
 describe('uploadDocument', () => {

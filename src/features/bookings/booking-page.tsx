@@ -8,6 +8,7 @@ import { legCarriage } from '../../../contract/milestones'
 import { moneyText } from '../../../contract/pricing/money'
 import type { QuotePrice } from '../../../contract/pricing/types'
 import { grossWeightsText, type Party } from '../../../contract/quotes'
+import { mayChange } from '../../../contract/team'
 import { bookingPageMachine } from '../../../machines/booking-page.machine'
 import { documentUploadMachine, type UploadReport } from '../../../machines/document-upload.machine'
 import { cancelBooking, getBooking } from '../../api/bookings'
@@ -16,6 +17,7 @@ import { downloadDocument, listDocuments, uploadDocument } from '../../api/docum
 import { customerStream } from '../../app/customer-stream'
 import { formatAccountTime, formatPlaceTime } from '../../app/datetime'
 import { useApp } from '../../app/use-app'
+import { useCompanyRole } from '../../app/use-company-role'
 import { ConversationPanel } from '../../components/conversation/conversation-panel'
 import { ChargesTable } from '../../components/shipment/charges-table'
 import { MilestoneTimeline } from '../../components/shipment/milestone-timeline'
@@ -26,9 +28,14 @@ import { StatusSteps } from './booking-status'
 import * as styles from './bookings.css'
 import { Documents } from './documents'
 
-/** /user/bookings/$number: one booking in full, its documents and milestones; Cancel while allowed. */
+/**
+ * /user/bookings/$number: one booking in full, who booked it, its documents and milestones; Cancel while allowed
+ * (never for a Viewer).
+ */
 export function BookingPage({ number }: { number: string }) {
   const { api, inspect } = useApp()
+  // A Viewer reads the booking: no Cancel, no Upload (the server refuses them with 403 anyway).
+  const changes = mayChange(useCompanyRole())
   const actor = useActorRef(
     bookingPageMachine.provide({
       actors: {
@@ -153,7 +160,10 @@ export function BookingPage({ number }: { number: string }) {
               <dt className={styles.term}>Booked</dt>
               <dd className={styles.detail}>{formatAccountTime(booking.createdAt)}</dd>
             </dl>
-            {booking.canCancel ? (
+            <p className={styles.muted} data-testid="booked-by">
+              Booked by {booking.bookedBy}
+            </p>
+            {changes && booking.canCancel ? (
               <p>
                 <Button tone="secondary" onPress={() => actor.send({ type: 'cancel.requested' })}>
                   Cancel booking
@@ -174,6 +184,7 @@ export function BookingPage({ number }: { number: string }) {
             onChoose={(kind, files) => actor.send({ type: 'files.chosen', kind, files })}
             onDownload={(fileId, name) => actor.send({ type: 'file.download', fileId, name })}
             onDismiss={(upload) => upload.ref.send({ type: 'user.dismiss' })}
+            readOnly={!changes}
           />
           <section className={styles.section} aria-labelledby="milestones-title">
             <h2 id="milestones-title">Milestones</h2>
@@ -209,6 +220,7 @@ export function BookingPage({ number }: { number: string }) {
           calls={customerConversations(api)}
           stream={customerStream()}
           other="our operations team"
+          readOnly={!changes}
         />
       ) : null}
       <ErrorDialog message={context.dialog} onClose={() => actor.send({ type: 'dialog.acknowledged' })} />

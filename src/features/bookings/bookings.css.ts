@@ -140,3 +140,12 @@ export const secondReference = style({
   color: vars.color.textMuted,
   marginTop: vars.space['1'],
 })
+
+/** Who booked it or uploaded a file (issue 24): smaller, muted, wrapping on a phone. */
+export const byline = style({
+  display: 'block',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  marginTop: vars.space['1'],
+  overflowWrap: 'anywhere',
+})

@@ -23,6 +23,8 @@ export interface DocumentsProps {
   onChoose: (kind: DocumentKind, files: File[]) => void
   onDownload: (fileId: string, name: string) => void
   onDismiss: (upload: UploadEntry) => void
+  /** The Viewer role reads only (issue 24): no Upload buttons. */
+  readOnly?: boolean
 }
 
 /** The document checklist: status, due date, reasons, files, an upload per item, the issued HBL. */
@@ -35,6 +37,7 @@ export function Documents({
   onChoose,
   onDownload,
   onDismiss,
+  readOnly = false,
 }: DocumentsProps) {
   return (
     <section className={styles.section} aria-labelledby="documents-title">
@@ -45,6 +48,11 @@ export function Documents({
           {documents.some((item) => item.requested)
             ? ' Operations still ask for the documents marked below.'
             : null}
+        </p>
+      ) : null}
+      {readOnly ? (
+        <p className={styles.muted} data-testid="documents-read-only">
+          You have the Viewer role: you can download the documents but not upload them.
         </p>
       ) : null}
       {documents.length === 0 ? <p>No documents are needed yet.</p> : null}
@@ -74,7 +82,7 @@ export function Documents({
                 ) : (
                   <span className={styles.muted}>Issued by us once the booking is confirmed.</span>
                 )
-              ) : closed && !item.requested ? null : (
+              ) : readOnly || (closed && !item.requested) ? null : (
                 <FileTrigger
                   acceptedFileTypes={uploadAccept}
                   allowsMultiple
@@ -125,6 +133,9 @@ export function Documents({
                       {file.name}{' '}
                       <span className={styles.muted}>
                         ({sizeText(file.size)}, uploaded {formatAccountTime(file.uploadedAt)})
+                      </span>
+                      <span className={styles.byline} data-testid="uploaded-by">
+                        Uploaded by {file.uploadedBy}
                       </span>
                     </span>
                     <DocumentStatusBadge status={file.status} />

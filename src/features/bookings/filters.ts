@@ -12,8 +12,14 @@ export const filtersOf = (search: BookingsSearch): BookingFilters => ({
     : '',
   mode: (modes as readonly unknown[]).includes(search.mode) ? (search.mode as Mode) : '',
   q: search.q ?? '',
+  mine: search.whose === 'mine',
 })
 
 /** The query for filters: empty ones left out. */
 export const searchOf = (filters: BookingFilters): BookingsSearch =>
-  parseBookingsSearch({ status: filters.status, mode: filters.mode, q: filters.q })
+  parseBookingsSearch({
+    status: filters.status,
+    mode: filters.mode,
+    q: filters.q,
+    ...(filters.mine ? { whose: 'mine' } : {}),
+  })

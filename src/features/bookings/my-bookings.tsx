@@ -12,6 +12,7 @@ import { StatusBadge } from '../../components/shipment/status-badge'
 import { Button } from '../../components/ui/button'
 import { SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
+import { WhoseFilter } from '../../components/ui/whose-filter'
 import { visuallyHidden } from '../../styles/visually-hidden.css'
 import * as styles from './bookings.css'
 import { filtersOf, searchOf } from './filters'
@@ -20,7 +21,10 @@ import type { BookingsSearch } from './search'
 const ALL = 'All'
 const columns = ['Booking', 'Lane', 'Mode', 'Carrier', 'ETD', 'ETA', 'Status', 'Documents outstanding']
 
-/** /user/bookings: the company's bookings, filtered by status and mode, searched by booking or HBL number. */
+/**
+ * /user/bookings: the company's bookings (or only the signed-in person's: Mine), filtered by status and mode,
+ * searched by booking or HBL number; each says who booked it.
+ */
 export function MyBookings({ info, search }: { info: PageInfo; search: BookingsSearch }) {
   const { api, inspect } = useApp()
   const navigate = useNavigate()
@@ -67,6 +71,11 @@ export function MyBookings({ info, search }: { info: PageInfo; search: BookingsS
           onChange={(q) => actor.send({ type: 'search.changed', q })}
         />
       </search>
+      <WhoseFilter
+        label="Bookings"
+        mine={filters.mine}
+        onChange={(mine) => actor.send({ type: 'whose.changed', mine })}
+      />
       {state === 'failed' ? (
         <div className={styles.alert} role="alert">
           <p>{context.message}</p>
@@ -141,6 +150,9 @@ export function MyBookings({ info, search }: { info: PageInfo; search: BookingsS
                       </Link>
                     </span>
                   ) : null}
+                  <span className={styles.byline} data-testid="booked-by">
+                    Booked by {booking.bookedBy}
+                  </span>
                 </td>
                 <td className={styles.cell} data-label="Lane">
                   {booking.origin.name} ({booking.origin.code}) → {booking.destination.name} (

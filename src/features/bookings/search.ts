@@ -7,6 +7,8 @@ export interface BookingsSearch {
   status?: string
   mode?: string
   q?: string
+  /** `mine`: only the signed-in user's bookings (Mine / Everyone); absent: the company's. */
+  whose?: 'mine'
 }
 
 const text = (value: unknown, max: number) =>
@@ -17,5 +19,11 @@ export function parseBookingsSearch(search: Record<string, unknown>): BookingsSe
   const status = text(search.status, 40)
   const mode = text(search.mode, 10)
   const q = text(search.q, 100)
-  return { ...(status ? { status } : {}), ...(mode ? { mode } : {}), ...(q ? { q } : {}) }
+  const mine = search.whose === 'mine'
+  return {
+    ...(status ? { status } : {}),
+    ...(mode ? { mode } : {}),
+    ...(q ? { q } : {}),
+    ...(mine ? { whose: 'mine' as const } : {}),
+  }
 }

@@ -1,17 +1,20 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { modes } from '../../../contract/pricing/types'
-import { quoteStatuses } from '../../../contract/quotes'
+import { madeByLine, quoteStatuses } from '../../../contract/quotes'
+import { mayChange } from '../../../contract/team'
 import { unreadCounts } from '../../api/conversations'
 import { customerStream } from '../../app/customer-stream'
 import { formatDay } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
+import { useCompanyRole } from '../../app/use-company-role'
 import { UnreadBadge, useUnreadCounts } from '../../components/conversation/unread-badge'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
+import { WhoseFilter } from '../../components/ui/whose-filter'
 import { quoteListLogic } from './actors'
 import { usd } from './money'
 import * as styles from './quotes.css'
@@ -31,6 +34,8 @@ export function MyQuotes({ info }: { info: PageInfo }) {
   const context = useSelector(actor, (s) => s.context)
   const snapshot = useSelector(actor, (s) => s)
   const busy = snapshot.matches('requoting') || snapshot.matches('duplicating')
+  // A Viewer reads quotes: requoting or duplicating one would make a quote.
+  const changes = mayChange(useCompanyRole())
 
   return (
     <article>
@@ -60,6 +65,11 @@ export function MyQuotes({ info }: { info: PageInfo }) {
           onChange={(q) => actor.send({ type: 'search.changed', q })}
         />
       </div>
+      <WhoseFilter
+        label="Quotes"
+        mine={context.filters.mine}
+        onChange={(mine) => actor.send({ type: 'whose.changed', mine })}
+      />
       {snapshot.matches('failed') ? (
         <div className={styles.notice} role="alert">
           <p>{context.message}</p>
@@ -100,6 +110,12 @@ export function MyQuotes({ info }: { info: PageInfo }) {
             <tr key={quote.number} className={styles.tableRow} data-testid="quote-row">
               <td className={styles.titleCell}>
                 {quote.number}
+                <span className={styles.byline} data-testid="quote-made-by">
+                  {madeByLine({
+                    requested: quote.pricedBySales || quote.status === 'Requested',
+                    madeBy: quote.madeBy,
+                  })}
+                </span>
                 <UnreadBadge
                   counts={
                     unread && {
@@ -139,7 +155,7 @@ export function MyQuotes({ info }: { info: PageInfo }) {
                       Open
                     </Link>
                   ) : null}
-                  {quote.status === 'Expired' ? (
+                  {changes && quote.status === 'Expired' ? (
                     <Button
                       tone="quiet"
                       isDisabled={busy}
@@ -149,14 +165,16 @@ export function MyQuotes({ info }: { info: PageInfo }) {
                       Requote
                     </Button>
                   ) : null}
-                  <Button
-                    tone="quiet"
-                    isDisabled={busy}
-                    aria-label={`Duplicate ${quote.number}`}
-                    onPress={() => actor.send({ type: 'quote.duplicate', number: quote.number })}
-                  >
-                    Duplicate
-                  </Button>
+                  {changes ? (
+                    <Button
+                      tone="quiet"
+                      isDisabled={busy}
+                      aria-label={`Duplicate ${quote.number}`}
+                      onPress={() => actor.send({ type: 'quote.duplicate', number: quote.number })}
+                    >
+                      Duplicate
+                    </Button>
+                  ) : null}
                 </div>
               </td>
             </tr>

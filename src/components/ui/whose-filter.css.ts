@@ -1,0 +1,30 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+
+/** Mine / Everyone: a segmented control of two radios, as the quote form's mode choice looks. */
+export const group = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  flexWrap: 'wrap',
+  marginBottom: vars.space['4'],
+})
+
+export const label = style({ fontWeight: vars.fontWeight.bold, paddingRight: vars.space['2'] })
+
+export const option = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  padding: `${vars.space['2']} ${vars.space['4']}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  cursor: 'pointer',
+  selectors: {
+    '&[data-selected]': {
+      background: vars.color.brand,
+      color: vars.color.textOnBrand,
+      borderColor: vars.color.brand,
+    },
+    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+})
