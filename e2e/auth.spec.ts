@@ -216,6 +216,7 @@ test('guards: /user needs a session, /login with a session goes to /user/home', 
     'My Bookings',
     'HBL Tracking',
     'My Profile',
+    'My Team',
     'Quotation Preview & Additional Services',
   ])
   await page.goto('/user/home')
@@ -225,6 +226,7 @@ test('guards: /user needs a session, /login with a session goes to /user/home', 
     'My Bookings',
     'HBL Tracking',
     'My Profile',
+    'My Team',
   ])
 })
 

@@ -15,6 +15,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as UserRouteRouteImport } from './routes/user/route'
 import { Route as AuthActivateRouteImport } from './routes/_auth/activate'
+import { Route as AuthJoinRouteImport } from './routes/_auth/join'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/_auth/register'
 import { Route as AuthReleaseSessionRouteImport } from './routes/_auth/release-session'
@@ -28,6 +29,7 @@ import { Route as UserGetquoteRouteImport } from './routes/user/getquote'
 import { Route as UserHomeRouteImport } from './routes/user/home'
 import { Route as UserProfileRouteImport } from './routes/user/profile'
 import { Route as UserQuotationRouteImport } from './routes/user/quotation'
+import { Route as UserTeamRouteImport } from './routes/user/team'
 import { Route as UserTrackingRouteImport } from './routes/user/tracking'
 import { Route as PublicContactUsIndexRouteImport } from './routes/_public/contact-us/index'
 import { Route as PublicContactUsThankYouRouteImport } from './routes/_public/contact-us/thank-you'
@@ -44,6 +46,7 @@ import { Route as PublicServicesCargoInsuranceRouteImport } from './routes/_publ
 import { Route as PublicServicesCustomClearanceRouteImport } from './routes/_public/services/custom-clearance'
 import { Route as PublicServicesShipmentTrackingRouteImport } from './routes/_public/services/shipment-tracking'
 import { Route as UserBookingsNumberRouteImport } from './routes/user/bookings_.$number'
+import { Route as UserTeamActivityRouteImport } from './routes/user/team_.activity'
 import { Route as PublicInfoBlogsIndexRouteImport } from './routes/_public/info/blogs/index'
 import { Route as PublicInfoBlogsSlugRouteImport } from './routes/_public/info/blogs/$slug'
 import { Route as PublicInfoTradelanesIndexRouteImport } from './routes/_public/info/tradelanes/index'
@@ -79,6 +82,11 @@ const UserRouteRoute = UserRouteRouteImport.update({
 const AuthActivateRoute = AuthActivateRouteImport.update({
   id: '/activate',
   path: '/activate',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthJoinRoute = AuthJoinRouteImport.update({
+  id: '/join',
+  path: '/join',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthLoginRoute = AuthLoginRouteImport.update({
@@ -144,6 +152,11 @@ const UserProfileRoute = UserProfileRouteImport.update({
 const UserQuotationRoute = UserQuotationRouteImport.update({
   id: '/quotation',
   path: '/quotation',
+  getParentRoute: () => UserRouteRoute,
+} as any)
+const UserTeamRoute = UserTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
   getParentRoute: () => UserRouteRoute,
 } as any)
 const UserTrackingRoute = UserTrackingRouteImport.update({
@@ -231,6 +244,11 @@ const UserBookingsNumberRoute = UserBookingsNumberRouteImport.update({
   path: '/bookings/$number',
   getParentRoute: () => UserRouteRoute,
 } as any)
+const UserTeamActivityRoute = UserTeamActivityRouteImport.update({
+  id: '/team_/activity',
+  path: '/team/activity',
+  getParentRoute: () => UserRouteRoute,
+} as any)
 const PublicInfoBlogsIndexRoute = PublicInfoBlogsIndexRouteImport.update({
   id: '/info/blogs/',
   path: '/info/blogs/',
@@ -282,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/user': typeof UserRouteRouteWithChildren
   '/$': typeof SplatRoute
   '/activate': typeof AuthActivateRoute
+  '/join': typeof AuthJoinRoute
   '/login': typeof AuthLoginRoute
   '/register': typeof AuthRegisterRoute
   '/release-session': typeof AuthReleaseSessionRoute
@@ -294,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/user/home': typeof UserHomeRoute
   '/user/profile': typeof UserProfileRoute
   '/user/quotation': typeof UserQuotationRoute
+  '/user/team': typeof UserTeamRoute
   '/user/tracking': typeof UserTrackingRoute
   '/user/': typeof UserIndexRoute
   '/contact-us/thank-you': typeof PublicContactUsThankYouRoute
@@ -308,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
+  '/user/team/activity': typeof UserTeamActivityRoute
   '/contact-us/': typeof PublicContactUsIndexRoute
   '/info/': typeof PublicInfoIndexRoute
   '/services/': typeof PublicServicesIndexRoute
@@ -324,6 +345,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/activate': typeof AuthActivateRoute
+  '/join': typeof AuthJoinRoute
   '/login': typeof AuthLoginRoute
   '/register': typeof AuthRegisterRoute
   '/release-session': typeof AuthReleaseSessionRoute
@@ -336,6 +358,7 @@ export interface FileRoutesByTo {
   '/user/home': typeof UserHomeRoute
   '/user/profile': typeof UserProfileRoute
   '/user/quotation': typeof UserQuotationRoute
+  '/user/team': typeof UserTeamRoute
   '/user/tracking': typeof UserTrackingRoute
   '/user': typeof UserIndexRoute
   '/contact-us/thank-you': typeof PublicContactUsThankYouRoute
@@ -350,6 +373,7 @@ export interface FileRoutesByTo {
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
+  '/user/team/activity': typeof UserTeamActivityRoute
   '/contact-us': typeof PublicContactUsIndexRoute
   '/info': typeof PublicInfoIndexRoute
   '/services': typeof PublicServicesIndexRoute
@@ -370,6 +394,7 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
   '/_auth/activate': typeof AuthActivateRoute
+  '/_auth/join': typeof AuthJoinRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/register': typeof AuthRegisterRoute
   '/_auth/release-session': typeof AuthReleaseSessionRoute
@@ -382,6 +407,7 @@ export interface FileRoutesById {
   '/user/home': typeof UserHomeRoute
   '/user/profile': typeof UserProfileRoute
   '/user/quotation': typeof UserQuotationRoute
+  '/user/team': typeof UserTeamRoute
   '/user/tracking': typeof UserTrackingRoute
   '/user/': typeof UserIndexRoute
   '/_public/contact-us/thank-you': typeof PublicContactUsThankYouRoute
@@ -396,6 +422,7 @@ export interface FileRoutesById {
   '/_public/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/_public/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
   '/user/bookings_/$number': typeof UserBookingsNumberRoute
+  '/user/team_/activity': typeof UserTeamActivityRoute
   '/_public/contact-us/': typeof PublicContactUsIndexRoute
   '/_public/info/': typeof PublicInfoIndexRoute
   '/_public/services/': typeof PublicServicesIndexRoute
@@ -415,6 +442,7 @@ export interface FileRouteTypes {
     | '/user'
     | '/$'
     | '/activate'
+    | '/join'
     | '/login'
     | '/register'
     | '/release-session'
@@ -427,6 +455,7 @@ export interface FileRouteTypes {
     | '/user/home'
     | '/user/profile'
     | '/user/quotation'
+    | '/user/team'
     | '/user/tracking'
     | '/user/'
     | '/contact-us/thank-you'
@@ -441,6 +470,7 @@ export interface FileRouteTypes {
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
     | '/user/bookings/$number'
+    | '/user/team/activity'
     | '/contact-us/'
     | '/info/'
     | '/services/'
@@ -457,6 +487,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/activate'
+    | '/join'
     | '/login'
     | '/register'
     | '/release-session'
@@ -469,6 +500,7 @@ export interface FileRouteTypes {
     | '/user/home'
     | '/user/profile'
     | '/user/quotation'
+    | '/user/team'
     | '/user/tracking'
     | '/user'
     | '/contact-us/thank-you'
@@ -483,6 +515,7 @@ export interface FileRouteTypes {
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
     | '/user/bookings/$number'
+    | '/user/team/activity'
     | '/contact-us'
     | '/info'
     | '/services'
@@ -502,6 +535,7 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/_public'
     | '/_auth/activate'
+    | '/_auth/join'
     | '/_auth/login'
     | '/_auth/register'
     | '/_auth/release-session'
@@ -514,6 +548,7 @@ export interface FileRouteTypes {
     | '/user/home'
     | '/user/profile'
     | '/user/quotation'
+    | '/user/team'
     | '/user/tracking'
     | '/user/'
     | '/_public/contact-us/thank-you'
@@ -528,6 +563,7 @@ export interface FileRouteTypes {
     | '/_public/services/custom-clearance'
     | '/_public/services/shipment-tracking'
     | '/user/bookings_/$number'
+    | '/user/team_/activity'
     | '/_public/contact-us/'
     | '/_public/info/'
     | '/_public/services/'
@@ -591,6 +627,13 @@ declare module '@tanstack/react-router' {
       path: '/activate'
       fullPath: '/activate'
       preLoaderRoute: typeof AuthActivateRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/join': {
+      id: '/_auth/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof AuthJoinRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/login': {
@@ -682,6 +725,13 @@ declare module '@tanstack/react-router' {
       path: '/quotation'
       fullPath: '/user/quotation'
       preLoaderRoute: typeof UserQuotationRouteImport
+      parentRoute: typeof UserRouteRoute
+    }
+    '/user/team': {
+      id: '/user/team'
+      path: '/team'
+      fullPath: '/user/team'
+      preLoaderRoute: typeof UserTeamRouteImport
       parentRoute: typeof UserRouteRoute
     }
     '/user/tracking': {
@@ -796,6 +846,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserBookingsNumberRouteImport
       parentRoute: typeof UserRouteRoute
     }
+    '/user/team_/activity': {
+      id: '/user/team_/activity'
+      path: '/team/activity'
+      fullPath: '/user/team/activity'
+      preLoaderRoute: typeof UserTeamActivityRouteImport
+      parentRoute: typeof UserRouteRoute
+    }
     '/_public/info/blogs/': {
       id: '/_public/info/blogs/'
       path: '/info/blogs'
@@ -862,9 +919,11 @@ interface UserRouteRouteChildren {
   UserHomeRoute: typeof UserHomeRoute
   UserProfileRoute: typeof UserProfileRoute
   UserQuotationRoute: typeof UserQuotationRoute
+  UserTeamRoute: typeof UserTeamRoute
   UserTrackingRoute: typeof UserTrackingRoute
   UserIndexRoute: typeof UserIndexRoute
   UserBookingsNumberRoute: typeof UserBookingsNumberRoute
+  UserTeamActivityRoute: typeof UserTeamActivityRoute
   UserBookingsNumberConfirmedRoute: typeof UserBookingsNumberConfirmedRoute
 }
 
@@ -875,9 +934,11 @@ const UserRouteRouteChildren: UserRouteRouteChildren = {
   UserHomeRoute: UserHomeRoute,
   UserProfileRoute: UserProfileRoute,
   UserQuotationRoute: UserQuotationRoute,
+  UserTeamRoute: UserTeamRoute,
   UserTrackingRoute: UserTrackingRoute,
   UserIndexRoute: UserIndexRoute,
   UserBookingsNumberRoute: UserBookingsNumberRoute,
+  UserTeamActivityRoute: UserTeamActivityRoute,
   UserBookingsNumberConfirmedRoute: UserBookingsNumberConfirmedRoute,
 }
 
@@ -887,6 +948,7 @@ const UserRouteRouteWithChildren = UserRouteRoute._addFileChildren(
 
 interface AuthRouteChildren {
   AuthActivateRoute: typeof AuthActivateRoute
+  AuthJoinRoute: typeof AuthJoinRoute
   AuthLoginRoute: typeof AuthLoginRoute
   AuthRegisterRoute: typeof AuthRegisterRoute
   AuthReleaseSessionRoute: typeof AuthReleaseSessionRoute
@@ -895,6 +957,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthActivateRoute: AuthActivateRoute,
+  AuthJoinRoute: AuthJoinRoute,
   AuthLoginRoute: AuthLoginRoute,
   AuthRegisterRoute: AuthRegisterRoute,
   AuthReleaseSessionRoute: AuthReleaseSessionRoute,

@@ -176,15 +176,32 @@ export const userPages = {
   '/user/bookings': page('My Bookings', 'Your bookings.'),
   '/user/tracking': page('HBL Tracking', 'Track a house bill of lading.'),
   '/user/profile': page('My Profile', 'Your profile.'),
+  '/user/team': page('My Team', "Your company's team: members, roles and invitations."),
+  '/user/team/activity': page('Team Activity', "What your company's people did, newest first."),
   '/user/getquote': page('Quotation Preview & Additional Services', 'Preview a quotation and add services.'),
   '/user/confirm-quote': page('Confirm Your Quotation', 'Confirm your quotation.'),
+} satisfies Record<string, PageInfo>
+
+/**
+ * The pages a mailed link opens that this table names (the rest name their own): client-rendered, not
+ * prerendered, not in the sitemap, not indexed.
+ */
+export const linkPages = {
+  '/join': page('Join your team', "Accept an invitation to your company's eShip account.", 'Join your team'),
 } satisfies Record<string, PageInfo>
 
 export type PublicPath = keyof typeof publicPages
 export type UserPath = keyof typeof userPages
 
-/** Menu entries that appear only while their own route is open (spec section 2). */
-export const contextualUserPaths: readonly UserPath[] = ['/user/getquote', '/user/confirm-quote']
+/**
+ * Menu entries that appear only while their own route is open (spec section 2); Team Activity is an Admin's,
+ * reached from My Team.
+ */
+export const contextualUserPaths: readonly UserPath[] = [
+  '/user/team/activity',
+  '/user/getquote',
+  '/user/confirm-quote',
+]
 
 export const documentTitle = (title: string) =>
   title === TAGLINE ? `${BRAND} | ${TAGLINE}` : `${title} | ${BRAND}`
