@@ -139,11 +139,15 @@ test('a 401 mid-session clears storage, lands on /home with Session Expired and 
   request,
 }) => {
   const customer = await createCustomer(request, 'expired')
-  // /user/home asks for its dashboard as it opens: once that has answered, the page asks nothing more, so
-  // the 401 below is the reloaded page's ping, not that request's.
+  // /user/home asks for its dashboard as it opens, and for the unread counts once its event stream has opened:
+  // once both have answered, the page asks nothing more, so the 401 below is the reloaded page's ping, not
+  // theirs (an unread count asked after the logout below met the 401 before the reload, and the reload then
+  // found a page already signed out, without the dialog).
   const dashboard = page.waitForResponse((response) => response.url().endsWith('/api/dashboard'))
+  const unread = page.waitForResponse((response) => response.url().endsWith('/api/conversations/unread'))
   await logIn(page, customer)
   expect((await dashboard).status()).toBe(200)
+  expect((await unread).status()).toBe(200)
   const token = await page.evaluate(() => localStorage.getItem('authToken'))
   // The server ends the session behind the page's back.
   const ended = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })
