@@ -234,6 +234,13 @@ export async function makeStaffSeeds(
         .where('esus_email_id', '=', customer.email)
         .where('deactivated_at', 'is not', null)
         .execute()
+      // And a generated changeTeamRole may demote them once a generated one made a colleague an Admin too.
+      await server.db
+        .updateTable('users')
+        .set({ company_role: 'admin' })
+        .where('esus_email_id', '=', customer.email)
+        .where('company_role', '!=', 'admin')
+        .execute()
       const customerToken = (customer.Authorization ?? '').replace(/^Bearer /, '')
       await server.db
         .updateTable('sessions')
