@@ -7,6 +7,7 @@ import { z } from 'zod'
 import type { BookingSummary, DocumentItem } from './bookings'
 import type { ConversationMessage, ConversationSubject } from './conversations'
 import type { QuoteSummary } from './quotes'
+import type { CompanyRole } from './team'
 import { safeString } from './text'
 
 export const customerDirectoryMessages = {
@@ -86,6 +87,8 @@ export interface CustomerUser {
   activated: boolean
   /** Not deactivated by an admin. */
   active: boolean
+  /** Their role in the company's account (docs/teams.md): who its Admins are. */
+  role: CompanyRole
   deactivatedAt: string | null
   /** When they last opened a session; null when never. */
   lastLogin: string | null

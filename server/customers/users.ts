@@ -10,6 +10,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { CustomerUser } from '../../contract/customer-directory'
 import { CUSTOMER_USER_TYPE } from '../../contract/messages'
+import type { CompanyRole } from '../../contract/team'
 import { endAllSessions } from '../auth/sessions'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
@@ -24,6 +25,7 @@ interface UserRow {
   deactivated_at: Date | null
   created_at: Date
   last_login: Date | null
+  company_role: CompanyRole
 }
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null)
@@ -34,6 +36,7 @@ const toCustomerUser = (row: UserRow): CustomerUser => ({
   email: row.esus_email_id,
   activated: row.activated_at !== null,
   active: row.deactivated_at === null,
+  role: row.company_role,
   deactivatedAt: iso(row.deactivated_at),
   lastLogin: iso(row.last_login),
   createdAt: new Date(row.created_at).toISOString(),
@@ -51,6 +54,7 @@ function usersQuery(db: Kysely<Database>) {
       'u.activated_at',
       'u.deactivated_at',
       'u.created_at',
+      'u.company_role',
       (eb) =>
         eb
           .selectFrom('sessions as s')

@@ -22,6 +22,7 @@ import {
 } from '../../contract/customer-directory'
 import { modes } from '../../contract/pricing/types'
 import { type QuoteSummary, quoteStatuses } from '../../contract/quotes'
+import { companyRoles } from '../../contract/team'
 import { INT32_MAX } from '../../contract/text'
 import type { ErrorBody } from '../../contract/wire'
 import { appendAudit, changedFields, staffAudit } from '../audit/audit'
@@ -84,6 +85,7 @@ const UserSchema = documents<CustomerUser>()(
       email: z.string(),
       activated: z.boolean().openapi({ description: 'Has used their activation link' }),
       active: z.boolean().openapi({ description: 'Not deactivated by an admin' }),
+      role: z.enum(companyRoles).openapi({ description: "Their role in the company's account" }),
       deactivatedAt: z.string().nullable(),
       lastLogin: z.string().nullable().openapi({ description: 'When they last opened a session' }),
       createdAt: z.string(),

@@ -29,6 +29,7 @@ const user = (id: number, fields: Partial<CustomerUser>): CustomerUser => ({
   email: `user${id}@alpha.example`,
   activated: true,
   active: true,
+  role: 'member',
   deactivatedAt: null,
   lastLogin: null,
   createdAt: '2026-01-05T02:00:00.000Z',

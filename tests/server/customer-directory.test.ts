@@ -116,7 +116,7 @@ describe('a company as its users see it', () => {
       bookings: 1,
     })
     expect(body.users.map((user) => user.email)).toEqual([alpha.email])
-    expect(body.users[0]).toMatchObject({ activated: true, active: true })
+    expect(body.users[0]).toMatchObject({ activated: true, active: true, role: 'admin' })
     expect(body.users[0]?.lastLogin).not.toBeNull()
 
     // My Quotes and My Bookings of the company's own user, as they answer.

@@ -8,6 +8,7 @@ import {
   isQuoteRequest,
 } from '../../../contract/customer-directory'
 import { mayCall } from '../../../contract/permissions'
+import { companyRoleNames } from '../../../contract/team'
 import {
   customerDetailMachine,
   mayDeactivate,
@@ -133,6 +134,9 @@ export function CustomerPage({ id }: { id: number }) {
                     Email
                   </th>
                   <th className={styles.headCell} scope="col">
+                    Role
+                  </th>
+                  <th className={styles.headCell} scope="col">
                     Activated
                   </th>
                   <th className={styles.headCell} scope="col">
@@ -165,6 +169,9 @@ export function CustomerPage({ id }: { id: number }) {
                       </th>
                       <td className={styles.cell} data-label="Email">
                         {user.email}
+                      </td>
+                      <td className={styles.cell} data-label="Role">
+                        {companyRoleNames[user.role]}
                       </td>
                       <td className={styles.cell} data-label="Activated">
                         {user.activated ? 'Yes' : 'Not yet'}
