@@ -6,7 +6,7 @@
  * (another company's answers 404). Every change appends its audit row in its transaction.
  */
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
+import type { Context, Input } from 'hono'
 import type { Kysely } from 'kysely'
 import {
   changeRoleSchema,
@@ -322,6 +322,9 @@ const declineRoute = createRoute({
   },
 })
 
+/** What a decision on one record answers (server/team/: members, invitations, join requests). */
+type Decision = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string }
+
 // ---- The handlers ----------------------------------------------------------------------------------------
 
 export function teamRoutes({ db, now, mailer, sessions, clientIp }: TeamRouteDeps) {
@@ -341,6 +344,25 @@ export function teamRoutes({ db, now, mailer, sessions, clientIp }: TeamRouteDep
     return id <= INT32_MAX ? id : null
   }
   const missing = { message: teamMessages.notFound }
+  /** Drops what this process holds of the user's sessions: a changed role or a deactivation counts at once. */
+  const forget = (id: number) => sessions.forgetUser(id)
+  /**
+   * One decision on a record of the company named by the path's id, in a transaction: its message (200), or its
+   * refusal (404 for an id of another company or none, 409 when its state does not allow it).
+   */
+  const decide = async <P extends string, I extends Input>(
+    c: Context<SessionEnv, P, I>,
+    change: (trx: Kysely<Database>, id: number, at: Date) => Promise<Decision>,
+    done?: (id: number) => void,
+  ) => {
+    const id = Number(c.req.param('id'))
+    if (!(id > 0 && id <= INT32_MAX)) return c.json(missing, 404)
+    const at = now()
+    const outcome = await db.transaction().execute((trx) => change(trx, id, at))
+    if (!outcome.ok) return c.json({ message: outcome.message }, outcome.status)
+    done?.(id)
+    return c.json({ message: outcome.message }, 200)
+  }
   const inviteLimit = async (c: Context<SessionEnv>, at: Date) => {
     const wait = await checkLimits(db, [teamLimits.invitations(c.var.session.customerId)], at)
     return wait === undefined ? undefined : retryLater(c, wait)
@@ -370,63 +392,19 @@ export function teamRoutes({ db, now, mailer, sessions, clientIp }: TeamRouteDep
       if (!outcome.ok) return c.json({ message: outcome.message }, outcome.status)
       return c.json({ message: outcome.message, invitation: outcome.invitation }, 200)
     })
-    .openapi(revokeRoute, async (c) => {
-      const id = idOf(c)
-      if (id === null) return c.json(missing, 404)
-      const at = now()
-      const outcome = await db.transaction().execute((trx) => revokeInvitation(trx, who(c), id, at))
-      return outcome.ok
-        ? c.json({ message: outcome.message }, 200)
-        : c.json({ message: outcome.message }, outcome.status)
-    })
-    .openapi(roleRoute, async (c) => {
-      const id = idOf(c)
-      if (id === null) return c.json(missing, 404)
+    .openapi(revokeRoute, (c) => decide(c, (trx, id, at) => revokeInvitation(trx, who(c), id, at)))
+    .openapi(roleRoute, (c) => {
       const { role } = c.req.valid('json')
-      const at = now()
-      const outcome = await db.transaction().execute((trx) => changeRole(trx, who(c), id, role, at))
       // This process's held sessions of the user read the new role at once (the others on the users notice).
-      if (outcome.ok) sessions.forgetUser(id)
-      return outcome.ok
-        ? c.json({ message: outcome.message }, 200)
-        : c.json({ message: outcome.message }, outcome.status)
+      return decide(c, (trx, id, at) => changeRole(trx, who(c), id, role, at), forget)
     })
-    .openapi(deactivateRoute, async (c) => {
-      const id = idOf(c)
-      if (id === null) return c.json(missing, 404)
-      const at = now()
-      const outcome = await db.transaction().execute((trx) => deactivateMember(trx, who(c), id, at))
-      if (outcome.ok) sessions.forgetUser(id)
-      return outcome.ok
-        ? c.json({ message: outcome.message }, 200)
-        : c.json({ message: outcome.message }, outcome.status)
-    })
-    .openapi(reactivateRoute, async (c) => {
-      const id = idOf(c)
-      if (id === null) return c.json(missing, 404)
-      const at = now()
-      const outcome = await db.transaction().execute((trx) => reactivateMember(trx, who(c), id, at))
-      return outcome.ok
-        ? c.json({ message: outcome.message }, 200)
-        : c.json({ message: outcome.message }, outcome.status)
-    })
-    .openapi(approveRoute, async (c) => {
-      const id = idOf(c)
-      if (id === null) return c.json(missing, 404)
+    .openapi(deactivateRoute, (c) =>
+      decide(c, (trx, id, at) => deactivateMember(trx, who(c), id, at), forget),
+    )
+    .openapi(reactivateRoute, (c) => decide(c, (trx, id, at) => reactivateMember(trx, who(c), id, at)))
+    .openapi(approveRoute, (c) => {
       const { role } = c.req.valid('json')
-      const at = now()
-      const outcome = await db.transaction().execute((trx) => approveJoin(trx, mailer, who(c), id, role, at))
-      return outcome.ok
-        ? c.json({ message: outcome.message }, 200)
-        : c.json({ message: outcome.message }, outcome.status)
+      return decide(c, (trx, id, at) => approveJoin(trx, mailer, who(c), id, role, at))
     })
-    .openapi(declineRoute, async (c) => {
-      const id = idOf(c)
-      if (id === null) return c.json(missing, 404)
-      const at = now()
-      const outcome = await db.transaction().execute((trx) => declineJoin(trx, mailer, who(c), id, at))
-      return outcome.ok
-        ? c.json({ message: outcome.message }, 200)
-        : c.json({ message: outcome.message }, outcome.status)
-    })
+    .openapi(declineRoute, (c) => decide(c, (trx, id, at) => declineJoin(trx, mailer, who(c), id, at)))
 }
