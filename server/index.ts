@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs'
 import { Server as HttpServer } from 'node:http'
 import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
+import { companyRoleNames } from '../contract/team'
 import { createApp } from './app'
 import { dummyHash } from './auth/password'
 import { loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { exitIfInUse } from './db/data-dir-lock'
 import { prepareDatabase } from './db/prepare'
-import { demoCustomer } from './demo/customer'
+import { demoColleagues, demoCustomer } from './demo/customer'
 import { demoStaff, demoStaffPassword, demoStaffTotpSecret } from './demo/staff'
 import { EventHub } from './events/hub'
 import { AfterAnswer } from './jobs/after-answer'
@@ -53,6 +54,9 @@ if (seedLanes > 0)
 if (demo) {
   console.log(
     `Demo customer (${demo}): ${demoCustomer.email} / ${demoCustomer.password} (DEMO_SEED=0 turns it off)`,
+  )
+  console.log(
+    `Its team (docs/teams.md): ${demoColleagues.map((person) => `${person.email} (${companyRoleNames[person.role]})`).join(', ')}, same password`,
   )
   console.log(
     `Demo staff at /staff/login: ${demoStaff.map((person) => person.email).join(', ')} / ${demoStaffPassword}, authenticator key ${demoStaffTotpSecret} (docs/staff.md)`,
