@@ -52,8 +52,6 @@ export interface NotifiedBooking {
   customerId: number
   /** The person who booked it. */
   userId: number
-  userEmail: string
-  userName: string
   /** A hold's or cancellation's reason; a release's status. */
   statusReason?: string | null | undefined
   status?: string | undefined

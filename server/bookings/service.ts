@@ -195,8 +195,6 @@ export function notified(
     eta: booking.eta,
     customerId: booking.customer_id,
     userId: booking.user_id,
-    userEmail: booking.user_email,
-    userName: booking.user_name,
     ...extra,
   }
 }

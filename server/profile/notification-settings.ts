@@ -85,37 +85,6 @@ function toSettings(row: {
   }
 }
 
-/**
- * Whether the user wants mails of this kind: what a booking mail (milestones, ETA changes, documents) or a
- * quote reminder asks before it is queued. Pass the transaction that queues the mail. False for an unknown
- * user.
- */
-export async function notificationAllowed(
-  db: Kysely<Database>,
-  userId: number,
-  kind: NotificationKind,
-): Promise<boolean> {
-  const column = notificationColumns[kind]
-  const row = await db.selectFrom('users').select(column).where('id', '=', userId).executeTakeFirst()
-  return row ? Boolean((row as Record<string, unknown>)[column]) : false
-}
-
-/** The batch form: which of `userIds` want mails of this kind (unknown ids are left out). */
-export async function usersAllowing(
-  db: Kysely<Database>,
-  userIds: readonly number[],
-  kind: NotificationKind,
-): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', [...new Set(userIds)])
-    .where(notificationColumns[kind], '=', true)
-    .execute()
-  return new Set(rows.map((row) => row.id))
-}
-
 /** The mail kinds a booking sends (`companyBookings` chooses whose bookings, not a kind). */
 export type BookingMailKind = Exclude<NotificationKind, 'companyBookings' | 'quoteExpiry' | 'messages'>
 

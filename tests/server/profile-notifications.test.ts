@@ -1,6 +1,6 @@
 /**
- * The notification switches (updateNotificationSettings, and notificationAllowed and usersAllowing that
- * read them) and the quote expiry reminders: once per quote, the day before in Singapore, only for priced
+ * The notification switches (updateNotificationSettings; bookingRecipients, which reads them for booking mails,
+ * is tested in who-did-what.test.ts) and the quote expiry reminders: once per quote, the day before in Singapore, only for priced
  * quotes not booked and only when the user has them on, with two jobs at once.
  */
 import { sql } from 'kysely'
@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultNotificationSettings, profileMessages, profilePaths } from '../../contract/profile'
 import { QuoteReminderJob } from '../../server/jobs/quote-reminders'
 import { createMailer } from '../../server/mail/index'
-import { notificationAllowed, usersAllowing } from '../../server/profile/notification-settings'
 import { type ProfileServer, setupProfileServer } from './profile-helpers'
 
 let server: ProfileServer
@@ -22,7 +21,7 @@ afterAll(async () => {
 })
 
 describe('updateNotificationSettings', () => {
-  it('saves the four switches; notificationAllowed and usersAllowing read them', async () => {
+  it('saves the switches for the user alone', async () => {
     const user = await server.signedIn()
     const other = await server.signedIn()
     const settings = {
@@ -38,11 +37,6 @@ describe('updateNotificationSettings', () => {
     const saved = { ...settings, companyBookings: false }
     expect(await res.json()).toEqual({ message: profileMessages.notificationsSaved, notifications: saved })
     expect((await server.profileOf(user.auth)).notifications).toEqual(saved)
-    expect(await notificationAllowed(server.db, user.id, 'milestones')).toBe(false)
-    expect(await notificationAllowed(server.db, user.id, 'etaChanges')).toBe(true)
-    expect(await notificationAllowed(server.db, other.id, 'milestones')).toBe(true)
-    expect(await notificationAllowed(server.db, 999_999, 'milestones')).toBe(false)
-    expect([...(await usersAllowing(server.db, [user.id, other.id], 'documents'))]).toEqual([other.id])
     expect((await server.profileOf(other.auth)).notifications).toEqual(defaultNotificationSettings)
   })
 
