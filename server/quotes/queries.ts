@@ -101,7 +101,7 @@ export async function findQuote(db: Kysely<Database>, customerId: number, number
   if (lock) query = query.forUpdate()
   const quote = await query.executeTakeFirst()
   if (!quote) return undefined
-  const [options, booking, requotedFrom, maker] = await Promise.all([
+  const [options, booking, requotedFrom] = await Promise.all([
     db
       .selectFrom('quote_options')
       .selectAll()
@@ -117,15 +117,12 @@ export async function findQuote(db: Kysely<Database>, customerId: number, number
     quote.requoted_from
       ? db.selectFrom('quotes').select('number').where('id', '=', quote.requoted_from).executeTakeFirst()
       : undefined,
-    db.selectFrom('users').select('esus_name').where('id', '=', quote.user_id).executeTakeFirst(),
   ])
   return {
     quote,
     options,
     booking,
     requotedFromNumber: requotedFrom?.number ?? null,
-    /** Who in the company made it (issue 24). */
-    madeBy: maker?.esus_name ?? '',
   }
 }
 

@@ -222,11 +222,13 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
   async function detail(customerId: number, number: string): Promise<QuoteDetail | undefined> {
     const stored = await findQuote(db, customerId, number)
     if (!stored) return undefined
-    const [eligible, desk] = await Promise.all([
+    const [eligible, desk, maker] = await Promise.all([
       stored.quote.mode === 'LCL' ? firstLclEligible(db, customerId) : false,
       deskViewOf(db, stored.quote.id, singaporeDate(now())),
+      // Who in the company made it (issue 24): the quote page's alone, so not in findQuote.
+      db.selectFrom('users').select('esus_name').where('id', '=', stored.quote.user_id).executeTakeFirst(),
     ])
-    return toDetail(stored, eligible, desk)
+    return toDetail({ ...stored, madeBy: maker?.esus_name ?? '' }, eligible, desk)
   }
 
   async function toDetail(
