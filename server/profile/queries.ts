@@ -87,7 +87,8 @@ export async function saveProfile(
       .set({ name: input.esus_company_name, country_id: country.mcou_rid })
       .where('id', '=', ids.customerId)
       .execute()
-    return [...new Set([ids.userId, ...colleagues.map((row) => row.id)])]
+    // The company's users, the one saving among them.
+    return colleagues.map((row) => row.id)
   })
 }
 

@@ -7,6 +7,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { AuditChanges } from '../../contract/audit'
 import { BOOKING_NUMBER, documentKinds, documentNames } from '../../contract/bookings'
+import { subjectNumberPatterns } from '../../contract/conversations'
 import {
   type CompanyRole,
   companyRoleNames,
@@ -160,10 +161,9 @@ function subjectOf(row: Row): string {
 }
 
 /** A sentence for the action, as the Admin reads it beside who did it. */
-export function describeAction(row: Pick<Row, 'action' | 'record_id' | 'changes'> & Partial<Row>): string {
+function describeAction(row: Row): string {
   const { changes } = row
   const record = row.record_id
-  const full = { subject_name: null, subject_email: null, subject_person: null, ...row } as Row
   switch (row.action) {
     case 'quote.created': {
       const from = text(after(changes, 'requotedFrom'))
@@ -199,23 +199,23 @@ export function describeAction(row: Pick<Row, 'action' | 'record_id' | 'changes'
     case 'profile.notifications_changed':
       return 'Changed their notification settings'
     case 'team.invited':
-      return `Invited ${text(after(changes, 'email')) ?? subjectOf(full)} as ${roleName(after(changes, 'role'))}`
+      return `Invited ${text(after(changes, 'email')) ?? subjectOf(row)} as ${roleName(after(changes, 'role'))}`
     case 'team.invitation_resent':
-      return `Sent the invitation to ${full.subject_email ?? subjectOf(full)} again`
+      return `Sent the invitation to ${row.subject_email ?? subjectOf(row)} again`
     case 'team.invitation_revoked':
-      return `Withdrew the invitation to ${full.subject_email ?? subjectOf(full)}`
+      return `Withdrew the invitation to ${row.subject_email ?? subjectOf(row)}`
     case 'team.invitation_accepted':
       return `Accepted the invitation and joined as ${roleName(after(changes, 'role'))}`
     case 'team.role_changed':
-      return `Changed ${possessive(subjectOf(full))} role from ${roleName(before(changes, 'company_role'))} to ${roleName(after(changes, 'company_role'))}`
+      return `Changed ${possessive(subjectOf(row))} role from ${roleName(before(changes, 'company_role'))} to ${roleName(after(changes, 'company_role'))}`
     case 'team.member_deactivated':
-      return `Deactivated ${subjectOf(full)}`
+      return `Deactivated ${subjectOf(row)}`
     case 'team.member_reactivated':
-      return `Reactivated ${subjectOf(full)}`
+      return `Reactivated ${subjectOf(row)}`
     case 'team.join_approved':
-      return `Approved the request of ${subjectOf(full)} to join, as ${roleName(after(changes, 'role'))}`
+      return `Approved the request of ${subjectOf(row)} to join, as ${roleName(after(changes, 'role'))}`
     case 'team.join_declined':
-      return `Declined the request of ${subjectOf(full)} to join`
+      return `Declined the request of ${subjectOf(row)} to join`
     default:
       // An action added later: its name, readable ("booking.something_new" → "Booking something new").
       return `${row.action.charAt(0).toUpperCase()}${row.action.slice(1).replace(/[._]/g, ' ')} (${record})`
@@ -224,10 +224,8 @@ export function describeAction(row: Pick<Row, 'action' | 'record_id' | 'changes'
 
 const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`)
 
-const QUOTE_NUMBER = /^ESQ-\d{10}$/
-
 function linkOf(row: Row): TeamActivityLink | null {
-  if (row.record_type === 'quote' && QUOTE_NUMBER.test(row.record_id)) {
+  if (row.record_type === 'quote' && subjectNumberPatterns.quote.test(row.record_id)) {
     return { page: 'quote', number: row.record_id }
   }
   if (row.record_type === 'booking' && BOOKING_NUMBER.test(row.record_id)) {
