@@ -1,5 +1,6 @@
 import { type FieldErrors, type FormRules, fieldErrors } from '../contract/rules'
 import type { ApiFailure } from '../contract/wire'
+import { failure } from './actor-error'
 
 /**
  * The part of a form's context every form chart shares. `Field` names what a message can sit under: a value's
@@ -63,5 +64,13 @@ export function failureMessage(error: unknown, fallback: string): string {
   const message = (error as Partial<ApiFailure> | undefined)?.message
   return typeof message === 'string' && message.trim() !== '' ? message : fallback
 }
+
+/** The server's field messages (a 422's `errors`, or a 409 naming its field) for the form's own fields. */
+export const serverFieldErrors = (error: unknown, fields: readonly string[]): FieldErrors =>
+  Object.fromEntries(
+    Object.entries(failure(error).errors ?? {}).filter(
+      ([field, list]) => fields.includes(field) && (list?.length ?? 0) > 0,
+    ),
+  )
 
 export const isRateLimited = (error: unknown) => (error as Partial<ApiFailure> | undefined)?.status === 429

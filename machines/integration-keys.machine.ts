@@ -21,7 +21,6 @@ import {
 } from '../contract/integration-keys'
 import { messages } from '../contract/messages'
 import type { KeyScope } from '../contract/permissions'
-import type { FieldErrors } from '../contract/rules'
 import { actorError, failure } from './actor-error'
 import {
   changeField,
@@ -30,6 +29,7 @@ import {
   failureMessage,
   initialForm,
   isFormValid,
+  serverFieldErrors,
   showAll,
   showField,
 } from './form'
@@ -81,14 +81,6 @@ export function sortKeys(keys: IntegrationKey[]): IntegrationKey[] {
   return [...keys].sort((a, b) => Number(a.revokedAt !== null) - Number(b.revokedAt !== null) || b.id - a.id)
 }
 
-/** The server's field messages (422, or the 409's name) for the form's fields. */
-const serverFieldErrors = (error: unknown): FieldErrors =>
-  Object.fromEntries(
-    Object.entries(failure(error).errors ?? {}).filter(
-      ([field, list]) => (formFields as readonly string[]).includes(field) && (list?.length ?? 0) > 0,
-    ),
-  )
-
 const outputOf = <T>({ event }: { event: { output: T } }) => event.output
 
 export const integrationKeysMachine = setup({
@@ -114,7 +106,7 @@ export const integrationKeysMachine = setup({
       'id' in event && context.keys.some((key) => key.id === event.id && key.revokedAt === null),
     hasSecret: ({ context }) => context.created !== null,
     isNameTaken: (_, error: unknown) => failure(error).status === 409,
-    hasFieldErrors: (_, error: unknown) => Object.keys(serverFieldErrors(error)).length > 0,
+    hasFieldErrors: (_, error: unknown) => Object.keys(serverFieldErrors(error, formFields)).length > 0,
   },
   actions: {
     setKeys: assign((_, keys: IntegrationKey[]) => ({ keys: sortKeys(keys), message: null })),
@@ -139,7 +131,7 @@ export const integrationKeysMachine = setup({
       shown: showAll(context),
     })),
     fieldsRefused: assign(({ context }, error: unknown) => ({
-      errors: serverFieldErrors(error),
+      errors: serverFieldErrors(error, formFields),
       shown: showAll(context),
     })),
     createFailed: assign((_, error: unknown) => ({ message: failureMessage(error, messages.generic) })),

@@ -16,7 +16,6 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { messages } from '../contract/messages'
-import type { FieldErrors } from '../contract/rules'
 import {
   type AcceptInvitationInput,
   acceptInvitationSchema,
@@ -32,6 +31,7 @@ import {
   failureMessage,
   initialForm,
   isFormValid,
+  serverFieldErrors,
   showAll,
   showField,
 } from './form'
@@ -104,13 +104,6 @@ const endingOf = (error: unknown) => {
   return typeof said === 'string' && invitationEndings.includes(said) ? said : teamMessages.invitationInvalid
 }
 
-const serverFieldErrors = (error: unknown): FieldErrors =>
-  Object.fromEntries(
-    Object.entries(failure(error).errors ?? {}).filter(
-      ([field, list]) => (formFields as readonly string[]).includes(field) && (list?.length ?? 0) > 0,
-    ),
-  )
-
 export const invitationMachine = setup({
   types: {
     context: {} as InvitationContext,
@@ -131,7 +124,7 @@ export const invitationMachine = setup({
     isValid: ({ context }) => isFormValid(context),
     isUnanswered: (_, error: unknown) => isUnanswered(error),
     endsTheInvitation: (_, error: unknown) => invitationEndings.includes(failure(error).message ?? ''),
-    hasFieldErrors: (_, error: unknown) => Object.keys(serverFieldErrors(error)).length > 0,
+    hasFieldErrors: (_, error: unknown) => Object.keys(serverFieldErrors(error, formFields)).length > 0,
     startsASession: (_, output: LoginResponse) =>
       typeof output.token === 'string' && output.token !== '' && output.user !== undefined,
   },
@@ -160,7 +153,7 @@ export const invitationMachine = setup({
     showAll: assign(({ context }) => ({ shown: showAll(context) })),
     clearMessage: assign({ message: null }),
     fieldsRefused: assign(({ context }, error: unknown) => ({
-      errors: { ...context.errors, ...serverFieldErrors(error) },
+      errors: { ...context.errors, ...serverFieldErrors(error, formFields) },
       shown: showAll(context),
     })),
     acceptFailed: assign((_, error: unknown) => ({ message: failureMessage(error, messages.generic) })),

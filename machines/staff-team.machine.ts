@@ -15,7 +15,6 @@
 import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate'
 import { messages } from '../contract/messages'
 import { type StaffRole, staffRoles } from '../contract/permissions'
-import type { FieldErrors } from '../contract/rules'
 import { addStaffSchema, type StaffMember, staffMessages, staffRolesSchema } from '../contract/staff'
 import { actorError, failure } from './actor-error'
 import {
@@ -25,6 +24,7 @@ import {
   failureMessage,
   initialForm,
   isFormValid,
+  serverFieldErrors,
   showAll,
   showField,
 } from './form'
@@ -93,14 +93,6 @@ export function sortTeam(staff: StaffMember[]): StaffMember[] {
 export const orderedRoles = (roles: readonly StaffRole[]): StaffRole[] =>
   staffRoles.filter((role) => roles.includes(role))
 
-/** The server's field messages (422) for the form's fields. */
-const serverFieldErrors = (error: unknown): FieldErrors =>
-  Object.fromEntries(
-    Object.entries(failure(error).errors ?? {}).filter(
-      ([field, list]) => (formFields as readonly string[]).includes(field) && (list?.length ?? 0) > 0,
-    ),
-  )
-
 const memberIdOf = (event: StaffTeamEvent) => ('id' in event ? event.id : undefined)
 
 export const staffTeamMachine = setup({
@@ -134,7 +126,7 @@ export const staffTeamMachine = setup({
     hasRoles: ({ event }) => 'roles' in event && staffRolesSchema.safeParse(event.roles).success,
     isSelf: ({ context, event }) => memberIdOf(event) === context.selfId,
     isEmailTaken: (_, error: unknown) => failure(error).status === 409,
-    hasFieldErrors: (_, error: unknown) => Object.keys(serverFieldErrors(error)).length > 0,
+    hasFieldErrors: (_, error: unknown) => Object.keys(serverFieldErrors(error, formFields)).length > 0,
   },
   actions: {
     setStaff: assign((_, staff: StaffMember[]) => ({ staff, message: null })),
@@ -165,7 +157,7 @@ export const staffTeamMachine = setup({
       shown: showAll(context),
     })),
     fieldsRefused: assign(({ context }, error: unknown) => ({
-      errors: serverFieldErrors(error),
+      errors: serverFieldErrors(error, formFields),
       shown: showAll(context),
     })),
     addFailed: assign((_, error: unknown) => ({ message: failureMessage(error, messages.generic) })),

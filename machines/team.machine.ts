@@ -18,7 +18,6 @@
  */
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate'
 import { messages } from '../contract/messages'
-import type { FieldErrors } from '../contract/rules'
 import {
   type CompanyRole,
   type InviteInput,
@@ -39,6 +38,7 @@ import {
   failureMessage,
   initialForm,
   isFormValid,
+  serverFieldErrors,
   showAll,
   showField,
 } from './form'
@@ -195,14 +195,6 @@ export const doneMessages: Record<TeamActionKind, string> = {
 export const adminsOf = (team: TeamView) =>
   team.members.filter((one) => one.role === 'admin' && one.status === 'Active').map((one) => one.name)
 
-/** The server's field messages (422) for the invite form's fields. */
-const serverFieldErrors = (error: unknown): FieldErrors =>
-  Object.fromEntries(
-    Object.entries(failure(error).errors ?? {}).filter(
-      ([field, list]) => (inviteFields as readonly string[]).includes(field) && (list?.length ?? 0) > 0,
-    ),
-  )
-
 /** An action sent at once, or asked about first, when it is offered and allowed (`refusal`). */
 const sendAtOnce = { guard: 'isAllowed', target: 'acting', actions: ['clearSaid', 'pickAction'] } as const
 const askFirst = { guard: 'isAllowed', target: 'confirming', actions: ['clearSaid', 'askAction'] } as const
@@ -245,7 +237,7 @@ export const teamMachine = setup({
       return action !== null && needsConfirmation(context.team, action)
     },
     isConflict: (_, error: unknown) => failure(error).status === 409,
-    hasFieldErrors: (_, error: unknown) => Object.keys(serverFieldErrors(error)).length > 0,
+    hasFieldErrors: (_, error: unknown) => Object.keys(serverFieldErrors(error, inviteFields)).length > 0,
   },
   actions: {
     /** The signed-in user's role as the server now has it: provided by the page (the session's user). */
@@ -276,7 +268,7 @@ export const teamMachine = setup({
       shown: showAll(context),
     })),
     fieldsRefused: assign(({ context }, error: unknown) => ({
-      errors: serverFieldErrors(error),
+      errors: serverFieldErrors(error, inviteFields),
       shown: showAll(context),
     })),
     inviteFailed: assign((_, error: unknown) => ({
