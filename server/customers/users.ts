@@ -15,6 +15,7 @@ import { endAllSessions } from '../auth/sessions'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { resendActivationLink } from '../register/activation'
+import { pendingJoinOf } from '../team/join-requests'
 
 interface UserRow {
   id: number
@@ -147,13 +148,7 @@ export async function resendCustomerActivation(
   if (!user.active) return { ok: false, reason: 'deactivated' }
   // A registration asking to join a company that has an account gets its link when the company's Admins
   // approve it (docs/teams.md): the forwarder does not let them in past the Admins.
-  const request = await trx
-    .selectFrom('team_join_requests')
-    .select('id')
-    .where('user_id', '=', id)
-    .where('decided_at', 'is', null)
-    .executeTakeFirst()
-  if (request) return { ok: false, reason: 'joinPending' }
+  if (await pendingJoinOf(trx, id)) return { ok: false, reason: 'joinPending' }
   if (!(await resendActivationLink(trx, mailer, user.email, at))) return { ok: false, reason: 'activated' }
   return { ok: true, customerId: row.customer_id, user }
 }

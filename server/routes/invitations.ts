@@ -20,7 +20,7 @@ import { hashPassword } from '../auth/password'
 import { busyLater, checkLimits, retryLater } from '../auth/rate-limit'
 import { openSession } from '../auth/sessions'
 import { hashToken, newToken } from '../auth/tokens'
-import { toSessionUser } from '../auth/users'
+import { findUserByEmail, toSessionUser } from '../auth/users'
 import type { Database } from '../db/schema'
 import {
   busyResponse,
@@ -151,19 +151,9 @@ export function invitationRoutes({ db, now, clientIp, hashing }: InvitationRoute
       if ('retryAfter' in hashed) return c.json(busyLater(c, hashed.retryAfter), 503)
       const accepted = await acceptInvitation(db, { ...input, passwordHash: hashed.value }, clientIp(c), at)
       if (!('userId' in accepted)) return c.json({ message: accepted.message }, accepted.status)
-      const user = await db
-        .selectFrom('users')
-        .innerJoin('countries', 'countries.mcou_rid', 'users.esus_mcou')
-        .select([
-          'users.esus_name',
-          'users.esus_email_id',
-          'users.esus_company_name',
-          'users.esus_mcou',
-          'countries.mcou_code',
-          'users.company_role',
-        ])
-        .where('users.id', '=', accepted.userId)
-        .executeTakeFirstOrThrow()
+      // The user as the login reads them (the accepted email is theirs now).
+      const user = await findUserByEmail(db, input.email)
+      if (!user) throw new Error(`the accepted invitation's user ${accepted.userId} is not found`)
       const token = newToken()
       // A new account has no other session: this one opens.
       await openSession(db, accepted.userId, hashToken(token), at)

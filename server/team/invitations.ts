@@ -327,7 +327,7 @@ const refusalOf = (status: InvitationStatus | undefined): LinkRefusal | undefine
   }
 }
 
-/** The invitation of a link's token and what accepting it needs of its company. */
+/** The invitation of a link's token, with its company's name and dialling code (what the page shows). */
 async function invitationByToken(db: Kysely<Database>, token: string) {
   return db
     .selectFrom('team_invitations as i')
@@ -344,11 +344,7 @@ async function invitationByToken(db: Kysely<Database>, token: string) {
       'i.revoked_at',
       'i.accepted_at',
       'c.name as company_name',
-      'c.regn_no',
-      'c.country_id',
-      'k.mcou_code',
       'k.mcou_country_dialing_code',
-      'k.eshp_mcpy',
     ])
     .where('i.token_hash', '=', hashToken(token))
     .executeTakeFirst()
@@ -405,7 +401,9 @@ class Refused extends Error {
 
 /**
  * Claims the invitation and makes its account, activated, in the inviting company with the invitation's role,
- * with its audit row, in one transaction. The new user's id, or why not.
+ * with its audit row, in one transaction. The new user's id, or why not. The caller asks `acceptRefusal` first,
+ * before it hashes the password; what changed since (another accept won, the email got an account) is
+ * refused here from the claim and the insert themselves.
  */
 export async function acceptInvitation(
   db: Kysely<Database>,
@@ -413,8 +411,6 @@ export async function acceptInvitation(
   clientAddress: string | null,
   at: Date,
 ): Promise<{ userId: number } | AcceptRefusal> {
-  const early = await acceptRefusal(db, input.token, input.email, at)
-  if (early) return early
   try {
     return await db.transaction().execute(async (trx) => {
       const claimed = await trx
