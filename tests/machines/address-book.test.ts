@@ -5,6 +5,7 @@ import { confirmMessages } from '../../contract/quotes'
 import { addressBookMachine, draftErrors } from '../../machines/address-book.machine'
 import { controllablePromises } from './model'
 import { allChecks, formChecks, modelSuite } from './model-suite'
+import { addressBookStates } from './states/address-book'
 
 const lionCity: SavedParty = {
   id: 1,
@@ -72,6 +73,7 @@ modelSuite('address book', addressBookMachine, {
   ],
   inputs: [undefined],
   serializeState: serializer,
+  states: addressBookStates,
   check: allChecks(
     formChecks(['saveParty'], { submit: 'draft.save', form: (context) => context.draft }),
     (actor, step, before) => {

@@ -12,6 +12,7 @@ import {
 } from '../../machines/audit-trail.machine'
 import { controllablePromises } from './model'
 import { allChecks, formChecks, modelSuite } from './model-suite'
+import { auditTrailStates } from './states/audit-trail'
 
 const event = (id: number, action = 'booking.cancelled'): AuditEvent => ({
   id: String(id),
@@ -76,6 +77,7 @@ modelSuite('audit trail', auditTrailMachine, {
   ],
   inputs: [{}],
   serializeState: serializer,
+  states: auditTrailStates,
   // Typing is explored where the rows are settled (the first page shown, or refused); a submit anywhere.
   filterEvents: (snapshot, event) => {
     if (event.type.startsWith('field.'))

@@ -6,8 +6,9 @@ import { bookingConfirmedMachine } from '../../machines/booking-confirmed.machin
 import { detail } from '../fixtures/bookings'
 import { controllablePromises } from './model'
 import { modelSuite } from './model-suite'
+import { bookingConfirmedStates } from './states/booking-confirmed'
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+const flush = () => new Promise((resolve) => setImmediate(resolve))
 
 modelSuite('booking confirmed', bookingConfirmedMachine, {
   promises: ['getBooking', 'downloadConfirmation'],
@@ -22,6 +23,7 @@ modelSuite('booking confirmed', bookingConfirmedMachine, {
     { type: 'dialog.acknowledged' },
   ],
   inputs: [{ number: detail.number }],
+  states: bookingConfirmedStates,
   serializeState: (
     snapshot: AnyMachineSnapshot,
     event: EventObject | undefined,

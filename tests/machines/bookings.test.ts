@@ -20,8 +20,13 @@ import { normaliseHbl, trackingMachine } from '../../machines/tracking.machine'
 import { cancelled, detail, documents, summary, tracking } from '../fixtures/bookings'
 import { controllablePromises } from './model'
 import { modelSuite } from './model-suite'
+import { bookingPageStates } from './states/booking-page'
+import { documentUploadStates } from './states/document-upload'
+import { myBookingsStates } from './states/my-bookings'
+import { shipmentPickerStates } from './states/shipment-picker'
+import { trackingStates } from './states/tracking'
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+const flush = () => new Promise((resolve) => setImmediate(resolve))
 
 type Snapshot = AnyMachineSnapshot
 
@@ -47,6 +52,7 @@ modelSuite('my bookings', myBookingsMachine, {
     { type: 'whose.changed', mine: false },
   ],
   inputs: [undefined, { filters: { status: 'Departed', mode: 'FCL', q: '', mine: true } }],
+  states: myBookingsStates,
   serializeState: serializerOf((c) => c.filters),
   // A list is shown for the filters shown: an answer for filters since changed is not taken for theirs.
   check: (actor, step, _before, answered) => {
@@ -86,6 +92,7 @@ modelSuite('document upload', documentUploadMachine, {
       file: { name: 'big.pdf', size: 12 * 1024 * 1024 },
     },
   ],
+  states: documentUploadStates,
   serializeState: serializerOf((c) => c.progress),
   // The bar never goes back and shows 100 only once the server has kept the file; a file the browser's
   // check refuses is never sent; a refused file always says why.
@@ -126,6 +133,7 @@ modelSuite('booking page', bookingPageMachine, {
     { type: 'file.download', fileId: 'hbl', name: 'ESHBL2026000001.pdf' },
   ],
   inputs: [{ number: summary.number }],
+  states: bookingPageStates,
   serializeState: serializerOf((c) => c.booking?.canCancel),
   check: (actor, step, before, answered) => {
     const after = actor.getSnapshot() as Snapshot
@@ -174,6 +182,7 @@ modelSuite('shipment picker', shipmentPickerMachine, {
   ],
   inputs: [undefined],
   serializeState: serializerOf((c) => c.shipments.length),
+  states: shipmentPickerStates,
   check: (actor, step) => {
     const { context } = actor.getSnapshot() as Snapshot
     if (step.event.type === 'xstate.done.actor.listShipments') {
@@ -213,6 +222,7 @@ modelSuite('tracking', trackingMachine, {
     { type: 'xstate.error.actor.trackShipment', error: { status: 500 } },
   ],
   inputs: [undefined, { hbl: 'ESHBL2026000001' }, { hbl: 'ESB-2026000001' }],
+  states: trackingStates,
   serializeState: serializerOf((c) => [c.text, c.hbl]),
   // What was typed stays in the field whatever the server answers, and an answer is shown under the number
   // it was asked for (the address and the heading name it).

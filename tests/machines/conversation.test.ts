@@ -3,6 +3,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { type ConversationMessage, conversationMessages } from '../../contract/conversations'
 import { conversationMachine } from '../../machines/conversation.machine'
 import { allChecks, formChecks, modelSuite } from './model-suite'
+import { conversationStates } from './states/conversation'
 
 const subject = { type: 'booking' as const, number: 'ESB-2026000042' }
 const message = (id: number, mine: boolean, number = subject.number): ConversationMessage => ({
@@ -45,6 +46,7 @@ modelSuite('a conversation', conversationMachine, {
       snapshot.context.messages.map((m: ConversationMessage) => m.id),
       snapshot.context.problem !== null,
     ]),
+  states: conversationStates,
   check: allChecks(formChecks(['send']), (actor, step: { event: EventObject }) => {
     const after = actor.getSnapshot() as AnyMachineSnapshot
     const ids: number[] = after.context.messages.map((m: ConversationMessage) => m.id)

@@ -10,6 +10,7 @@ import { messages } from '../../contract/messages'
 import { customerDetailMachine, customerListMachine } from '../../machines/customer-directory.machine'
 import { controllablePromises } from './model'
 import { allChecks, modelSuite } from './model-suite'
+import { customerDetailStates, customerListStates } from './states/customer-directory'
 
 const company = {
   id: 7,
@@ -76,6 +77,7 @@ modelSuite('customer list', customerListMachine, {
       snapshot.context.searchError !== null,
       snapshot.context.message !== null,
     ]),
+  states: customerListStates,
   // The countries are explored once, at the start; the search's values only from a shown page.
   filterEvents: (snapshot, event) => {
     const c = snapshot.context
@@ -185,6 +187,7 @@ modelSuite('customer detail', customerDetailMachine, {
       Boolean(snapshot.context.notice),
       Boolean(snapshot.context.message),
     ]),
+  states: customerDetailStates,
   check: allChecks((actor, step: { event: EventObject }, before, answered) => {
     const after = actor.getSnapshot() as AnyMachineSnapshot
     const event = step.event as EventObject & Record<string, unknown>

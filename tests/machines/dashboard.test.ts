@@ -4,8 +4,9 @@ import { messages } from '../../contract/messages'
 import { dashboardMachine } from '../../machines/dashboard.machine'
 import { dashboard, emptyDashboard } from '../fixtures/dashboard'
 import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
+import { dashboardStates } from './states/dashboard'
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+const flush = () => new Promise((resolve) => setImmediate(resolve))
 const names = ['getDashboard'] as const
 
 function start() {
@@ -61,11 +62,17 @@ describe('dashboard, model-based', () => {
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_title, path) => {
     const { actors, pending } = controllablePromises(names)
-    await replay(path, { machine: dashboardMachine.provide({ actors }), pending, coverage, check })
+    await replay(path, {
+      machine: dashboardMachine.provide({ actors }),
+      pending,
+      coverage,
+      states: dashboardStates,
+      check,
+    })
   })
 
   afterAll(() => {
-    expect(uncovered(dashboardMachine, coverage)).toEqual({ states: [], transitions: [] })
+    expect(uncovered(dashboardMachine, coverage)).toEqual({ states: [], transitions: [], checks: [] })
   })
 })
 

@@ -17,8 +17,23 @@ import { loginMachine } from '../../machines/login.machine'
 import { registerMachine } from '../../machines/register.machine'
 import { resetPasswordMachine } from '../../machines/reset-password.machine'
 import { sessionReleaseMachine } from '../../machines/session-release.machine'
-import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
+import {
+  controllablePromises,
+  describePath,
+  newCoverage,
+  pathsOf,
+  replay,
+  type StateChecks,
+  uncovered,
+} from './model'
 import { allChecks, formChecks, modelSuite } from './model-suite'
+import { activationStates } from './states/activation'
+import { contactStates } from './states/contact'
+import { forgotPasswordStates } from './states/forgot-password'
+import { loginStates } from './states/login'
+import { registerStates } from './states/register'
+import { resetPasswordStates } from './states/reset-password'
+import { sessionReleaseStates } from './states/session-release'
 
 const user = {
   esus_name: 'Tan Wei Ming',
@@ -40,7 +55,7 @@ const countries: Country[] = [
   },
 ]
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+const flush = () => new Promise((resolve) => setImmediate(resolve))
 
 /**
  * Vertices by state, how many fields are still invalid, and the dialog's message: form contexts hold
@@ -66,6 +81,7 @@ const formSerializer = (
 function formSuite(
   name: string,
   machine: AnyStateMachine,
+  states: StateChecks,
   promises: readonly string[],
   events: ({ type: string } & Record<string, unknown>)[],
   inputs: unknown[] = [undefined],
@@ -76,6 +92,7 @@ function formSuite(
     events,
     inputs,
     serializeState: formSerializer,
+    states,
     filterEvents: (_snapshot, event) =>
       !event.type.startsWith('notify.') && !event.type.startsWith('loading.'),
     check: formChecks(promises.slice(-1), checks),
@@ -292,12 +309,14 @@ modelSuite('login', loginMachine, {
   ],
   inputs: [undefined],
   serializeState: formSerializer,
+  states: loginStates,
   check: allChecks(formChecks(['login']), releaseChecks),
 })
 
 formSuite(
   'forgot password',
   forgotPasswordMachine,
+  forgotPasswordStates,
   ['requestReset'],
   [
     { type: 'field.changed', field: 'email', value: 'ops@lioncity.example' },
@@ -313,6 +332,7 @@ formSuite(
 formSuite(
   'reset password',
   resetPasswordMachine,
+  resetPasswordStates,
   ['resetPassword'],
   [
     { type: 'field.changed', field: 'esus_password', value: 'Shipping#2026' },
@@ -327,6 +347,7 @@ formSuite(
 formSuite(
   'register',
   registerMachine,
+  registerStates,
   ['loadCountries', 'register'],
   [
     { type: 'xstate.done.actor.loadCountries', output: countries },
@@ -352,6 +373,7 @@ formSuite(
 formSuite(
   'contact',
   contactMachine,
+  contactStates,
   ['loadCountries', 'sendEnquiry'],
   [
     { type: 'xstate.done.actor.loadCountries', output: countries },
@@ -406,12 +428,13 @@ describe('activation, model-based', () => {
         pending,
         input,
         coverage,
+        states: activationStates,
         check: formChecks(['resend'], { submit: 'user.resend' }),
       })
     },
   )
   afterAll(() => {
-    expect(uncovered(activationMachine, coverage)).toEqual({ states: [], transitions: [] })
+    expect(uncovered(activationMachine, coverage)).toEqual({ states: [], transitions: [], checks: [] })
   })
 })
 
@@ -432,6 +455,7 @@ modelSuite('session release', sessionReleaseMachine, {
   inputs: [{ token: 'mailed-token' }, { token: '' }],
   serializeState: (snapshot, event, previous) =>
     JSON.stringify([previous?.value, event?.type, snapshot.value, snapshot.context.message]),
+  states: sessionReleaseStates,
   check: (actor, step, before) => {
     const after = actor.getSnapshot() as AnyMachineSnapshot
     if (after.children.releaseSession && !before.children.releaseSession) {

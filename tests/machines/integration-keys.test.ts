@@ -5,6 +5,7 @@ import { messages } from '../../contract/messages'
 import { integrationKeysMachine } from '../../machines/integration-keys.machine'
 import { controllablePromises } from './model'
 import { allChecks, formChecks, modelSuite } from './model-suite'
+import { integrationKeysStates } from './states/integration-keys'
 
 const feed: IntegrationKey = {
   id: 1,
@@ -91,6 +92,7 @@ modelSuite('integration keys', integrationKeysMachine, {
   ],
   inputs: [undefined],
   serializeState: serializer,
+  states: integrationKeysStates,
   // The form and the rows are explored apart (their states multiply): a revocation from an untouched form,
   // typing while no key has been revoked nor a revocation failed.
   filterEvents: (snapshot, event) => {

@@ -7,6 +7,7 @@ import type { LoginResponse } from '../../contract/wire'
 import { endingsWithLogin, invitationEndings, invitationMachine } from '../../machines/invitation.machine'
 import { controllablePromises } from './model'
 import { allChecks, formChecks, modelSuite } from './model-suite'
+import { invitationStates } from './states/invitation'
 
 const view: InvitationView = {
   email: 'mei@acme.example',
@@ -93,6 +94,7 @@ modelSuite('invitation page', invitationMachine, {
     { token, signedIn: true },
   ],
   serializeState: serializer,
+  states: invitationStates,
   // Typing is explored until the form is complete; a failed accept is not explored further.
   filterEvents: (snapshot, event) => {
     if (event.type === 'field.changed') {

@@ -3,6 +3,7 @@ import { createActor, SimulatedClock } from 'xstate'
 import { loaderMessages } from '../../contract/messages'
 import { loaderMachine, loaderMessage } from '../../machines/loader.machine'
 import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
+import { loaderStates } from './states/loader'
 
 function start() {
   const clock = new SimulatedClock()
@@ -66,6 +67,7 @@ describe('loader, model-based', () => {
       machine: loaderMachine,
       pending,
       coverage,
+      states: loaderStates,
       // The overlay shows exactly while a request is in flight, and counts each one once.
       check: (actor, step, before) => {
         const after = actor.getSnapshot()
@@ -77,6 +79,6 @@ describe('loader, model-based', () => {
   })
 
   afterAll(() => {
-    expect(uncovered(loaderMachine, coverage)).toEqual({ states: [], transitions: [] })
+    expect(uncovered(loaderMachine, coverage)).toEqual({ states: [], transitions: [], checks: [] })
   })
 })

@@ -1,8 +1,8 @@
 /**
- * The model-based suite every chart's test runs (kept apart from model.ts, which the Playwright specs also
- * import and which must not load Vitest): the chart's own generated paths, each replayed on a real actor
+ * The model-based suite every chart's test runs (kept apart from model.ts, which the page replays of
+ * tests/views also import): the chart's own generated paths, each replayed on a real actor
  * with controllable promises for its invoked actors and a simulated clock, and after them the coverage gate
- * (every state and every transition reached by some path).
+ * (every state and every transition reached by some path, every state check run).
  */
 
 import { afterAll, describe, expect, it } from 'vitest'
@@ -15,6 +15,7 @@ import {
   pathsOf,
   type ReplayOptions,
   replay,
+  type StateChecks,
   uncovered,
 } from './model'
 
@@ -36,7 +37,9 @@ export interface ModelSuiteOptions {
   }[]
   /** Effects the paths need besides the controllable promises (an upload's report to its parent). */
   provide?: { actors?: Record<string, unknown>; actions?: Record<string, unknown> }
-  /** Checked after every step of every path. */
+  /** The chart's state checks (tests/machines/states/): what is noticeable in each state it rests in. */
+  states: StateChecks
+  /** Checked after every step of every path, whatever the state. */
   check?: ReplayOptions['check']
 }
 
@@ -71,13 +74,14 @@ export function modelSuite(name: string, machine: AnyStateMachine, options: Mode
           pending,
           input,
           coverage,
+          states: options.states,
           ...(options.check ? { check: options.check } : {}),
         })
       },
     )
     it('has paths', () => expect(paths.length).toBeGreaterThan(0))
     afterAll(() => {
-      expect(uncovered(machine, coverage)).toEqual({ states: [], transitions: [] })
+      expect(uncovered(machine, coverage)).toEqual({ states: [], transitions: [], checks: [] })
     })
   })
 }

@@ -81,13 +81,73 @@ export function controllablePromises<Name extends string>(
 export interface Coverage {
   states: Set<string>
   transitions: Set<string>
+  /** The state checks that ran, by the state's key (its path from the root, joined with dots). */
+  checked: Set<string>
 }
 
 export function newCoverage(): Coverage {
-  return { states: new Set(), transitions: new Set() }
+  return { states: new Set(), transitions: new Set(), checked: new Set() }
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+/**
+ * What a person or the server notices while a chart rests in one state, after a step of a path: what the
+ * view draws from (the snapshot and its context), the requests in flight (the input each invoked actor still
+ * awaiting its answer was started with, by name), the named actions the step ran (the app's effects:
+ * `startSession`, `goToUserHome`, …; assignments are not reported) and, when the step answered a request,
+ * what that request was.
+ */
+export interface StateView {
+  snapshot: AnyMachineSnapshot
+  // biome-ignore lint/suspicious/noExplicitAny: a check reads its own chart's context
+  context: any
+  before: AnyMachineSnapshot
+  event: EventObject & Record<string, unknown>
+  requests: Record<string, unknown>
+  actions: string[]
+  answered?: { input: unknown }
+}
+
+/** One state's check: throws (an `expect`) when what is noticeable there is wrong. */
+export type StateCheck = (view: StateView) => void
+
+/**
+ * A chart's state checks: one for every state it can rest in, keyed by the state's path from the root
+ * ('editing', 'flow.registered'), and none for a state it does not have (`stateCheckProblems`). Every
+ * replay of the chart runs the checks of the states it rests in after each step.
+ */
+export interface StateChecks {
+  machine: AnyStateMachine
+  checks: Readonly<Record<string, StateCheck>>
+}
+
+export function stateChecks(machine: AnyStateMachine, checks: Record<string, StateCheck>): StateChecks {
+  return { machine, checks }
+}
+
+const stateKey = (node: AnyStateNode) => node.path.join('.')
+
+/**
+ * The states a chart can rest in, by key: its leaf states, less those an unguarded `always` transition
+ * leaves at once (nothing can be noticed there).
+ */
+export function restingStateKeys(machine: AnyStateMachine): string[] {
+  return allStateNodes(machine)
+    .filter((node) => Object.keys(node.states).length === 0 && node.type !== 'history')
+    .filter((node) => !(node.always ?? []).some((t) => !t.guard))
+    .map(stateKey)
+}
+
+/** States with no check, and checks of states the chart does not have. */
+export function stateCheckProblems(table: StateChecks): { missing: string[]; unknown: string[] } {
+  const keys = restingStateKeys(table.machine)
+  const given = Object.keys(table.checks)
+  return {
+    missing: keys.filter((key) => !given.includes(key)),
+    unknown: given.filter((key) => !keys.includes(key)),
+  }
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve))
 
 function delayOf(
   machine: AnyStateMachine,
@@ -109,6 +169,8 @@ export interface ReplayOptions {
   pending: ReturnType<typeof controllablePromises>['pending']
   input?: unknown
   coverage: Coverage
+  /** The chart's state checks (the same chart's: `stateChecks(machine, …)`), run after every step. */
+  states: StateChecks
   /**
    * Called after every step with the live actor, its snapshot before the step and, when the step settled an
    * invoked actor, the input that actor was started with (the request that was answered); throw to fail.
@@ -128,19 +190,78 @@ export interface ReplayOptions {
  */
 export async function replay(path: Path, options: ReplayOptions): Promise<void> {
   const clock = new SimulatedClock()
-  const { machine, pending, coverage } = options
+  const { machine, pending, coverage, states } = options
+  if (states.machine.config !== machine.config) {
+    throw new Error(`The state checks of ${states.machine.id} were given to a replay of ${machine.id}`)
+  }
+  const problems = stateCheckProblems(states)
+  if (problems.missing.length > 0 || problems.unknown.length > 0) {
+    throw new Error(
+      `${machine.id}: states with no check ${JSON.stringify(problems.missing)}, checks of no state ${JSON.stringify(problems.unknown)}`,
+    )
+  }
+  let actions: string[] = []
+  let own: string | undefined
   const inspect = (event: InspectionEvent) => {
     if (event.type === '@xstate.microstep') {
       for (const t of event._transitions) coverage.transitions.add(transitionKey(t))
     }
+    if (
+      event.type === '@xstate.action' &&
+      event.actorRef.sessionId === own &&
+      !event.action.type.startsWith('xstate.')
+    ) {
+      actions.push(event.action.type)
+    }
   }
   const actor = createActor(machine, { clock, input: options.input, inspect })
+  own = actor.sessionId
   actor.start()
   const record = () => {
     for (const node of getStateNodes(machine.root, actor.getSnapshot().value)) coverage.states.add(node.id)
     coverage.states.add(machine.root.id)
   }
+  const runChecks = (
+    event: EventObject,
+    before: AnyMachineSnapshot,
+    answered: { input: unknown } | undefined,
+  ) => {
+    const snapshot = actor.getSnapshot() as AnyMachineSnapshot
+    const view: StateView = {
+      snapshot,
+      context: snapshot.context,
+      before,
+      event: event as StateView['event'],
+      // A run the chart stopped without an answer (it left the state) is no longer in flight.
+      requests: Object.fromEntries(
+        [...pending]
+          .filter(([name]) => snapshot.children[name])
+          // A request with no input is in flight all the same: null, which `toEqual({})` does not ignore.
+          .map(([name, run]) => [name, run.input ?? null]),
+      ),
+      actions,
+      ...(answered ? { answered } : {}),
+    }
+    const resting = getStateNodes(machine.root, snapshot.value).filter(
+      (node) => Object.keys(node.states).length === 0,
+    )
+    for (const node of resting) {
+      const key = stateKey(node)
+      const check = states.checks[key]
+      if (!check) continue
+      try {
+        check(view)
+      } catch (error) {
+        if (error instanceof Error) error.message = `In state ${key} after ${event.type}: ${error.message}`
+        throw error
+      }
+      coverage.checked.add(key)
+    }
+    actions = []
+  }
   record()
+  await flush()
+  runChecks({ type: 'xstate.init' }, actor.getSnapshot() as AnyMachineSnapshot, undefined)
   for (const step of path.steps) {
     const event = step.event
     if (event.type === 'xstate.init') continue
@@ -168,6 +289,7 @@ export async function replay(path: Path, options: ReplayOptions): Promise<void> 
     }
     record()
     options.check?.(actor, step, before, answered)
+    runChecks(event, before, answered)
   }
   actor.stop()
 }
@@ -219,8 +341,8 @@ export function pathsOf(machine: AnyStateMachine, options: PathOptions = {}): Pa
 }
 
 /**
- * The paths a browser replay needs, each costing seconds (what the chart alone does, on every path, is the
- * machine tests' job). A path whose steps begin another path is dropped: replaying the longer one shows
+ * The paths a page replay needs (tests/views/*-model.test.tsx), each costing a second or more (what the chart
+ * alone does, on every path, is the machine tests' job). A path whose steps begin another path is dropped: replaying the longer one shows
  * every screen on the way. Not when the shorter one ends on a request that the longer one answers at once
  * (`answered` names those answers): only the shorter one shows the request in flight (the disabled button,
  * the spinner), and one such path is kept per state a request is awaited in. A path of no step beyond the
@@ -297,12 +419,13 @@ export function describePath(path: Path): string {
   )
 }
 
-/** What the paths never reached: state ids and transition keys. */
+/** What the paths never reached: state ids and transition keys, and the state checks that never ran. */
 export function uncovered(machine: AnyStateMachine, coverage: Coverage) {
   const left = new Set([...coverage.transitions].map((key) => key.slice(0, key.indexOf(' --'))))
   return {
     // A transient state (one left at once by an `always` transition) is covered when it was left.
     states: allStateIds(machine).filter((id) => !coverage.states.has(id) && !left.has(id)),
     transitions: allTransitionKeys(machine).filter((key) => !coverage.transitions.has(key)),
+    checks: restingStateKeys(machine).filter((key) => !coverage.checked.has(key)),
   }
 }

@@ -3,6 +3,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { deskMessages } from '../../contract/quote-desk'
 import { offerDeclineMachine } from '../../machines/offer-decline.machine'
 import { allChecks, formChecks, modelSuite } from './model-suite'
+import { offerDeclineStates } from './states/offer-decline'
 
 modelSuite('declining a sales offer', offerDeclineMachine, {
   promises: ['decline'],
@@ -27,6 +28,7 @@ modelSuite('declining a sales offer', offerDeclineMachine, {
       snapshot.context.values,
       snapshot.context.message,
     ]),
+  states: offerDeclineStates,
   check: allChecks(formChecks(['decline']), (actor, step: { event: EventObject }) => {
     const after = actor.getSnapshot() as AnyMachineSnapshot
     // A refusal is said in the dialog, which stays open with the reason typed.

@@ -40,6 +40,8 @@ import { LOOKUP_DELAY_MS, placeLabel } from '../../machines/quote-form'
 import { detail, documents } from '../fixtures/bookings'
 import { controllablePromises } from './model'
 import { type ModelSuiteOptions, modelSuite } from './model-suite'
+import { opsBookingStates } from './states/ops-booking'
+import { opsQueueStates } from './states/ops-queue'
 
 type Snapshot = AnyMachineSnapshot
 const settle = async () => {
@@ -117,6 +119,7 @@ modelSuite('operations queue', opsQueueMachine, {
   ],
   inputs: [undefined],
   serializeState: queueSerializer,
+  states: opsQueueStates,
   // Pages are answered in order (the first, then the last); the tabs and the address are explored from the
   // first view, the filters from the received queue.
   filterEvents: (snapshot, event) => {
@@ -538,6 +541,7 @@ const bookingOptions: ModelSuiteOptions = {
   ],
   inputs: [{ number: received.booking.number }],
   serializeState: bookingSerializer,
+  states: opsBookingStates,
   // The confirm form is typed only into the received booking, in order; the milestone form only into the
   // confirmed one; the request form, dialogs and previews once the booking is shown and nothing else is typed.
   filterEvents: (snapshot, event) => bookingFilter(snapshot, event),

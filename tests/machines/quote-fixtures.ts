@@ -7,10 +7,11 @@ import { sailingFor } from '../../contract/pricing/schedule'
 import type { QuoteDetail } from '../../contract/quotes'
 import type { Place } from '../../contract/wire'
 import { defaultTariff, fclSgToIn, fx, noServices, sgTariff } from '../contract/pricing-fixtures'
+import type { StateChecks } from './model'
 import { type ModelSuiteOptions, modelSuite } from './model-suite'
 
 export const today = '2026-11-05'
-export const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+export const flush = () => new Promise((resolve) => setImmediate(resolve))
 
 const port = (code: string, name: string, country_code: string, country_name: string): Place => ({
   code,
@@ -91,7 +92,10 @@ export const requestedQuote: QuoteDetail = {
   validTo: null,
 }
 
-/** Vertices by state, count of invalid fields, messages and what was loaded: contexts hold free text. */
+/**
+ * Vertices by state, count of invalid fields, messages and what was loaded (the quote's number and status, so a
+ * booked or expired quote is not taken for an open one of the same number): contexts hold free text.
+ */
 const serializer = (
   snapshot: AnyMachineSnapshot,
   event: EventObject | undefined,
@@ -107,6 +111,7 @@ const serializer = (
     c.serviceMessage,
     c.services ? Object.values(c.services).filter(Boolean).length : undefined,
     c.quote?.number,
+    c.quote?.status,
     c.filters?.q,
   ])
 }
@@ -114,6 +119,7 @@ const serializer = (
 export function quoteSuite(
   name: string,
   machine: AnyStateMachine,
+  states: StateChecks,
   promises: readonly string[],
   events: ({ type: string } & Record<string, unknown>)[],
   inputs: unknown[],
@@ -126,6 +132,7 @@ export function quoteSuite(
     inputs,
     serializeState: serializer,
     starts,
+    states,
     ...(check ? { check } : {}),
   })
 }

@@ -25,6 +25,7 @@ import {
   sgsin,
   today,
 } from './quote-fixtures'
+import { quoteFormStates } from './states/quote-form'
 
 const nhavaSheva: Place = { ...innsa, name: 'Jawaharlal Nehru (Nhava Sheva)', city: 'Mumbai' }
 const mumbai: Place = { ...innsa, code: 'INBOM', name: 'Mumbai', city: 'Mumbai' }
@@ -32,6 +33,7 @@ const mumbai: Place = { ...innsa, code: 'INBOM', name: 'Mumbai', city: 'Mumbai' 
 quoteSuite(
   'quote form',
   quoteFormMachine,
+  quoteFormStates,
   ['searchPlaces', 'createQuote', 'requestManualQuote'],
   [
     { type: 'place.typed', end: 'origin', text: 'Sing' },

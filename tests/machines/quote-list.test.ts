@@ -3,6 +3,7 @@ import type { AnyMachineSnapshot } from 'xstate'
 import { confirmMessages, type QuoteSummary } from '../../contract/quotes'
 import { quoteListMachine } from '../../machines/quote-list.machine'
 import { baseQuote, quoteSuite } from './quote-fixtures'
+import { quoteListStates } from './states/quote-list'
 
 const summary: QuoteSummary = {
   number: baseQuote.number,
@@ -22,6 +23,7 @@ const summary: QuoteSummary = {
 quoteSuite(
   'my quotes',
   quoteListMachine,
+  quoteListStates,
   ['listQuotes', 'requoteQuote', 'getQuote'],
   [
     { type: 'xstate.done.actor.listQuotes', output: [summary] },

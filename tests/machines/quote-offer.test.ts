@@ -10,6 +10,7 @@ import { fclSgToIn, noServices } from '../contract/pricing-fixtures'
 import { controllablePromises } from './model'
 import { allChecks, formChecks } from './model-suite'
 import { baseQuote, flush, noValueQuote, quoteSuite, requestedQuote } from './quote-fixtures'
+import { quoteOfferStates } from './states/quote-offer'
 
 const shownTotal = (input: unknown) =>
   (input as { body?: { shownTotalUsd?: number } } | undefined)?.body?.shownTotalUsd
@@ -41,6 +42,7 @@ const fill = [
 quoteSuite(
   'quote offer',
   quoteOfferMachine,
+  quoteOfferStates,
   ['getQuote', 'priceQuoteServices', 'confirmQuote', 'requoteQuote'],
   [
     { type: 'xstate.done.actor.getQuote', output: baseQuote },

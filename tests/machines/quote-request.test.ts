@@ -4,7 +4,10 @@ import {
   canRequest,
   nextRequestState,
   type QuoteRequestEventType,
+  quoteRequestMachine,
 } from '../../machines/quote-request.machine'
+import { modelSuite } from './model-suite'
+import { quoteRequestStates } from './states/quote-request'
 
 const events: QuoteRequestEventType[] = [
   'sales.assign',
@@ -39,4 +42,14 @@ describe('the quote request lifecycle', () => {
     })
     expect(canRequest('Requested', 'sales.sendOffer')).toBe(false)
   })
+})
+
+// Every change of the issue from every state, and the state checks after each.
+modelSuite('a quote request', quoteRequestMachine, {
+  promises: [],
+  events: events.map((type) => ({ type })),
+  inputs: [undefined],
+  serializeState: (snapshot, event, previous) =>
+    JSON.stringify([previous?.value, event?.type, snapshot.value]),
+  states: quoteRequestStates,
 })

@@ -16,6 +16,7 @@ import {
   rateSheetQueryOf,
 } from '../../machines/rate-desk.machine'
 import { modelSuite } from './model-suite'
+import { rateDeskStates } from './states/rate-desk'
 
 const names = ['listSheets', 'dryRun', 'applyFile'] as const
 
@@ -137,6 +138,7 @@ modelSuite('rate desk', rateDeskMachine, {
   ],
   inputs: [undefined],
   serializeState: serializer,
+  states: rateDeskStates,
   // The list's events where the upload has not begun (or is being applied), the upload's where the list is
   // settled (their answers at any time): the two regions are independent, and their product would only repeat
   // paths.

@@ -16,6 +16,8 @@ import {
 import { salesQueueMachine } from '../../machines/sales-queue.machine'
 import { controllablePromises } from './model'
 import { allChecks, formChecks, modelSuite } from './model-suite'
+import { offerBuilderStates } from './states/offer-builder'
+import { salesQueueStates } from './states/sales-queue'
 
 const self = { id: 7, name: 'Daniel Ong' }
 const colleague = { id: 8, name: 'Mei Tan' }
@@ -95,6 +97,7 @@ modelSuite('sales queue', salesQueueMachine, {
   ],
   inputs: [{ selfId: self.id }],
   serializeState: queueSerializer,
+  states: salesQueueStates,
   // One switch of view is enough to see it reload; the assignments are explored from the open view.
   filterEvents: (snapshot, event) =>
     event.type !== 'view.changed' || (snapshot.context.view === 'open' && snapshot.context.notice === null),
@@ -293,6 +296,7 @@ modelSuite('offer builder', offerBuilderMachine, {
   ],
   inputs: [{ number: open.number, selfId: self.id }],
   serializeState: builderSerializer,
+  states: offerBuilderStates,
   // The form is typed only into the open request, one value at a time until it is whole (the order of typing
   // multiplies the states without showing anything new); the template is tried on an empty form.
   filterEvents: (snapshot, event) => {

@@ -5,6 +5,7 @@ import { messages } from '../../contract/messages'
 import type { SessionUser } from '../../contract/wire'
 import { type SessionInput, sessionMachine } from '../../machines/session.machine'
 import { controllablePromises, describePath, newCoverage, pathsOf, replay, uncovered } from './model'
+import { sessionStates } from './states/session'
 
 const IDLE = timings.idleTimeoutMs
 const user: SessionUser = {
@@ -276,6 +277,7 @@ describe('session, model-based', () => {
       pending,
       input,
       coverage,
+      states: sessionStates,
       check: (actor, step) => {
         const after = actor.getSnapshot() as SnapshotFrom<typeof sessionMachine>
         // The account is on screen exactly while signed in: nothing of it stays once signed out.
@@ -292,6 +294,6 @@ describe('session, model-based', () => {
   })
 
   afterAll(() => {
-    expect(uncovered(sessionMachine, coverage)).toEqual({ states: [], transitions: [] })
+    expect(uncovered(sessionMachine, coverage)).toEqual({ states: [], transitions: [], checks: [] })
   })
 })

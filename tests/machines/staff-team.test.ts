@@ -6,6 +6,7 @@ import { type StaffMember, staffMessages } from '../../contract/staff'
 import { staffTeamMachine } from '../../machines/staff-team.machine'
 import { controllablePromises } from './model'
 import { allChecks, formChecks, modelSuite } from './model-suite'
+import { staffTeamStates } from './states/staff-team'
 
 const admin: StaffMember = {
   id: 1,
@@ -103,6 +104,7 @@ modelSuite('staff team', staffTeamMachine, {
   ],
   inputs: [input],
   serializeState: serializer,
+  states: staffTeamStates,
   // The add form and the rows' actions are explored apart (their states multiply): a member's action from an
   // untouched form, typing while no member has changed.
   filterEvents: (snapshot, event) => {

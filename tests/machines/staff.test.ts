@@ -4,6 +4,8 @@ import { staffMessages } from '../../contract/staff'
 import { staffSessionMachine } from '../../machines/staff-session.machine'
 import { staffSignInMachine } from '../../machines/staff-sign-in.machine'
 import { allChecks, formChecks, modelSuite } from './model-suite'
+import { staffSessionStates } from './states/staff-session'
+import { staffSignInStates } from './states/staff-sign-in'
 
 const staff = { id: 3, email: 'sales@eship.example', name: 'Daniel Lim', roles: ['sales' as const] }
 const signedIn = { message: staffMessages.signedIn, token: 't'.repeat(43), staff }
@@ -61,6 +63,7 @@ modelSuite('staff sign-in', staffSignInMachine, {
       snapshot.context.notice !== null,
       snapshot.context.enrolment !== null,
     ]),
+  states: staffSignInStates,
   check: allChecks(formChecks(['checkPassword']), (actor, step: { event: EventObject }, before) => {
     const after = actor.getSnapshot() as AnyMachineSnapshot
     // A malformed code is never sent: it is explained where it is typed.
@@ -99,6 +102,7 @@ modelSuite('staff session', staffSessionMachine, {
   ],
   serializeState: (snapshot, event, previous) =>
     JSON.stringify([previous?.value, event?.type, snapshot.value, snapshot.context.token]),
+  states: staffSessionStates,
   check: (actor, step: { event: EventObject }) => {
     const after = actor.getSnapshot() as AnyMachineSnapshot
     // A session the server refused, or one that idled out, says so.

@@ -5,8 +5,9 @@ import { type TeamActivityPage, teamMessages } from '../../contract/team'
 import { teamActivityMachine } from '../../machines/team-activity.machine'
 import { controllablePromises } from './model'
 import { modelSuite } from './model-suite'
+import { teamActivityStates } from './states/team-activity'
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+const flush = () => new Promise((resolve) => setImmediate(resolve))
 
 const people = [
   { id: 1, name: 'Ada Admin' },
@@ -55,6 +56,7 @@ modelSuite('team activity', teamActivityMachine, {
   ],
   inputs: [undefined],
   serializeState: serializer,
+  states: teamActivityStates,
   check: (actor, step, before, answered) => {
     const after = actor.getSnapshot() as AnyMachineSnapshot
     const e = step.event as EventObject & Record<string, unknown>

@@ -14,6 +14,7 @@ import {
 } from '../../machines/team.machine'
 import { controllablePromises } from './model'
 import { allChecks, formChecks, modelSuite } from './model-suite'
+import { teamStates } from './states/team'
 
 const member = (over: Partial<TeamMember> & Pick<TeamMember, 'id' | 'name'>): TeamMember => ({
   email: `${over.name.split(' ')[0]?.toLowerCase()}@acme.example`,
@@ -172,6 +173,7 @@ modelSuite('my team', teamMachine, {
   ],
   inputs: [undefined],
   serializeState: serializer,
+  states: teamStates,
   // The invite form and the rows' actions are explored apart (their states multiply); a refreshed or answered
   // team is not explored further (it is the same page again).
   filterEvents: (snapshot, event) => {

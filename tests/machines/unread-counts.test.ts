@@ -3,6 +3,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import type { ConversationMessage } from '../../contract/conversations'
 import { unreadCountsMachine } from '../../machines/unread-counts.machine'
 import { modelSuite } from './model-suite'
+import { unreadCountsStates } from './states/unread-counts'
 
 const message = (mine: boolean): ConversationMessage => ({
   id: mine ? 2 : 1,
@@ -38,6 +39,7 @@ modelSuite('unread counts', unreadCountsMachine, {
       snapshot.context.again,
       snapshot.context.counts?.total,
     ]),
+  states: unreadCountsStates,
   check: (actor, step: { event: EventObject }, before) => {
     const after = actor.getSnapshot() as AnyMachineSnapshot
     // One's own message changes nothing; a failed read keeps the counts shown.
