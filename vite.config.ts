@@ -89,13 +89,29 @@ export default defineConfig({
     },
   },
   test: {
+    // Two workers on this 2-core machine (Vitest's default is one fewer than the cores): the server tests wait
+    // on the database and on the processes they start, and the charts' replays take the other core meanwhile.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: 'node',
-          include: ['tests/{server,machines,contract,app}/**/*.test.ts'],
+          include: ['tests/{machines,contract,app}/**/*.test.ts'],
           environment: 'node',
+          // Pure code with no module state between files (no mocks, no database): a worker imports the charts
+          // and the contract once instead of once a file.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          // Made only when a server test runs: one migrated PGlite directory the files copy.
+          globalSetup: ['tests/migrated-pglite.ts'],
         },
       },
       {

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { type AppOptions, createApp } from '../../server/app'
 import { hashPassword } from '../../server/auth/password'
 import { createUser, type NewUser } from '../../server/auth/users'
@@ -23,10 +27,20 @@ export interface TestDatabase extends DatabaseHandle {
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (!postgresUrl) {
-    const handle = await openPGlite('memory://')
-    const migrate = () => migrateToLatest(handle.db)
-    await migrate()
-    return { ...handle, schema: 'public', migrate }
+    // A copy of the data directory migrated once for the run (tests/migrated-pglite.ts), removed at close.
+    const root = await mkdtemp(join(tmpdir(), 'eship-test-'))
+    const dir = join(root, 'pglite')
+    await cp(inject('migratedPGlite'), dir, { recursive: true })
+    const handle = await openPGlite(dir)
+    return {
+      ...handle,
+      schema: 'public',
+      migrate: () => migrateToLatest(handle.db),
+      close: async () => {
+        await handle.close()
+        await rm(root, { recursive: true, force: true })
+      },
+    }
   }
   const schema = `test_${randomBytes(6).toString('hex')}`
   const handle = openPostgres(postgresUrl, { searchPath: schema })
