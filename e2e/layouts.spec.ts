@@ -18,9 +18,9 @@ import {
 /**
  * Every logged-in page of the demo customer, at the widths of a small phone, a phone, a tablet and a laptop:
  * the page never scrolls sideways, and what a customer came for (the total, the main action) lies inside
- * the screen's width once scrolled to. A screenshot of each page at each width goes into the test report.
- * The demo customer's data has a shipment in every state; a quote is made through the API for the preview
- * and confirm pages.
+ * the screen's width once scrolled to. A screenshot of each page at each width goes into the test report
+ * (not in CI: see attachScreenshot). The demo customer's data has a shipment in every state; a quote is made
+ * through the API for the preview and confirm pages.
  */
 
 const widths = [320, 390, 768, 1024, 1366] as const
@@ -108,8 +108,12 @@ async function expectFits(page: Page, label: string, keys: Locator[]) {
   }
 }
 
-/** A full-page screenshot in the test's output folder, attached to the report. */
+/**
+ * A full-page screenshot in the test's output folder, attached to the report for a person to look at. Not in
+ * CI, whose report is thrown away with its clone: 55 full-page screenshots were a fifth of the test's time.
+ */
 async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (process.env.CI) return
   const path = testInfo.outputPath(`${name}.png`)
   await page.screenshot({ path, fullPage: true })
   await testInfo.attach(name, { path, contentType: 'image/png' })
