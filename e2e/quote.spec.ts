@@ -68,7 +68,8 @@ test.describe('quotes', () => {
     await expect(page).toHaveURL(/\/user\/getquote\?quote=ESQ-\d{10}&option=\d+/)
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
 
-    // Adding and removing insurance, and each screen of the offer chart, are e2e/quote-model.spec.ts's paths.
+    // Adding and removing insurance, and each screen of the offer chart, are the paths of
+    // tests/views/quote-offer-model.test.tsx.
     await expect(page.getByTestId('quote-total')).toContainText('USD')
 
     await expect(page.getByRole('heading', { name: 'Included', exact: true })).toBeVisible()

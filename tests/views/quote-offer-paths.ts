@@ -1,23 +1,77 @@
-import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import { confirmMessages, type QuoteDetail } from '../contract/quotes'
-import { quoteOfferMachine } from '../machines/quote-offer.machine'
-import { pathsOf, withoutPrefixes } from '../tests/machines/model'
+import type { AnyMachineSnapshot } from 'xstate'
+import { sailingFor } from '../../contract/pricing/schedule'
+import { noServices } from '../../contract/pricing/types'
+import { confirmMessages, type QuoteDetail } from '../../contract/quotes'
+import { previewPrice } from '../../machines/quote-offer'
+import { quoteOfferMachine } from '../../machines/quote-offer.machine'
+import { defaultTariff, fclSgToIn, fx, sgTariff } from '../contract/pricing-fixtures'
+import { pathsOf, withoutPrefixes } from '../machines/model'
+import type { Event } from './model-replay'
 
-// The offer chart's paths for quote-model.spec.ts: graph-level stand-ins for the answers, each named by its
-// variant (quote-model-replay.ts serves each variant from the worker's real quote).
-
-export type Event = EventObject & Record<string, unknown>
+// The offer chart's paths for quote-offer-model.test.tsx: graph-level stand-ins for the answers, each named by
+// its variant (the test serves each variant from the priced quote below).
 
 export const bookingNumber = 'ESB-2026000042'
 const failedMessage = 'Our systems are busy. Please try again.'
+const request = {
+  mode: 'FCL' as const,
+  origin: 'SGSIN',
+  destination: 'INNSA',
+  readyDate: '2026-11-05',
+  commodity: 'Furniture',
+  containers: [{ type: '40HC' as const, count: 1 }],
+  cargoValue: 2_500_000,
+}
+const place = (code: string, name: string, country_code: string, country_name: string) =>
+  ({ code, kind: 'port', name, city: name, country_code, country_name, time_zone: null }) as const
+
+/** A priced FCL quote, Singapore to Nhava Sheva, one 40HC and a cargo value (so insurance has a price). */
+export const quote: QuoteDetail = {
+  number: 'ESQ-2026000001',
+  status: 'Active',
+  kind: 'priced',
+  mode: 'FCL',
+  origin: place('SGSIN', 'Singapore', 'SG', 'Singapore'),
+  destination: place('INNSA', 'Nhava Sheva', 'IN', 'India'),
+  request,
+  services: noServices,
+  chosenOptionId: null,
+  options: [
+    {
+      id: 1,
+      carrier: fclSgToIn.carrier,
+      service: fclSgToIn.service,
+      transitDays: fclSgToIn.transitDays,
+      validTo: fclSgToIn.validTo,
+      totalUsd: 150_000,
+      lane: fclSgToIn,
+      sailing: sailingFor(fclSgToIn, request.readyDate),
+    },
+  ],
+  fx,
+  serviceTariffs: { origin: sgTariff, destination: defaultTariff },
+  firstLclEligible: false,
+  validTo: fclSgToIn.validTo,
+  createdAt: '2026-11-05T01:00:00Z',
+  booking: null,
+  requotedFrom: null,
+  notes: null,
+  salesDesk: null,
+  madeBy: 'Tan Wei Ming',
+}
+export const optionId = 1
+/** The server's price of the option with insurance: the "new price" of a 409 (it prices as the page previews). */
+export const insured = previewPrice(quote, optionId, { ...noServices, insurance: true })
+/** The quote a requote makes. */
+export const requoted: QuoteDetail = { ...quote, number: 'ESQ-2026000002', requotedFrom: quote.number }
 
 const standIn = {
-  number: 'ESQ-2026000001',
+  number: quote.number,
   kind: 'priced',
   status: 'Active',
   booking: null,
   options: [{ id: 1 }],
-  // As the worker's real quote: FCL, one 40HC (whose gross weight the confirm form asks).
+  // As the quote above: FCL, one 40HC (whose gross weight the confirm form asks).
   request: { cargoValue: 2_500_000, mode: 'FCL', containers: [{ type: '40HC', count: 1 }] },
   services: null,
 } as unknown as QuoteDetail
@@ -95,7 +149,7 @@ export function inDialog(snapshot: AnyMachineSnapshot) {
 /** The shortest path to every screen, leaving out a path another one goes through (it checks it on the way). */
 export function offerPaths(step: 'services' | 'confirm'): Path[] {
   const paths = pathsOf(quoteOfferMachine, {
-    // The company every e2e customer registers (e2e/fixtures.ts): the confirm form starts from it.
+    // The customer's company: the confirm form starts from it.
     input: { number: standIn.number, optionId: 1, step, company: 'Lion City Exports Pte Ltd' },
     events,
     serializeState,
