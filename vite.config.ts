@@ -92,6 +92,10 @@ export default defineConfig({
     // Two workers on this 2-core machine (Vitest's default is one fewer than the cores): the server tests wait
     // on the database and on the processes they start, and the charts' replays take the other core meanwhile.
     maxWorkers: 2,
+    // A time limit catches a test that hangs, not a slow machine: Vitest's 5 s failed property tests and page
+    // replays on a loaded 2-core machine, where they pass in one.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
@@ -120,6 +124,7 @@ export default defineConfig({
           name: 'dom',
           include: ['tests/views/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['tests/views/setup.ts'],
         },
       },
     ],

@@ -308,6 +308,11 @@ export interface PathOptions {
   simple?: boolean
   /** Leave out an event in a snapshot, e.g. a long timer while a shorter one would fire first. */
   filterEvents?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean
+  /**
+   * Every answer a request can get is replayed from each vertex it can come to (the default); a page replay,
+   * which needs one path per screen, sets false.
+   */
+  answersApart?: boolean
 }
 
 /** The machine's paths: shortest to every distinct state, or every simple path. */
@@ -330,13 +335,24 @@ export function pathsOf(machine: AnyStateMachine, options: PathOptions = {}): Pa
     snapshot.can(event) && (options.filterEvents?.(snapshot, event) ?? true)
   // A vertex per (previous state, event, state) makes the shortest paths cover every transition, not
   // only every state.
-  traversal.serializeState =
+  const serialize =
     options.serializeState ??
     ((
       snapshot: AnyMachineSnapshot,
       event: EventObject | undefined,
       previous: AnyMachineSnapshot | undefined,
     ) => JSON.stringify([previous?.value, event?.type, snapshot.value, snapshot.context]))
+  // Every answer a request can get is replayed from where it can come: two answers that the chart takes to the
+  // same state (a Customer's sign-in and an Admin's, once a guard is wrong) stay two paths, so a state check
+  // written from the rules sees the one that should not have led there.
+  traversal.serializeState = (
+    snapshot: AnyMachineSnapshot,
+    event: EventObject | undefined,
+    previous: AnyMachineSnapshot | undefined,
+  ) =>
+    options.answersApart !== false && event && /^xstate\.(done|error)\.actor\./.test(event.type)
+      ? `${serialize(snapshot, event, previous)} ${JSON.stringify(event)}`
+      : serialize(snapshot, event, previous)
   return generate(machine, traversal) as Path[]
 }
 
