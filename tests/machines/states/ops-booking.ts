@@ -17,13 +17,9 @@ import {
 import { placeLabel } from '../../../machines/quote-form'
 import { type StateView, stateChecks } from '../model'
 
-/** The requests still on their way (a search overtaken by typing is dropped). */
-const live = ({ requests, snapshot }: StateView) =>
-  Object.fromEntries(Object.entries(requests).filter(([id]) => snapshot.children[id] !== undefined))
-
 /** The booking's own requests: one at a time. */
 const changes = ['loadBooking', 'confirmBooking', 'postMilestone', 'act', 'requestDocument']
-const changing = (view: StateView) => changes.filter((id) => id in live(view))
+const changing = (view: StateView) => changes.filter((id) => id in view.requests)
 
 const failedWith = ({ event }: StateView) =>
   event.error as { status?: number; message?: string; errors?: object }
@@ -66,20 +62,20 @@ const formOf: Record<string, OpsFormName> = {
 export const opsBookingStates = stateChecks(opsBookingMachine, {
   // The booking is asked for by its number; nothing shown yet.
   loading: (view) => {
-    expect(live(view)).toEqual({ loadBooking: { number: view.context.number } })
+    expect(view.requests).toEqual({ loadBooking: { number: view.context.number } })
     expect([view.context.detail, view.context.message]).toEqual([null, null])
   },
   // Only a 404 says the booking does not exist.
   notFound: (view) => {
     expect(view.event.type).toBe('xstate.error.actor.loadBooking')
     expect(failedWith(view).status).toBe(404)
-    expect([live(view), view.context.detail]).toEqual([{}, null])
+    expect([view.requests, view.context.detail]).toEqual([{}, null])
   },
   // Any other failure: the server's message (or the generic one) and Retry.
   failed: (view) => {
     expect(view.event.type).toBe('xstate.error.actor.loadBooking')
     expect(failedWith(view).status).not.toBe(404)
-    expect([live(view), view.context.message]).toEqual([{}, errorText(view)])
+    expect([view.requests, view.context.message]).toEqual([{}, errorText(view)])
   },
   // The booking shown, its buttons free, no dialog. A button that left the page here is one the rules do not
   // offer now, or a form with every message shown; a refusal keeps what was typed and says why.
@@ -199,7 +195,7 @@ export const opsBookingStates = stateChecks(opsBookingMachine, {
   // file loads, the file shown before keeps its URL, never given back: reported, not asserted here.)
   'ready.preview.closed': (view) => {
     const { context, before, actions } = view
-    expect([live(view).loadPreview, context.previewing]).toEqual([undefined, null])
+    expect([view.requests.loadPreview, context.previewing]).toEqual([undefined, null])
     if (!before.matches({ ready: { preview: 'loading' } }) && !before.context.preview)
       expect(context.preview).toBeNull()
     if (before.matches({ ready: { preview: 'open' } }))
@@ -208,7 +204,7 @@ export const opsBookingStates = stateChecks(opsBookingMachine, {
   // The file chosen is fetched for the preview.
   'ready.preview.loading': (view) => {
     const { context, event } = view
-    expect(live(view).loadPreview).toEqual({ number: context.number, fileId: context.previewing.fileId })
+    expect(view.requests.loadPreview).toEqual({ number: context.number, fileId: context.previewing.fileId })
     if (event.type === 'preview.opened')
       expect(context.previewing).toEqual({ fileId: event.fileId, name: event.name })
     expect(context.previewMessage).toBeNull()
@@ -216,7 +212,7 @@ export const opsBookingStates = stateChecks(opsBookingMachine, {
   // The file shown is the one chosen, from the answer's blob URL; the URL of the one it replaced is given back.
   'ready.preview.open': (view) => {
     const { context, event, before, actions } = view
-    expect(live(view).loadPreview).toBeUndefined()
+    expect(view.requests.loadPreview).toBeUndefined()
     expect(context.preview).toMatchObject(context.previewing)
     if (event.type === 'xstate.done.actor.loadPreview') {
       expect(context.preview).toMatchObject(event.output as object)
@@ -226,7 +222,7 @@ export const opsBookingStates = stateChecks(opsBookingMachine, {
   // The preview failed: its message, no file shown.
   'ready.preview.failed': (view) => {
     const { context, event } = view
-    expect([live(view).loadPreview, context.preview]).toEqual([undefined, null])
+    expect([view.requests.loadPreview, context.preview]).toEqual([undefined, null])
     if (event.type === 'xstate.error.actor.loadPreview') expect(context.previewMessage).toBe(errorText(view))
     expect(context.previewMessage).toBeTruthy()
   },
@@ -234,7 +230,7 @@ export const opsBookingStates = stateChecks(opsBookingMachine, {
   // two characters typed ask nothing, and what a search found is offered.
   'ready.lookup.idle': (view) => {
     const { context, event, before, snapshot } = view
-    expect(live(view).searchPlaces).toBeUndefined()
+    expect(view.requests.searchPlaces).toBeUndefined()
     const form = event.form as 'confirm' | 'milestone'
     const sending = snapshot.matches({ ready: { work: form === 'confirm' ? 'confirming' : 'posting' } })
     if (event.type === 'place.chosen' && !sending) {
@@ -251,7 +247,7 @@ export const opsBookingStates = stateChecks(opsBookingMachine, {
   'ready.lookup.waiting': (view) => {
     const { context } = view
     const typed = context.placeSearch[context.lookup.form]
-    expect(live(view).searchPlaces).toBeUndefined()
+    expect(view.requests.searchPlaces).toBeUndefined()
     expect(typed.text.trim().length).toBeGreaterThanOrEqual(2)
     expect(typed.place).toBeNull()
   },
@@ -259,7 +255,7 @@ export const opsBookingStates = stateChecks(opsBookingMachine, {
   'ready.lookup.searching': (view) => {
     const { context } = view
     const typed = context.placeSearch[context.lookup.form].text.trim()
-    expect(live(view).searchPlaces).toEqual({ q: typed, mode: context.detail.booking.mode })
+    expect(view.requests.searchPlaces).toEqual({ q: typed, mode: context.detail.booking.mode })
     expect(typed.length).toBeGreaterThanOrEqual(2)
   },
 })

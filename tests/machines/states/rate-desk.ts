@@ -14,10 +14,6 @@ import {
 } from '../../../machines/rate-desk.machine'
 import { type StateView, stateChecks } from '../model'
 
-/** The requests still on their way (a list dropped by a newer query is not). */
-const live = ({ requests, snapshot }: StateView) =>
-  Object.fromEntries(Object.entries(requests).filter(([id]) => snapshot.children[id] !== undefined))
-
 const failedWith = ({ event }: StateView) =>
   event.error as { message?: string; body?: { refused?: RefusedRow[] } }
 const errorText = (view: StateView) => failedWith(view).message || messages.generic
@@ -71,7 +67,7 @@ export const rateDeskStates = stateChecks(rateDeskMachine, {
   'browse.loading': (view) => {
     const { context, event } = view
     filterForm(view)
-    expect(live(view).listSheets).toEqual(context.query)
+    expect(view.requests.listSheets).toEqual(context.query)
     expect(rateSheetQuerySchema.safeParse(context.query).success).toBe(true)
     if (event.type === 'filters.clear') expect(typedQuery(context.filters)).toEqual({})
     if (event.type === 'page.go') expect(context.query.page).toBe(String(event.page))
@@ -80,14 +76,14 @@ export const rateDeskStates = stateChecks(rateDeskMachine, {
   'browse.ready': (view) => {
     const { context, event, answered } = view
     filterForm(view)
-    expect(live(view).listSheets).toBeUndefined()
+    expect(view.requests.listSheets).toBeUndefined()
     if (event.type === 'xstate.done.actor.listSheets')
       expect([context.sheets, answered?.input]).toEqual([event.output, context.query])
   },
   // The list failed: the server's message (or the generic one) and Retry.
   'browse.failed': (view) => {
     filterForm(view)
-    expect(live(view).listSheets).toBeUndefined()
+    expect(view.requests.listSheets).toBeUndefined()
     if (view.event.type === 'xstate.error.actor.listSheets')
       expect(view.context.browseMessage).toBe(errorText(view))
     expect(view.context.browseMessage).toBeTruthy()
@@ -96,15 +92,15 @@ export const rateDeskStates = stateChecks(rateDeskMachine, {
   'upload.empty': (view) => {
     const { context } = view
     fileRefused(view)
-    expect([live(view).dryRun, live(view).applyFile]).toEqual([undefined, undefined])
+    expect([view.requests.dryRun, view.requests.applyFile]).toEqual([undefined, undefined])
     expect([context.file, context.report, context.applied]).toEqual([null, null, null])
   },
   // The file chosen (one that can be sent) is checked: its name and text, nothing applied.
   'upload.checking': (view) => {
     const { context } = view
     expect(fileRefusal(context.file)).toBeNull()
-    expect(live(view).dryRun).toEqual({ name: context.file.name, csv: context.file.csv })
-    expect([live(view).applyFile, context.report, context.applied, context.uploadMessage]).toEqual([
+    expect(view.requests.dryRun).toEqual({ name: context.file.name, csv: context.file.csv })
+    expect([view.requests.applyFile, context.report, context.applied, context.uploadMessage]).toEqual([
       undefined,
       null,
       null,
@@ -116,7 +112,7 @@ export const rateDeskStates = stateChecks(rateDeskMachine, {
   'upload.reported': (view) => {
     const { context, event } = view
     fileRefused(view)
-    expect([live(view).dryRun, live(view).applyFile]).toEqual([undefined, undefined])
+    expect([view.requests.dryRun, view.requests.applyFile]).toEqual([undefined, undefined])
     if (event.type === 'xstate.done.actor.dryRun') expect(context.report).toEqual(event.output)
     if (event.type === 'xstate.error.actor.applyFile') {
       expect(context.report.refused).toEqual(failedWith(view).body?.refused)
@@ -129,13 +125,13 @@ export const rateDeskStates = stateChecks(rateDeskMachine, {
   'upload.checkFailed': (view) => {
     if (view.event.type === 'xstate.error.actor.dryRun')
       expect(view.context.uploadMessage).toBe(errorText(view))
-    expect([live(view).dryRun, view.context.report]).toEqual([undefined, null])
+    expect([view.requests.dryRun, view.context.report]).toEqual([undefined, null])
     expect(view.context.uploadMessage).toBeTruthy()
   },
   // Apply: the very file reported, and only with no row refused.
   'upload.applying': (view) => {
     const { context } = view
-    expect(live(view).applyFile).toEqual({ name: context.file.name, csv: context.file.csv })
+    expect(view.requests.applyFile).toEqual({ name: context.file.name, csv: context.file.csv })
     expect(context.report.file.name).toBe(context.file.name)
     expect(context.report.refused).toEqual([])
   },
@@ -145,17 +141,20 @@ export const rateDeskStates = stateChecks(rateDeskMachine, {
       expect(failedWith(view).body?.refused ?? []).toEqual([])
       expect(view.context.uploadMessage).toBe(errorText(view))
     }
-    expect([live(view).applyFile, view.context.applied]).toEqual([undefined, null])
+    expect([view.requests.applyFile, view.context.applied]).toEqual([undefined, null])
     expect(view.context.uploadMessage).toBeTruthy()
   },
   // What the apply did is shown, and the list is read again.
   'upload.applied': (view) => {
     const { context, event, snapshot } = view
     fileRefused(view)
-    expect(live(view).applyFile).toBeUndefined()
+    expect(view.requests.applyFile).toBeUndefined()
     if (event.type === 'xstate.done.actor.applyFile') {
       expect(context.applied).toEqual((event.output as RateFileApplied).report)
-      expect([snapshot.matches({ browse: 'loading' }), live(view).listSheets]).toEqual([true, context.query])
+      expect([snapshot.matches({ browse: 'loading' }), view.requests.listSheets]).toEqual([
+        true,
+        context.query,
+      ])
     }
     expect(context.applied).not.toBeNull()
   },
