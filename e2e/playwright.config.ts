@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumFlags, chromiumPath } from '../scripts/chromium'
+import { chromiumFlags, testChromiumPath } from '../scripts/chromium'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 
-const chromiumLaunch = { executablePath: chromiumPath, args: [...chromiumFlags] }
+const chromiumLaunch = { executablePath: testChromiumPath, args: [...chromiumFlags] }
 
 export default defineConfig({
   testDir: '.',
