@@ -94,7 +94,7 @@ export async function mailTo(
         }
         return false
       },
-      { timeout: 10_000 },
+      { timeout: 15_000 },
     )
     .toBe(true)
   return found as unknown as RegExpMatchArray

@@ -12,6 +12,10 @@ export default defineConfig({
   // Two workers on a 2-core CI machine: the long journeys (several pages, axe on each) that take 15 to 22 s
   // idle went past the 30 s default there.
   timeout: 60_000,
+  // An assertion's limit catches a page that never shows what it should, not a slow one: Playwright's 5 s
+  // default is a time a loaded 2-core machine can take to draw a page. A passing assertion returns as soon as
+  // it holds, so a longer limit costs nothing.
+  expect: { timeout: 15_000 },
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: process.env.CI

@@ -121,7 +121,7 @@ async function openStream(app: Requester, path: string, auth: Principal, extra: 
       return raw
     },
     /** Waits until the stream has `count` messages. */
-    async waitFor(count: number, timeout = 2000) {
+    async waitFor(count: number, timeout = 15_000) {
       await vi.waitFor(() => expect(messages().length).toBeGreaterThanOrEqual(count), {
         timeout,
         interval: 5,
@@ -307,7 +307,7 @@ describe('the event streams', () => {
         await send(processA, paths.staffMessages('quote', number), sales, { body: 'ping' })
         expect(customerStream.messages().length).toBeGreaterThan(0)
       },
-      { timeout: 3000, interval: 100 },
+      { timeout: 15_000, interval: 100 },
     )
     const before = customerStream.messages().length
     const posted = await send(processA, paths.messages('quote', number), alice, { body: 'Across processes' })
@@ -315,7 +315,7 @@ describe('the event streams', () => {
     // A last ping of the wait above may still arrive after `before` was read: the message is found by its id.
     await customerStream.waitFor(before + 1)
     await vi.waitFor(() => expect(customerStream.messages().map((m) => m.id)).toContain(message.id), {
-      timeout: 3000,
+      timeout: 15_000,
     })
     expect(customerStream.messages().find((m) => m.id === message.id)).toEqual({ ...message, mine: true })
     const staffSeen = await staffStream.waitFor(1)
@@ -373,14 +373,14 @@ describe('the event streams', () => {
     expect(
       (await app.request('/api/auth/logout', { method: 'POST', headers: headersOf(alice) })).status,
     ).toBe(200)
-    await vi.waitFor(() => expect(customerStream.ended).toBe(true), { timeout: 2000, interval: 20 })
+    await vi.waitFor(() => expect(customerStream.ended).toBe(true), { timeout: 15_000, interval: 20 })
     expect(staffStream.ended).toBe(false)
     await server.db
       .updateTable('staff_members')
       .set({ deactivated_at: clock.now() })
       .where('id', '=', sales.id)
       .execute()
-    await vi.waitFor(() => expect(staffStream.ended).toBe(true), { timeout: 2000, interval: 20 })
+    await vi.waitFor(() => expect(staffStream.ended).toBe(true), { timeout: 15_000, interval: 20 })
     expect(hub.size).toBe(0)
   })
 })

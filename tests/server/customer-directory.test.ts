@@ -236,7 +236,7 @@ describe('deactivation', () => {
       async () => {
         expect((await processB.request(apiPaths.authCheck, { headers: customer })).status).toBe(401)
       },
-      { timeout: 2000, interval: 20 },
+      { timeout: 15_000, interval: 20 },
     )
     expect((await processB.request('/api/quotes', { headers: customer })).status).toBe(401)
 

@@ -425,9 +425,9 @@ describe('in a process that holds sessions between requests', () => {
     expect((await party(auth)).status).toBe(201)
     // Another process changes the role: only the users trigger's notification can tell this one.
     await held.db.updateTable('users').set({ company_role: 'viewer' }).where('id', '=', id).execute()
-    await vi.waitFor(async () => expect((await party(auth)).status).toBe(403), { timeout: 2000 })
+    await vi.waitFor(async () => expect((await party(auth)).status).toBe(403), { timeout: 15_000 })
     await held.db.updateTable('users').set({ company_role: 'member' }).where('id', '=', id).execute()
-    await vi.waitFor(async () => expect((await party(auth)).status).toBe(201), { timeout: 2000 })
+    await vi.waitFor(async () => expect((await party(auth)).status).toBe(201), { timeout: 15_000 })
   })
 
   it('refuses from the held session: no query', async () => {

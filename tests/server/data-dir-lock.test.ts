@@ -23,10 +23,13 @@ afterEach(async () => {
 })
 
 /** A Node process running `code` (an ES module that may import the project's TypeScript through tsx). */
-function node(code: string): { child: ChildProcess; output: Promise<{ code: number | null; out: string }> } {
+function node(
+  code: string,
+  { stdin = false } = {},
+): { child: ChildProcess; output: Promise<{ code: number | null; out: string }> } {
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   })
   let out = ''
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -41,17 +44,18 @@ function node(code: string): { child: ChildProcess; output: Promise<{ code: numb
   return { child, output }
 }
 
-/** Resolves once `child` has printed `line`. */
-function printed(child: ChildProcess, line: string): Promise<void> {
+/** Resolves once `child` has printed `line` (one of `lines`), with the one it printed. */
+function printed<Line extends string>(child: ChildProcess, ...lines: Line[]): Promise<Line> {
   return new Promise((resolve, reject) => {
     let out = ''
     const read = (chunk: Buffer) => {
       out += chunk.toString()
-      if (out.includes(line)) resolve()
+      const line = lines.find((l) => out.includes(l))
+      if (line) resolve(line)
     }
     child.stdout?.on('data', read)
     child.stderr?.on('data', read)
-    child.once('exit', (code) => reject(new Error(`exited (${code}) before printing ${line}:\n${out}`)))
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before printing ${lines}:\n${out}`)))
   })
 }
 
@@ -109,32 +113,33 @@ describe('the lock of a PGlite data directory', () => {
 
   it('is taken over by exactly one of several processes that find the same stale lock', async () => {
     await writeFile(join(dir, LOCK_FILE), `${await deadPid()}\n2025-06-02T09:00:00.000Z\nserver/index.ts\n`)
-    // Each starts at the same moment (tsx takes a few seconds to start); the one that takes it holds on.
-    const at = Date.now() + 15_000
+    // Each loads the lock's code, says so and waits; once all four are ready, one line on their standard input
+    // starts them together. The one that takes it holds on.
     const contenders = Array.from({ length: 4 }, () =>
-      node(`
+      node(
+        `
         import { lockDataDirectory } from './server/db/data-dir-lock.ts'
-        await new Promise((resolve) => setTimeout(resolve, ${at} - Date.now()))
-        try {
-          lockDataDirectory(${JSON.stringify(dir)})
-          console.log('took it')
-          setInterval(() => {}, 1000)
-        } catch (error) {
-          console.log(error.name)
-        }
-      `),
+        console.log('ready')
+        process.stdin.once('data', () => {
+          try {
+            lockDataDirectory(${JSON.stringify(dir)})
+            console.log('took it')
+            setInterval(() => {}, 1000)
+          } catch (error) {
+            console.log(error.name)
+          }
+        })
+      `,
+        { stdin: true },
+      ),
     )
     try {
-      const outcomes = await Promise.all(
-        contenders.map(
-          ({ child }) =>
-            new Promise<string>((resolve) =>
-              child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
-            ),
-        ),
-      )
-      expect(outcomes.filter((o) => o === 'took it')).toHaveLength(1)
-      expect(outcomes.filter((o) => o === 'DataDirectoryInUse')).toHaveLength(3)
+      await Promise.all(contenders.map(({ child }) => printed(child, 'ready')))
+      const outcomes = contenders.map(({ child }) => printed(child, 'took it', 'DataDirectoryInUse'))
+      for (const { child } of contenders) child.stdin?.write('go\n')
+      const said = await Promise.all(outcomes)
+      expect(said.filter((o) => o === 'took it')).toHaveLength(1)
+      expect(said.filter((o) => o === 'DataDirectoryInUse')).toHaveLength(3)
     } finally {
       for (const { child } of contenders) child.kill()
       await Promise.all(contenders.map((c) => c.output))

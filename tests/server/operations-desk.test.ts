@@ -663,11 +663,11 @@ describe('live updates', () => {
     await vi.waitFor(() => expect(mine.events[0]?.event).toBe('ready'))
     expect((await post(paths.confirm(number), confirmBody())).status).toBe(200)
     // (The booking's creation may reach the streams too, when its notification comes after they opened.)
-    await vi.waitFor(() => expect(mine.bookings()).toContainEqual({ number }), { timeout: 2000 })
-    await vi.waitFor(() => expect(desk.bookings()).toContainEqual({ number }), { timeout: 2000 })
+    await vi.waitFor(() => expect(mine.bookings()).toContainEqual({ number }), { timeout: 15_000 })
+    await vi.waitFor(() => expect(desk.bookings()).toContainEqual({ number }), { timeout: 15_000 })
     const confirmed = mine.bookings().length
     await post(paths.hold(number), { reason: 'Awaiting payment.' })
-    await vi.waitFor(() => expect(mine.bookings().length).toBeGreaterThan(confirmed), { timeout: 2000 })
+    await vi.waitFor(() => expect(mine.bookings().length).toBeGreaterThan(confirmed), { timeout: 15_000 })
     expect(mine.bookings().every((b) => JSON.stringify(b) === JSON.stringify({ number }))).toBe(true)
     expect(theirs.bookings()).toEqual([])
     await Promise.all([mine.close(), theirs.close(), desk.close()])
@@ -690,18 +690,18 @@ describe('live updates', () => {
         )
         expect(stream.bookings().length).toBeGreaterThan(0)
       },
-      { timeout: 5000, interval: 200 },
+      { timeout: 15_000, interval: 200 },
     )
     const number = await s.book(alice)
     // The booking's creation is a change too: its event comes first (NOTIFY is delivered after the commit,
     // maybe after the booking call answered), and only then is the confirmation's counted.
-    await vi.waitFor(() => expect(stream.bookings()).toContainEqual({ number }), { timeout: 3000 })
+    await vi.waitFor(() => expect(stream.bookings()).toContainEqual({ number }), { timeout: 15_000 })
     await new Promise((resolve) => setTimeout(resolve, 100))
     const before = stream.bookings().length
     const res = await processA.request(paths.confirm(number), postJson(confirmBody(), headersOf(ops)))
     expect(res.status).toBe(200)
     await vi.waitFor(() => expect(stream.bookings().slice(before)).toContainEqual({ number }), {
-      timeout: 3000,
+      timeout: 15_000,
     })
     await new Promise((resolve) => setTimeout(resolve, 100))
     // One event for the one transaction that confirmed it.

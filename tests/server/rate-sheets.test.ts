@@ -148,7 +148,7 @@ describe.skipIf(!url)('listening on PostgreSQL', () => {
       await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${name}`.execute(
         database.db,
       )
-      await vi.waitFor(() => expect(states).toEqual([true, false, true]), { timeout: 5_000 })
+      await vi.waitFor(() => expect(states).toEqual([true, false, true]), { timeout: 15_000 })
       await sql`select pg_notify(${RATE_SHEETS_CHANNEL}, ${database.schema})`.execute(database.db)
       await vi.waitFor(() => expect(notify).toHaveBeenCalledTimes(1))
     } finally {

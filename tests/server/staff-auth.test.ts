@@ -422,7 +422,7 @@ describe('deactivation, seen by another server process', () => {
           401,
         )
       },
-      { timeout: 2000, interval: 20 },
+      { timeout: 15_000, interval: 20 },
     )
     // Nor can they sign in again.
     expect((await staffPassword(processB, member.email, member.password)).status).toBe(401)
