@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { LiveSessions } from '../../server/auth/live-sessions'
 import { authMessages } from '../../server/auth/messages'
 import { SESSION_TOUCH_MS } from '../../server/auth/sessions'
 import { hashToken } from '../../server/auth/tokens'
-import { bearer, createTestUser, postJson, setupAuthServer, type TestUser } from './helpers'
+import { bearer, createTestUser, postJson, setupAuthServer, type TestUser, waitFor } from './helpers'
 
 let server: Awaited<ReturnType<typeof setupAuthServer>>
 
@@ -286,7 +286,7 @@ describe('requireSession', () => {
       .set({ ended_at: new Date() })
       .where('user_id', '=', user.id)
       .execute()
-    await vi.waitFor(async () => expect((await check(token)).status).toBe(401))
+    await waitFor(async () => expect((await check(token)).status).toBe(401))
   })
 
   it('ends the session of an account that is deactivated meanwhile', async () => {

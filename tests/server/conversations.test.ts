@@ -2,7 +2,7 @@
  * Conversations (issue 22, docs/conversations.md): scoping, the message rule, read marks and unread counts,
  * the event streams across processes and their resume, the 5-minute mail, and who may call what.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Conversation,
   type ConversationMessage,
@@ -19,7 +19,7 @@ import { ConversationMailJob, UNREAD_MAIL_AFTER_MS } from '../../server/jobs/con
 import { createMailer } from '../../server/mail/index'
 import { openStaffSession } from '../../server/staff/sessions'
 import { type Auth, type BookingServer, setupBookingServer } from './booking-helpers'
-import { bearer, postJson } from './helpers'
+import { bearer, postJson, waitFor } from './helpers'
 import { createTestStaff } from './staff-helpers'
 
 let server: BookingServer
@@ -121,11 +121,8 @@ async function openStream(app: Requester, path: string, auth: Principal, extra: 
       return raw
     },
     /** Waits until the stream has `count` messages. */
-    async waitFor(count: number, timeout = 15_000) {
-      await vi.waitFor(() => expect(messages().length).toBeGreaterThanOrEqual(count), {
-        timeout,
-        interval: 5,
-      })
+    async waitFor(count: number) {
+      await waitFor(() => expect(messages().length).toBeGreaterThanOrEqual(count), { interval: 5 })
       return messages()
     },
     close: () => reader.cancel().catch(() => {}),
@@ -281,7 +278,7 @@ describe('who may call what', () => {
     const alice = await server.login()
     const token = alice.Authorization?.replace('Bearer ', '') as string
     const stream = await openStream(server.app, `${paths.events}?access_token=${token}`, {})
-    await vi.waitFor(() => expect(stream.events[0]?.event).toBe('ready'))
+    await waitFor(() => expect(stream.events[0]?.event).toBe('ready'))
     await stream.close()
     expect((await server.app.request(`${paths.unread}?access_token=${token}`)).status).toBe(401)
     const sales = await staffAuth(['sales'])
@@ -302,21 +299,19 @@ describe('the event streams', () => {
     // Wait until B listens: a message posted now reaches B's stream.
     const customerStream = await openStream(processB, paths.events, alice)
     const staffStream = await openStream(processB, paths.staffEvents, sales)
-    await vi.waitFor(
+    await waitFor(
       async () => {
         await send(processA, paths.staffMessages('quote', number), sales, { body: 'ping' })
         expect(customerStream.messages().length).toBeGreaterThan(0)
       },
-      { timeout: 15_000, interval: 100 },
+      { interval: 100 },
     )
     const before = customerStream.messages().length
     const posted = await send(processA, paths.messages('quote', number), alice, { body: 'Across processes' })
     const { message } = (await posted.json()) as { message: ConversationMessage }
     // A last ping of the wait above may still arrive after `before` was read: the message is found by its id.
     await customerStream.waitFor(before + 1)
-    await vi.waitFor(() => expect(customerStream.messages().map((m) => m.id)).toContain(message.id), {
-      timeout: 15_000,
-    })
+    await waitFor(() => expect(customerStream.messages().map((m) => m.id)).toContain(message.id))
     expect(customerStream.messages().find((m) => m.id === message.id)).toEqual({ ...message, mine: true })
     const staffSeen = await staffStream.waitFor(1)
     expect(staffSeen.find((m) => m.id === message.id)).toEqual({ ...message, mine: false })
@@ -369,18 +364,18 @@ describe('the event streams', () => {
     const staffStream = await openStream(app, paths.staffEvents, sales)
     expect(hub.size).toBe(2)
     // A quiet stream gets its heartbeat comment.
-    await vi.waitFor(() => expect(customerStream.raw).toContain(': heartbeat\n\n'))
+    await waitFor(() => expect(customerStream.raw).toContain(': heartbeat\n\n'))
     expect(
       (await app.request('/api/auth/logout', { method: 'POST', headers: headersOf(alice) })).status,
     ).toBe(200)
-    await vi.waitFor(() => expect(customerStream.ended).toBe(true), { timeout: 15_000, interval: 20 })
+    await waitFor(() => expect(customerStream.ended).toBe(true), { interval: 20 })
     expect(staffStream.ended).toBe(false)
     await server.db
       .updateTable('staff_members')
       .set({ deactivated_at: clock.now() })
       .where('id', '=', sales.id)
       .execute()
-    await vi.waitFor(() => expect(staffStream.ended).toBe(true), { timeout: 15_000, interval: 20 })
+    await waitFor(() => expect(staffStream.ended).toBe(true), { interval: 20 })
     expect(hub.size).toBe(0)
   })
 })

@@ -4,7 +4,7 @@
  * another process and refuses the login (a password reset does not bring them back); reactivation lets them
  * in; a resent activation link works, once, and retires the older; every action's audit row.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingDetail, BookingsResponse } from '../../contract/bookings'
 import { conversationPaths } from '../../contract/conversations'
 import {
@@ -21,7 +21,7 @@ import { createApp } from '../../server/app'
 import { listAudit } from '../../server/audit/audit'
 import { authMessages } from '../../server/auth/messages'
 import { type Auth, type BookingServer, setupBookingServer } from './booking-helpers'
-import { bearer, createTestUser, postJson } from './helpers'
+import { bearer, createTestUser, postJson, waitFor } from './helpers'
 import { createTestStaff, staffToken } from './staff-helpers'
 
 let server: BookingServer
@@ -223,7 +223,7 @@ describe('deactivation', () => {
     const { token } = (await login.json()) as LoginResponse
     const customer = bearer(token as string)
     // Process B holds the session after this look-up (for up to 10 seconds without asking the database).
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       expect((await processB.request(apiPaths.authCheck, { headers: customer })).status).toBe(200)
     })
     const admin = await staffWith(['admin'])
@@ -232,11 +232,11 @@ describe('deactivation', () => {
     const answer = (await off.json()) as CustomerUserAnswer
     expect(answer.message).toBe(customerDirectoryMessages.deactivated)
     expect(answer.user).toMatchObject({ id: user.id, active: false })
-    await vi.waitFor(
+    await waitFor(
       async () => {
         expect((await processB.request(apiPaths.authCheck, { headers: customer })).status).toBe(401)
       },
-      { timeout: 15_000, interval: 20 },
+      { interval: 20 },
     )
     expect((await processB.request('/api/quotes', { headers: customer })).status).toBe(401)
 

@@ -9,7 +9,7 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import fc from 'fast-check'
 import { type KyselyPlugin, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CompanyRole, type CustomerAccess, customerPermissions, teamMessages } from '../../contract/team'
 import { apiPaths, type ErrorBody, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
@@ -27,7 +27,7 @@ import {
 } from './api-fuzz-schema'
 import { makeSeeds } from './api-fuzz-seeds'
 import { type Auth, type BookingServer, setupBookingServer } from './booking-helpers'
-import { bearer, createTestUser, openTestDatabase, postJson, testClock } from './helpers'
+import { bearer, createTestUser, openTestDatabase, postJson, testClock, waitFor } from './helpers'
 
 /** Requests per operation: it is the role check under test, not the handlers (api-fuzz.test.ts does those). */
 const RUNS = Number(process.env.ROLE_RUNS) || 4
@@ -425,9 +425,9 @@ describe('in a process that holds sessions between requests', () => {
     expect((await party(auth)).status).toBe(201)
     // Another process changes the role: only the users trigger's notification can tell this one.
     await held.db.updateTable('users').set({ company_role: 'viewer' }).where('id', '=', id).execute()
-    await vi.waitFor(async () => expect((await party(auth)).status).toBe(403), { timeout: 15_000 })
+    await waitFor(async () => expect((await party(auth)).status).toBe(403))
     await held.db.updateTable('users').set({ company_role: 'member' }).where('id', '=', id).execute()
-    await vi.waitFor(async () => expect((await party(auth)).status).toBe(201), { timeout: 15_000 })
+    await waitFor(async () => expect((await party(auth)).status).toBe(201))
   })
 
   it('refuses from the held session: no query', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { inject, vi } from 'vitest'
 import { type AppOptions, createApp } from '../../server/app'
 import { hashPassword } from '../../server/auth/password'
 import { createUser, type NewUser } from '../../server/auth/users'
@@ -15,6 +15,13 @@ import { AfterAnswer } from '../../server/jobs/after-answer'
 
 // Password hashes at 2^10 instead of 2^17 keep the suite fast; password.test.ts checks the real cost.
 process.env.SCRYPT_LOG_N ??= '10'
+
+/**
+ * `vi.waitFor` with a limit that catches a hang, not a slow machine: its own default of 1 s is a time a loaded
+ * 2-core machine can take to deliver a notification or a stream's event. It returns as soon as `check` passes.
+ */
+export const waitFor = <T>(check: () => T | Promise<T>, { interval }: { interval?: number } = {}) =>
+  vi.waitFor(check, { timeout: 15_000, interval })
 
 /** Set to a PostgreSQL URL to run the server tests against a real server instead of in-memory PGlite. */
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined

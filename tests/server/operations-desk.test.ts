@@ -5,7 +5,7 @@
  * `booking` events.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingDetail, TrackingView } from '../../contract/bookings'
 import type { OpsBookingDetail, OpsQueue, OpsQueueResponse } from '../../contract/operations-desk'
 import { confirmMessages, containerMessages, opsDeskPaths as paths } from '../../contract/operations-desk'
@@ -15,7 +15,7 @@ import { hashToken, newToken } from '../../server/auth/tokens'
 import { openStaffSession } from '../../server/staff/sessions'
 import { type Auth, type BookingServer, dcsa, setupBookingServer } from './booking-helpers'
 import { minimalPdf, minimalXlsx } from './document-fixtures'
-import { bearer, postJson } from './helpers'
+import { bearer, postJson, waitFor } from './helpers'
 import { createTestStaff } from './staff-helpers'
 
 let s: BookingServer
@@ -660,14 +660,14 @@ describe('live updates', () => {
     const mine = await openStream(s.app, '/api/events', alice)
     const theirs = await openStream(s.app, '/api/events', bob)
     const desk = await openStream(s.app, '/api/staff/events', ops)
-    await vi.waitFor(() => expect(mine.events[0]?.event).toBe('ready'))
+    await waitFor(() => expect(mine.events[0]?.event).toBe('ready'))
     expect((await post(paths.confirm(number), confirmBody())).status).toBe(200)
     // (The booking's creation may reach the streams too, when its notification comes after they opened.)
-    await vi.waitFor(() => expect(mine.bookings()).toContainEqual({ number }), { timeout: 15_000 })
-    await vi.waitFor(() => expect(desk.bookings()).toContainEqual({ number }), { timeout: 15_000 })
+    await waitFor(() => expect(mine.bookings()).toContainEqual({ number }))
+    await waitFor(() => expect(desk.bookings()).toContainEqual({ number }))
     const confirmed = mine.bookings().length
     await post(paths.hold(number), { reason: 'Awaiting payment.' })
-    await vi.waitFor(() => expect(mine.bookings().length).toBeGreaterThan(confirmed), { timeout: 15_000 })
+    await waitFor(() => expect(mine.bookings().length).toBeGreaterThan(confirmed))
     expect(mine.bookings().every((b) => JSON.stringify(b) === JSON.stringify({ number }))).toBe(true)
     expect(theirs.bookings()).toEqual([])
     await Promise.all([mine.close(), theirs.close(), desk.close()])
@@ -682,7 +682,7 @@ describe('live updates', () => {
     const theirs = await openStream(processB, '/api/events', bob)
     // Wait until B listens: a change now reaches B's stream.
     const probe = await s.book(alice)
-    await vi.waitFor(
+    await waitFor(
       async () => {
         await processA.request(
           paths.requestDocument(probe, 'packing_list'),
@@ -690,19 +690,17 @@ describe('live updates', () => {
         )
         expect(stream.bookings().length).toBeGreaterThan(0)
       },
-      { timeout: 15_000, interval: 200 },
+      { interval: 200 },
     )
     const number = await s.book(alice)
     // The booking's creation is a change too: its event comes first (NOTIFY is delivered after the commit,
     // maybe after the booking call answered), and only then is the confirmation's counted.
-    await vi.waitFor(() => expect(stream.bookings()).toContainEqual({ number }), { timeout: 15_000 })
+    await waitFor(() => expect(stream.bookings()).toContainEqual({ number }))
     await new Promise((resolve) => setTimeout(resolve, 100))
     const before = stream.bookings().length
     const res = await processA.request(paths.confirm(number), postJson(confirmBody(), headersOf(ops)))
     expect(res.status).toBe(200)
-    await vi.waitFor(() => expect(stream.bookings().slice(before)).toContainEqual({ number }), {
-      timeout: 15_000,
-    })
+    await waitFor(() => expect(stream.bookings().slice(before)).toContainEqual({ number }))
     await new Promise((resolve) => setTimeout(resolve, 100))
     // One event for the one transaction that confirmed it.
     expect(

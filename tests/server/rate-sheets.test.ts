@@ -5,7 +5,7 @@ import { openPostgres } from '../../server/db/client'
 import { RATE_SHEETS_CHANNEL, RATE_SHEETS_MAX_AGE_MS, RateSheets } from '../../server/rates/rate-sheets'
 import { insertLanes } from '../../server/rates/reference-rates'
 import { seedLanes } from '../../server/rates/seed'
-import { openTestDatabase, type TestDatabase } from './helpers'
+import { openTestDatabase, type TestDatabase, waitFor } from './helpers'
 
 const today = new Date('2026-11-23T00:00:00Z')
 const query = { mode: 'FCL', origin: 'SGSIN', destination: 'INNSA', date: '2026-11-24' } as const
@@ -28,7 +28,7 @@ async function listening(maxEntries?: number) {
   const sheets = new RateSheets(database.db, maxEntries)
   const live = vi.fn((on: boolean) => sheets.live(on))
   database.listen(RATE_SHEETS_CHANNEL, { notify: () => sheets.notify(), live })
-  await vi.waitFor(() => expect(live).toHaveBeenLastCalledWith(true))
+  await waitFor(() => expect(live).toHaveBeenLastCalledWith(true))
   return sheets
 }
 
@@ -58,7 +58,7 @@ describe('the rate sheets a process holds', () => {
       charges: lane.charges.map((c) => (c.code === 'BAS' ? { ...c, amount: Math.round(c.amount * 1.1) } : c)),
     }))
     await insertLanes(database.db, dearer, 'import')
-    await vi.waitFor(() => expect(sheets.size).toBe(0))
+    await waitFor(() => expect(sheets.size).toBe(0))
     const after = await sheets.find(query)
     expect(baseFreight(after)).toEqual(
       baseFreight(held).map((amount) => Math.round((amount as number) * 1.1)),
@@ -75,7 +75,7 @@ describe('the rate sheets a process holds', () => {
     const rotterdam = seedLanes(today).filter((l) => l.mode === 'FCL' && l.destination === 'NLRTM')
     expect(rotterdam.length).toBeGreaterThan(0)
     await insertLanes(database.db, rotterdam, 'import')
-    await vi.waitFor(async () => expect((await sheets.ends('FCL', query.date)).has('NLRTM')).toBe(true))
+    await waitFor(async () => expect((await sheets.ends('FCL', query.date)).has('NLRTM')).toBe(true))
   })
 
   it("ignores another schema's notification and drops everything on its own schema's", async () => {
@@ -85,14 +85,14 @@ describe('the rate sheets a process holds', () => {
     const sentinel = vi.fn()
     const sentinelLive = vi.fn()
     database.listen('rate_sheets_test_sentinel', { notify: sentinel, live: sentinelLive })
-    await vi.waitFor(() => expect(sentinelLive).toHaveBeenCalledWith(true))
+    await waitFor(() => expect(sentinelLive).toHaveBeenCalledWith(true))
     await sql`select pg_notify(${RATE_SHEETS_CHANNEL}, 'some_other_schema'), pg_notify('rate_sheets_test_sentinel', ${database.schema})`.execute(
       database.db,
     )
-    await vi.waitFor(() => expect(sentinel).toHaveBeenCalled())
+    await waitFor(() => expect(sentinel).toHaveBeenCalled())
     expect(sheets.size).toBe(1)
     await sql`select pg_notify(${RATE_SHEETS_CHANNEL}, ${database.schema})`.execute(database.db)
-    await vi.waitFor(() => expect(sheets.size).toBe(0))
+    await waitFor(() => expect(sheets.size).toBe(0))
   })
 
   it('does not keep a read that a notification overtook, nor hold more lanes than its bound', async () => {
@@ -144,13 +144,13 @@ describe.skipIf(!url)('listening on PostgreSQL', () => {
     const notify = vi.fn()
     handle.listen(RATE_SHEETS_CHANNEL, { notify, live: (on) => states.push(on) })
     try {
-      await vi.waitFor(() => expect(states).toEqual([true]))
+      await waitFor(() => expect(states).toEqual([true]))
       await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${name}`.execute(
         database.db,
       )
-      await vi.waitFor(() => expect(states).toEqual([true, false, true]), { timeout: 15_000 })
+      await waitFor(() => expect(states).toEqual([true, false, true]))
       await sql`select pg_notify(${RATE_SHEETS_CHANNEL}, ${database.schema})`.execute(database.db)
-      await vi.waitFor(() => expect(notify).toHaveBeenCalledTimes(1))
+      await waitFor(() => expect(notify).toHaveBeenCalledTimes(1))
     } finally {
       await handle.close()
     }

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../contract/messages'
 import { type StaffMember, staffApiPaths, staffMessages } from '../../contract/staff'
 import { apiPaths } from '../../contract/wire'
 import { runStaff } from '../../scripts/staff'
 import { createApp } from '../../server/app'
-import { bearer, createTestUser, postJson, setupAuthServer } from './helpers'
+import { bearer, createTestUser, postJson, setupAuthServer, waitFor } from './helpers'
 import {
   codeAt,
   createTestStaff,
@@ -407,7 +407,7 @@ describe('deactivation, seen by another server process', () => {
     const adminToken = await staffToken(processA, admin, at())
     const memberToken = await staffToken(processA, member, at())
     // Process B has looked the session up, and would hold it for 10 seconds.
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       expect((await processB.request(staffApiPaths.check, { headers: bearer(memberToken) })).status).toBe(200)
     })
     const off = await processA.request(staffApiPaths.deactivate(member.id), {
@@ -416,13 +416,13 @@ describe('deactivation, seen by another server process', () => {
     })
     expect(off.status).toBe(200)
     expect(((await off.json()) as { staff: StaffMember }).staff.active).toBe(false)
-    await vi.waitFor(
+    await waitFor(
       async () => {
         expect((await processB.request(staffApiPaths.check, { headers: bearer(memberToken) })).status).toBe(
           401,
         )
       },
-      { timeout: 15_000, interval: 20 },
+      { interval: 20 },
     )
     // Nor can they sign in again.
     expect((await staffPassword(processB, member.email, member.password)).status).toBe(401)
