@@ -7,7 +7,7 @@
 import { pathToFileURL } from 'node:url'
 import { singaporeDateOf } from '../contract/dates'
 import { openPGlite } from '../server/db/client'
-import { prepareDatabase } from '../server/db/prepare'
+import { prepareDatabase } from '../server/prepare'
 import { csvColumns } from '../server/rates/csv'
 import { applyRateFile, dryRunRateFile } from '../server/rates/rate-files'
 import type { BudgetCheck } from './report-budgets'

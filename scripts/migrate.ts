@@ -4,7 +4,7 @@
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/client'
 import { exitIfInUse } from '../server/db/data-dir-lock'
-import { prepareDatabase } from '../server/db/prepare'
+import { prepareDatabase } from '../server/prepare'
 
 const config = loadConfig()
 // A PGlite directory another process holds is refused (server/db/data-dir-lock.ts).

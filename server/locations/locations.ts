@@ -7,7 +7,7 @@ const BATCH = 500
 
 /**
  * Loads the ports and airports of the data packages when the table is empty (a new database); returns how
- * many it loaded. Runs at server start under the setup lock (server/db/prepare.ts).
+ * many it loaded. Runs at server start under the setup lock (server/prepare.ts).
  */
 export async function ensureLocations(db: Kysely<Database>): Promise<number> {
   const { count } = await db

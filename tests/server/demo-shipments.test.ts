@@ -9,7 +9,7 @@ import type { Dashboard } from '../../contract/dashboard'
 import { milestoneStates } from '../../contract/milestones'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
-import { prepareDatabase } from '../../server/db/prepare'
+import { prepareDatabase } from '../../server/prepare'
 import { demoCustomer } from '../../server/demo/customer'
 import { bearer, openTestDatabase, postJson, type TestDatabase } from './helpers'
 
