@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
+import { plannedSailingFor } from '../../contract/pricing/planned-sailing'
 import { priceQuote } from '../../contract/pricing/price'
 import type { QuotePrice } from '../../contract/pricing/types'
 import {
@@ -27,7 +28,6 @@ import { bookingRecipients } from '../profile/notification-settings'
 import { findQuote, insertBooking, nextNumber, saveChoice } from '../quotes/queries'
 import { optionNotOffered, type QuoteService, quoteNotFound } from '../quotes/service'
 import { acceptOffer, offerRefusal } from '../sales/desk'
-import { plannedSailingFor } from './planned-sailing'
 
 export interface BookQuoteDeps {
   db: Kysely<Database>

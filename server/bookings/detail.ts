@@ -8,6 +8,7 @@ import type {
   TrackingEvent,
   TrackingView,
 } from '../../contract/bookings'
+import { plannedSailingOf } from '../../contract/pricing/planned-sailing'
 import type { QuotePrice, QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
 import type { Party } from '../../contract/quotes'
 import { canCustomerCancel } from '../../machines/booking.machine'
@@ -16,7 +17,6 @@ import { bookingDocuments } from '../documents/queries'
 import type { PlaceIndex } from '../locations/locations'
 import { deriveMilestones, etaOf, legsWithTimes } from '../tracking/milestones'
 import { routeMap } from '../tracking/route-map'
-import { plannedSailingOf } from './planned-sailing'
 import type { BookingRow, TrackedRow } from './queries'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)

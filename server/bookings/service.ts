@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { BookingStatus, PlaceRef, RouteLeg, TrackingEvent } from '../../contract/bookings'
+import { plannedSailingOf } from '../../contract/pricing/planned-sailing'
 import type { Mode, QuoteRequest } from '../../contract/pricing/types'
 import { singaporeDate } from '../../contract/quotes'
 import { nextBookingStatus } from '../../machines/booking.machine'
@@ -17,7 +18,6 @@ import type { Mailer } from '../mail/index'
 import { nextNumber } from '../quotes/queries'
 import { insertEvents, postedByOf } from '../tracking/events'
 import { type NotifiedBooking, notify } from './notifications'
-import { plannedSailingOf } from './planned-sailing'
 import { type BookingRow, lockBookings, optionTransit, updateBooking } from './queries'
 
 export interface BookingDeps {

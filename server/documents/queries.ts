@@ -7,7 +7,7 @@ import {
   outstandingCount,
   type UploadableKind,
 } from '../../contract/documents'
-import { plannedSailingOf } from '../bookings/planned-sailing'
+import { plannedSailingOf } from '../../contract/pricing/planned-sailing'
 import type { BookingDocumentRow, BookingRow, Database } from '../db/schema'
 import { siteConfig } from '../site-config'
 import { houseBillOf } from './house-bill-data'

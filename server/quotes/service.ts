@@ -5,6 +5,7 @@
  * status and body it returns; confirming a quote into a booking is server/bookings/create.ts.
  */
 import type { Kysely } from 'kysely'
+import { plannedSailingFor } from '../../contract/pricing/planned-sailing'
 import { priceQuote } from '../../contract/pricing/price'
 import {
   type Mode,
@@ -29,7 +30,6 @@ import {
 import type { ErrorBody, Place } from '../../contract/wire'
 import { type AuditContext, appendAudit, createdFields } from '../audit/audit'
 import type { LiveSession } from '../auth/sessions'
-import { plannedSailingFor } from '../bookings/planned-sailing'
 import type { Database, LocationRow } from '../db/schema'
 import { type PlaceIndex, placeOf } from '../locations/locations'
 import type { Mailer } from '../mail/index'

@@ -3,7 +3,7 @@
  * when the booking is made (server/bookings/create.ts) and read back by the booking's page, its documents' due
  * dates, its confirmation PDF and operations' default ETD (server/bookings/service.ts).
  */
-import { type LaneSchedule, type Sailing, sailingFor } from '../../contract/pricing/schedule'
+import { type LaneSchedule, type Sailing, sailingFor } from './schedule'
 
 /**
  * The sailing a booking made on `today` plans: the rate sheet's first sailing for cargo ready on the quote's
