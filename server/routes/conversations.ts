@@ -42,7 +42,8 @@ import {
   limitJsonBody,
   unauthenticatedResponse as unauthenticatedAnswer,
 } from '../openapi'
-import { forbidden, requireStaff, type StaffEnv, type StaffSessions } from '../staff/sessions'
+import { forbidden, requireStaff, type StaffEnv } from '../staff/gate'
+import type { StaffSessions } from '../staff/sessions'
 
 export interface ConversationRouteDeps {
   db: Kysely<Database>

@@ -27,7 +27,8 @@ import {
   limitJsonBody,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
-import { requireStaff, type StaffEnv, type StaffSessions } from '../staff/sessions'
+import { requireStaff, type StaffEnv } from '../staff/gate'
+import type { StaffSessions } from '../staff/sessions'
 
 export interface IntegrationKeyDeps {
   db: Kysely<Database>

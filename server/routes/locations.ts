@@ -8,7 +8,8 @@ import type { PlaceIndex } from '../locations/locations'
 import { bearerSecurity, createRouter, documents, errorResponses, unauthenticatedResponse } from '../openapi'
 import type { RateSheets } from '../rates/rate-sheets'
 import { PlaceSchema } from '../schemas'
-import { requireStaff, type StaffSessions } from '../staff/sessions'
+import { requireStaff } from '../staff/gate'
+import type { StaffSessions } from '../staff/sessions'
 
 const PlacesQuerySchema = z.object({
   q: z

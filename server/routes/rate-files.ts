@@ -35,7 +35,8 @@ import {
 } from '../openapi'
 import { exportRates } from '../rates/import'
 import { applyRateFile, dryRunRateFile, listRateSheets } from '../rates/rate-files'
-import { requireStaff, type StaffEnv, type StaffSessions } from '../staff/sessions'
+import { requireStaff, type StaffEnv } from '../staff/gate'
+import type { StaffSessions } from '../staff/sessions'
 
 export interface RateFileDeps {
   db: Kysely<Database>

@@ -11,7 +11,8 @@ import {
   json,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
-import { requireStaff, type StaffEnv, type StaffSessions } from '../staff/sessions'
+import { requireStaff, type StaffEnv } from '../staff/gate'
+import type { StaffSessions } from '../staff/sessions'
 
 export interface StaffAuditDeps {
   db: Kysely<Database>

@@ -32,8 +32,9 @@ import {
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { findStaffByEmail } from '../staff/accounts'
+import { requireStaff, type StaffEnv } from '../staff/gate'
 import { claimStaffPasswordLink, isUsableStaffLink } from '../staff/invitations'
-import { endStaffSession, requireStaff, type StaffEnv, type StaffSessions } from '../staff/sessions'
+import { endStaffSession, type StaffSessions } from '../staff/sessions'
 import { completeChallenge, startChallenge } from '../staff/sign-in'
 import { withoutServerTiming } from '../timing'
 

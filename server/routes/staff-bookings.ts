@@ -67,7 +67,8 @@ import {
 import { opsBookingDetail } from '../operations-desk/booking'
 import { listOpsQueue, QueueCounts } from '../operations-desk/queue'
 import { DocumentFileSchema, DocumentItemSchema } from '../schemas'
-import { requireStaff, type StaffEnv, type StaffSessions } from '../staff/sessions'
+import { requireStaff, type StaffEnv } from '../staff/gate'
+import type { StaffSessions } from '../staff/sessions'
 import type { DocumentStorage } from '../storage/index'
 import { contentDisposition } from './documents'
 

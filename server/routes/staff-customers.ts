@@ -45,7 +45,8 @@ import {
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { DocumentItemSchema, PlaceRefSchema } from '../schemas'
-import { requireStaff, type StaffEnv, type StaffSessions } from '../staff/sessions'
+import { requireStaff, type StaffEnv } from '../staff/gate'
+import type { StaffSessions } from '../staff/sessions'
 
 export interface StaffCustomerDeps extends DirectoryDeps {
   db: Kysely<Database>

@@ -25,7 +25,8 @@ import {
 } from '../openapi'
 import type { SalesDesk } from '../sales/desk'
 import { OfferVersionSchema } from '../schemas'
-import { requireStaff, type StaffEnv, type StaffSessions } from '../staff/sessions'
+import { requireStaff, type StaffEnv } from '../staff/gate'
+import type { StaffSessions } from '../staff/sessions'
 
 export interface StaffQuoteDeps {
   db: Kysely<Database>

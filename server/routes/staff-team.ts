@@ -22,8 +22,9 @@ import {
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { deactivateStaff, getStaff, insertStaff, listStaff, updateStaff } from '../staff/accounts'
+import { requireStaff, type StaffEnv } from '../staff/gate'
 import { sendStaffPasswordLink } from '../staff/invitations'
-import { requireStaff, type StaffEnv, type StaffSessions } from '../staff/sessions'
+import type { StaffSessions } from '../staff/sessions'
 
 export interface StaffTeamDeps {
   db: Kysely<Database>
