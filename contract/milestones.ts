@@ -9,7 +9,13 @@
  * - `next`: the ones after the current one;
  * - `notReached`: a cancelled booking's milestones after the last done one: nothing comes next.
  */
-import { type BookingStatus, effectiveStatus, type Milestone, type RouteLeg } from './bookings'
+import {
+  type BookingStatus,
+  effectiveStatus,
+  type Milestone,
+  milestoneLabels,
+  type RouteLeg,
+} from './bookings'
 
 export type MilestoneState = 'done' | 'unreported' | 'current' | 'next' | 'notReached'
 
@@ -63,3 +69,37 @@ export function legCarriage(
     ? `${what} not reported`
     : `${what} to be assigned`
 }
+
+/**
+ * What each DCSA event code is called (the operations desk's events and milestone form, the server's names of
+ * events of no milestone): a milestone's label where the code is one.
+ */
+export const eventCodeLabels: Readonly<Record<string, string>> = {
+  RECE: 'Cargo Received',
+  ISSU: 'Documents Issued',
+  REJE: 'Document Rejected',
+  CUSE: milestoneLabels.exportCustomsCleared,
+  CUSI: milestoneLabels.importCustomsCleared,
+  DLVR: milestoneLabels.delivered,
+  ARRI: milestoneLabels.arrived,
+  DEPA: milestoneLabels.departed,
+  GTIN: milestoneLabels.gateIn,
+  LOAD: milestoneLabels.loaded,
+  DISC: milestoneLabels.discharged,
+  GTOT: 'Gate Out',
+  STUF: 'Container Stuffed',
+  STRP: 'Container Stripped',
+  PICK: 'Picked Up',
+  DROP: 'Dropped Off',
+  INSP: 'Inspected',
+  RSEA: 'Resealed',
+  RMVD: 'Removed',
+  AVPU: milestoneLabels.availableForPickup,
+  CONF: milestoneLabels.bookingConfirmed,
+  HOLD: 'On Hold',
+  RELS: 'Released from Hold',
+  CANC: 'Cancelled',
+}
+
+/** An event code's name, or the code itself when it has none. */
+export const eventCodeLabel = (code: string) => eventCodeLabels[code] ?? code

@@ -26,6 +26,7 @@ import {
   type RouteLeg,
   type TrackingEvent,
 } from '../../contract/bookings'
+import { eventCodeLabel } from '../../contract/milestones'
 import { eventCode } from './dcsa'
 
 export interface MilestoneRoute {
@@ -239,37 +240,9 @@ export function deriveMilestones(
     })
 }
 
-/** What events of no milestone (and milestone codes seen elsewhere on the route) are called. */
-const codeLabels: Record<string, string> = {
-  RECE: 'Cargo Received',
-  CONF: 'Booking Confirmed',
-  ISSU: 'Documents Issued',
-  REJE: 'Document Rejected',
-  HOLD: 'On Hold',
-  RELS: 'Released from Hold',
-  CANC: 'Cancelled',
-  CUSE: 'Export Customs Cleared',
-  CUSI: 'Import Customs Cleared',
-  DLVR: 'Delivered',
-  ARRI: 'Arrived',
-  DEPA: 'Departed',
-  GTIN: 'Gate In',
-  LOAD: 'Loaded',
-  DISC: 'Discharged',
-  GTOT: 'Gate Out',
-  STUF: 'Container Stuffed',
-  STRP: 'Container Stripped',
-  PICK: 'Picked Up',
-  DROP: 'Dropped Off',
-  INSP: 'Inspected',
-  RSEA: 'Resealed',
-  RMVD: 'Removed',
-  AVPU: 'Available for Pickup',
-}
-
 /**
  * A readable name for any event, from its code (eventCode) and place: its milestone's label where it has
- * one, else what its code means.
+ * one, else what its code means (`eventCodeLabel`).
  */
 export function eventLabel(
   code: string,
@@ -278,5 +251,5 @@ export function eventLabel(
 ): string {
   const key = milestoneOfCode(code, location, route)
   if (key) return milestoneLabels[key]
-  return codeLabels[code] ?? code
+  return eventCodeLabel(code)
 }
