@@ -1,8 +1,10 @@
 /**
  * Who may do what on the forwarder's side (issue 22): the staff roles, and for each staff operation the roles
- * that may call it. The server checks an operation's roles before its handler runs (server/staff/session.ts);
- * the console shows a desk only to the roles that may use it. One table, read by both.
+ * that may call it. The server's staff gate finds the operation a request reaches and checks its roles before
+ * the handler runs (server/staff/gate.ts); the console shows a desk only to the roles that may use it. One
+ * table, read by both.
  */
+import type { ConversationSubjectType } from './conversations'
 
 export const staffRoles = ['admin', 'sales', 'operations', 'pricing'] as const
 export type StaffRole = (typeof staffRoles)[number]
@@ -96,6 +98,26 @@ export function forbiddenMessage(operation: StaffOperation): string {
   if (allowed === 'any') return 'Forbidden.'
   const names = allowed.map((role) => staffRoleNames[role])
   return `This needs the ${names.join(' or ')} role.`
+}
+
+/** A route behind the staff session that is not in staffPermissions: refused, never let through. */
+export const notStaffOperation = 'This operation is not open to staff.'
+
+/**
+ * The desk that answers each kind of conversation (docs/conversations.md): a quote's is the sales desk, a
+ * booking's the operations desk. The roles that may open the desk count its conversations' unread messages; an
+ * Admin, who oversees every desk, counts them all.
+ */
+export const conversationDesks = {
+  quote: 'listQuoteRequests',
+  booking: 'listOpsBookings',
+} as const satisfies Record<ConversationSubjectType, StaffOperation>
+
+/** The kinds of conversation whose unread messages someone holding `roles` counts. */
+export function countedConversations(roles: readonly StaffRole[]): ConversationSubjectType[] {
+  const kinds = Object.keys(conversationDesks) as ConversationSubjectType[]
+  if (roles.includes('admin')) return kinds
+  return kinds.filter((kind) => mayCall(roles, conversationDesks[kind]))
 }
 
 // ---- Integration keys (issue 23) ------------------------------------------------------------------------

@@ -6,11 +6,11 @@ import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
 import { apiCompress } from './api-compress'
 import { clientIp } from './auth/client-ip'
-import { operationTableOf, withCustomerRoles } from './auth/customer-roles'
 import { HashQueue } from './auth/hash-queue'
 import { LiveSessions, SESSIONS_CHANNEL } from './auth/live-sessions'
 import { LoginLimiter } from './auth/login-limits'
-import { checkRolesWith } from './auth/session'
+import { checkRolesWith, type OperationTable, operationTableOf } from './auth/operations'
+import { withCustomerRoles } from './auth/session'
 import {
   DEFAULT_LOGIN_LIMITS,
   DEFAULT_PASSWORD_HASH_QUEUE,
@@ -50,6 +50,7 @@ import { rateFileRoutes } from './routes/rate-files'
 import { registerRoutes } from './routes/register'
 import { staffAuditRoutes } from './routes/staff-audit'
 import { staffAuthRoutes } from './routes/staff-auth'
+import { staffBookingDocumentRoutes } from './routes/staff-booking-documents'
 import { staffBookingRoutes } from './routes/staff-bookings'
 import { staffCustomerRoutes } from './routes/staff-customers'
 import { staffQuoteRoutes } from './routes/staff-quotes'
@@ -58,6 +59,7 @@ import { teamRoutes } from './routes/team'
 import { teamActivityRoutes } from './routes/team-activity'
 import { trackingRoutes } from './routes/tracking'
 import { salesDesk } from './sales/desk'
+import { withStaffRoles } from './staff/gate'
 import { STAFF_SESSIONS_CHANNEL, StaffSessions } from './staff/sessions'
 import { mountStaticSite } from './static'
 import type { DocumentStorage } from './storage/index'
@@ -178,8 +180,14 @@ export function createApp(options: AppOptions) {
   // Who is logged in, held between requests while the database notifies sessions' ends (live-sessions.ts).
   const sessions = new LiveSessions(db)
   options.listen?.(SESSIONS_CHANNEL, sessions)
-  // The company role on every customer operation: the operations as mounted, read at the first request.
-  checkRolesWith(sessions, () => operationTableOf(app.openAPIRegistry.definitions))
+  // The operations as mounted, read at the first request: the company role on every customer operation is
+  // checked by its id (customerPermissions), and the staff roles on every staff operation (staffPermissions).
+  let operationTable: OperationTable | undefined
+  const operations = () => {
+    operationTable ??= operationTableOf(app.openAPIRegistry.definitions)
+    return operationTable
+  }
+  checkRolesWith(sessions, operations)
   const hashing = new HashQueue(
     options.passwordHashing ?? { concurrency: defaultHashConcurrency(), queue: DEFAULT_PASSWORD_HASH_QUEUE },
   )
@@ -235,6 +243,7 @@ export function createApp(options: AppOptions) {
   // The forwarder's staff: their own sessions, held like the customers' and dropped on the same kind of notice.
   const staffSessions = new StaffSessions(db)
   options.listen?.(STAFF_SESSIONS_CHANNEL, staffSessions)
+  checkRolesWith(staffSessions, operations)
   app.route('/api', staffAuthRoutes({ ...deps, staffSessions }))
   app.route('/api', staffLocationRoutes(staffSessions, now, places, rateSheets))
   // Conversations and their event streams: one LISTEN per process on new messages (server/events/hub.ts).
@@ -248,15 +257,9 @@ export function createApp(options: AppOptions) {
   app.route('/api', conversations.customer)
   app.route('/api', conversations.staff)
   // The operations desk (docs/operations-desk.md).
-  app.route(
-    '/api',
-    staffBookingRoutes({
-      ...bookingDeps,
-      staffSessions,
-      storage: documentStorage,
-      hub,
-    }),
-  )
+  const staffBookingDeps = { ...bookingDeps, staffSessions, storage: documentStorage, hub }
+  app.route('/api', staffBookingRoutes(staffBookingDeps))
+  app.route('/api', staffBookingDocumentRoutes(staffBookingDeps))
   app.route(
     '/api',
     staffTeamRoutes({
@@ -324,7 +327,7 @@ export function createApp(options: AppOptions) {
   })
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined
   app.get(apiPaths.openapi, (c) => {
-    document ??= withCustomerRoles(withSharedAnswers(app.getOpenAPI31Document(openApiConfig)))
+    document ??= withStaffRoles(withCustomerRoles(withSharedAnswers(app.getOpenAPI31Document(openApiConfig))))
     return c.json(document)
   })
 

@@ -113,6 +113,8 @@ export const messageResponse = (description: string) => ({ description, ...json(
 
 /** The security of an operation that needs a customer's session (the token of POST /api/auth/login). */
 export const bearerSecurity = [{ bearerAuth: [] }]
+/** The security of a staff operation (the token of POST /api/staff/auth/verify), checked by server/staff/gate.ts. */
+export const staffSecurity = [{ staffBearer: [] }]
 /** The security of an operations endpoint (X-API-Key: OPS_API_KEY). */
 export const opsKeySecurity = [{ opsApiKey: [] }]
 /** What an operation behind requireSession answers without a live session. */

@@ -1,10 +1,15 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { messages } from '../../contract/messages'
-import { teamMessages } from '../../contract/team'
+import {
+  customerForbiddenMessage,
+  customerMayCall,
+  customerPermissions,
+  teamMessages,
+} from '../../contract/team'
 import type { ErrorBody } from '../../contract/wire'
-import { type OperationTable, operationOf, refusalOf } from './customer-roles'
 import type { LiveSessions } from './live-sessions'
+import { NOT_IN_TABLE, operationReached, withRoleAnswers } from './operations'
 import type { LiveSession } from './sessions'
 import { hashToken } from './tokens'
 
@@ -19,23 +24,46 @@ export function bearerToken(c: Context): string | undefined {
   return token && tokenPattern.test(token) ? token : undefined
 }
 
+/**
+ * The token of an event stream: the Authorization header, else `?access_token=` (EventSource cannot send
+ * headers). Only the stream routes read the query; the query is never logged (the error log prints the path).
+ */
+function streamToken(c: Context): string | undefined {
+  const header = bearerToken(c)
+  if (header) return header
+  const query = c.req.query('access_token')
+  return query && tokenPattern.test(query) ? query : undefined
+}
+
+export interface GateOptions {
+  /**
+   * An event stream's gate: the token is also read from `?access_token=` (streamToken), and the stream's answer
+   * sets its own Cache-Control.
+   */
+  stream?: boolean
+}
+
+/**
+ * The live session of the request's token (a customer's or a staff member's, as `sessions` holds them), or
+ * undefined; once found, the answer is marked `no-store` (but a stream's, which sets its own).
+ */
+export async function sessionOfRequest<S>(
+  c: Context,
+  sessions: { find(tokenHash: string, now: Date): Promise<S | undefined> },
+  now: () => Date,
+  { stream = false }: GateOptions,
+): Promise<S | undefined> {
+  const token = stream ? streamToken(c) : bearerToken(c)
+  const session = token ? await sessions.find(hashToken(token), now()) : undefined
+  if (session && !stream) c.header('Cache-Control', 'no-store')
+  return session
+}
+
 export const unauthenticated = (c: Context) =>
   c.json({ message: messages.unauthenticated } satisfies ErrorBody, 401)
 
-/** The operations of the app each LiveSessions serves (createApp sets it once every route is mounted). */
-const operationTables = new WeakMap<LiveSessions, () => OperationTable>()
-
-/**
- * Tells requireSession which operation a request reaches: the app's table, asked for at the first request
- * (every route is mounted by then) and kept.
- */
-export function checkRolesWith(sessions: LiveSessions, table: () => OperationTable): void {
-  let built: OperationTable | undefined
-  operationTables.set(sessions, () => {
-    built ??= table()
-    return built
-  })
-}
+/** A gate's refusal: 403 with the permission table's message. */
+export const forbidden = (c: Context, message: string) => c.json({ message } satisfies ErrorBody, 403)
 
 /**
  * Lets the request through only with `Authorization: Bearer <token>` of a live session (not ended, seen
@@ -44,20 +72,34 @@ export function checkRolesWith(sessions: LiveSessions, table: () => OperationTab
  *
  * Then the company role (issue 24): the operation the request reaches must be in `customerPermissions` and
  * allowed to the role the held session carries (`session.user.company_role`, no query of its own), else 403
- * `{ message }` (customer-roles.ts). Before validation, so a Viewer's change is refused whatever its body.
+ * `{ message }` (server/auth/operations.ts finds the operation in the table `checkRolesWith` gives it). Before
+ * validation, so a Viewer's change is refused whatever its body.
  */
-export function requireSession(sessions: LiveSessions, now: () => Date) {
+export function requireSession(sessions: LiveSessions, now: () => Date, options: GateOptions = {}) {
   return createMiddleware<SessionEnv>(async (c, next) => {
-    const token = bearerToken(c)
-    const session = token ? await sessions.find(hashToken(token), now()) : undefined
+    const session = await sessionOfRequest(c, sessions, now, options)
     if (!session) return unauthenticated(c)
-    c.header('Cache-Control', 'no-store')
-    const table = operationTables.get(sessions)?.()
-    const refusal = table
-      ? refusalOf(session.user.company_role, operationOf(c, table))
-      : teamMessages.notCustomerOperation
-    if (refusal) return c.json({ message: refusal } satisfies ErrorBody, 403)
+    const role = session.user.company_role
+    const operation = operationReached(c, sessions, customerPermissions)
+    if (operation === NOT_IN_TABLE) return forbidden(c, teamMessages.notCustomerOperation)
+    if (operation && !customerMayCall(role, operation)) return forbidden(c, customerForbiddenMessage(role))
     c.set('session', session)
     await next()
   })
 }
+
+const roleAnswer: Record<'member' | 'admin', string> = {
+  member: `Needs the Member or Admin role in the company: a Viewer is answered \`${teamMessages.viewerForbidden}\``,
+  admin: `Needs the Admin role in the company: a Member is answered \`${teamMessages.adminOnly}\`, a Viewer \`${teamMessages.viewerForbidden}\``,
+}
+
+/**
+ * Documents the role check: a 403 on every customer operation a role may be refused (`member` and `admin` in
+ * customerPermissions), next to any 403 the route describes for a cause of its own.
+ */
+export const withCustomerRoles = <D extends { paths?: object }>(document: D): D =>
+  withRoleAnswers(document, (operationId) => {
+    if (!Object.hasOwn(customerPermissions, operationId)) return undefined
+    const access = customerPermissions[operationId as keyof typeof customerPermissions]
+    return access === 'member' || access === 'admin' ? roleAnswer[access] : undefined
+  })

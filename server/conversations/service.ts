@@ -7,13 +7,14 @@
  * one's side answers what came before it).
  */
 import { type Kysely, sql } from 'kysely'
-import type {
-  ConversationMessage,
-  ConversationSubject,
-  ConversationSubjectType,
-  UnreadCounts,
+import {
+  type ConversationMessage,
+  type ConversationSubject,
+  type ConversationSubjectType,
+  conversationSubjects,
+  type UnreadCounts,
 } from '../../contract/conversations'
-import type { StaffRole } from '../../contract/permissions'
+import { countedConversations, type StaffRole } from '../../contract/permissions'
 import { type AuditContext, appendAudit } from '../audit/audit'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
@@ -222,18 +223,6 @@ export async function markRead(
 
 const readerId = (reader: Reader) => (reader.kind === 'customer' ? reader.userId : reader.staffId)
 
-/**
- * The subjects a staff member's counts cover: quotes for Sales, bookings for Operations, both for Admin (or
- * when the roles are not given).
- */
-function staffSubjects(roles: readonly StaffRole[] | undefined): ConversationSubjectType[] {
-  if (!roles || roles.includes('admin')) return ['quote', 'booking']
-  const types: ConversationSubjectType[] = []
-  if (roles.includes('sales')) types.push('quote')
-  if (roles.includes('operations')) types.push('booking')
-  return types
-}
-
 /** The reader's unread messages per conversation (see the top of this file), newest conversation first. */
 export async function unreadCounts(
   db: Kysely<Database>,
@@ -241,7 +230,10 @@ export async function unreadCounts(
   only?: Pick<Subject, 'type' | 'id'>,
 ): Promise<UnreadCounts> {
   const other = reader.kind === 'customer' ? 'staff' : 'customer'
-  const types = reader.kind === 'customer' ? ['quote', 'booking'] : staffSubjects(reader.roles)
+  // A staff member's: the conversations of the desks their roles open (contract/permissions.ts); all when the
+  // roles are not given.
+  const types: readonly ConversationSubjectType[] =
+    reader.kind === 'staff' && reader.roles ? countedConversations(reader.roles) : conversationSubjects
   if (types.length === 0) return { total: 0, subjects: [] }
   const company = reader.kind === 'customer' ? sql`and m.customer_id = ${reader.customerId}` : sql``
   const ownCompany = reader.kind === 'customer' ? sql`and o.customer_id = ${reader.customerId}` : sql``

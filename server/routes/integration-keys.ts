@@ -25,6 +25,7 @@ import {
   json,
   jsonBody,
   limitJsonBody,
+  staffSecurity,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { requireStaff, type StaffEnv } from '../staff/gate'
@@ -78,20 +79,16 @@ const IdParam = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: '3' }),
 })
 
-const security = [{ staffBearer: [] }]
-const forbidden = { 403: error('The signed-in staff member is not an admin: `This needs the Admin role.`') }
-
 const listRoute = createRoute({
   method: 'get',
   operationId: 'listIntegrationKeys',
   path: '/staff/keys',
   tags: ['Staff'],
   summary: 'Every integration key, those in use first, newest first (never a secret)',
-  security,
+  security: staffSecurity,
   responses: {
     200: { description: 'The keys', ...json(z.object({ keys: z.array(IntegrationKeySchema) })) },
     ...unauthenticated,
-    ...forbidden,
     ...errorResponses.serverError,
   },
 })
@@ -102,13 +99,12 @@ const createKeyRoute = createRoute({
   path: '/staff/keys',
   tags: ['Staff'],
   summary: 'Make a named integration key with its scopes: its secret is answered this once',
-  security,
+  security: staffSecurity,
   request: jsonBody(createKeySchema),
   responses: {
     201: { description: 'The key and its secret', ...json(CreatedKeySchema) },
     409: error(`The name is taken, by a key in use or revoked: \`${keyMessages.nameTaken}\``),
     ...unauthenticated,
-    ...forbidden,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
@@ -120,12 +116,11 @@ const revokeRoute = createRoute({
   path: '/staff/keys/{id}/revoke',
   tags: ['Staff'],
   summary: 'Revoke a key: refused at once by every server process (a key revoked already stays as it was)',
-  security,
+  security: staffSecurity,
   request: { params: IdParam },
   responses: {
     200: { description: 'The key as revoked', ...json(z.object({ key: IntegrationKeySchema })) },
     ...unauthenticated,
-    ...forbidden,
     404: error(`\`${keyMessages.notFound}\``),
     ...errorResponses.validationError,
     ...errorResponses.serverError,
@@ -136,67 +131,61 @@ export function integrationKeyRoutes({ db, now, staffSessions, clientIp }: Integ
   const router = createRouter<StaffEnv>()
   router.use('/staff/keys', limitJsonBody())
   const missing = { message: keyMessages.notFound } satisfies ErrorBody
+  const staff = requireStaff(staffSessions, now)
 
   return router
-    .openapi(
-      { ...listRoute, middleware: [requireStaff(staffSessions, now, 'listIntegrationKeys')] as const },
-      async (c) => c.json({ keys: await listKeys(db) }, 200),
+    .openapi({ ...listRoute, middleware: [staff] as const }, async (c) =>
+      c.json({ keys: await listKeys(db) }, 200),
     )
-    .openapi(
-      { ...createKeyRoute, middleware: [requireStaff(staffSessions, now, 'createIntegrationKey')] as const },
-      async (c) => {
-        const { name, scopes } = c.req.valid('json')
-        const at = now()
-        const made = await db.transaction().execute(async (trx) => {
-          const created = await insertKey(trx, { name, scopes, staffId: c.var.staff.staffId }, at)
-          if (!created) return undefined
-          const { key } = created
+    .openapi({ ...createKeyRoute, middleware: [staff] as const }, async (c) => {
+      const { name, scopes } = c.req.valid('json')
+      const at = now()
+      const made = await db.transaction().execute(async (trx) => {
+        const created = await insertKey(trx, { name, scopes, staffId: c.var.staff.staffId }, at)
+        if (!created) return undefined
+        const { key } = created
+        await appendAudit(
+          trx,
+          {
+            ...staffAudit(c.var.staff, c.var.role, clientIp(c)),
+            action: 'integration_key.created',
+            recordType: 'integration_key',
+            recordId: key.id,
+            customerId: null,
+            changes: createdFields({ name: key.name, prefix: key.prefix, scopes: key.scopes }),
+          },
+          at,
+        )
+        return created
+      })
+      if (!made) {
+        return c.json({ message: keyMessages.nameTaken, errors: { name: [keyMessages.nameTaken] } }, 409)
+      }
+      return c.json(made satisfies CreatedKey, 201)
+    })
+    .openapi({ ...revokeRoute, middleware: [staff] as const }, async (c) => {
+      const id = Number(c.req.valid('param').id)
+      if (id > INT32_MAX) return c.json(missing, 404)
+      const at = now()
+      const revoked = await db.transaction().execute(async (trx) => {
+        const outcome = await revokeKey(trx, id, c.var.staff.staffId, at)
+        if (outcome && !outcome.before.revokedAt) {
           await appendAudit(
             trx,
             {
               ...staffAudit(c.var.staff, c.var.role, clientIp(c)),
-              action: 'integration_key.created',
+              action: 'integration_key.revoked',
               recordType: 'integration_key',
-              recordId: key.id,
+              recordId: id,
               customerId: null,
-              changes: createdFields({ name: key.name, prefix: key.prefix, scopes: key.scopes }),
+              changes: changedFields(outcome.before, outcome.after, ['revokedAt']),
             },
             at,
           )
-          return created
-        })
-        if (!made) {
-          return c.json({ message: keyMessages.nameTaken, errors: { name: [keyMessages.nameTaken] } }, 409)
         }
-        return c.json(made satisfies CreatedKey, 201)
-      },
-    )
-    .openapi(
-      { ...revokeRoute, middleware: [requireStaff(staffSessions, now, 'revokeIntegrationKey')] as const },
-      async (c) => {
-        const id = Number(c.req.valid('param').id)
-        if (id > INT32_MAX) return c.json(missing, 404)
-        const at = now()
-        const revoked = await db.transaction().execute(async (trx) => {
-          const outcome = await revokeKey(trx, id, c.var.staff.staffId, at)
-          if (outcome && !outcome.before.revokedAt) {
-            await appendAudit(
-              trx,
-              {
-                ...staffAudit(c.var.staff, c.var.role, clientIp(c)),
-                action: 'integration_key.revoked',
-                recordType: 'integration_key',
-                recordId: id,
-                customerId: null,
-                changes: changedFields(outcome.before, outcome.after, ['revokedAt']),
-              },
-              at,
-            )
-          }
-          return outcome
-        })
-        if (!revoked) return c.json(missing, 404)
-        return c.json({ key: revoked.after }, 200)
-      },
-    )
+        return outcome
+      })
+      if (!revoked) return c.json(missing, 404)
+      return c.json({ key: revoked.after }, 200)
+    })
 }

@@ -5,7 +5,14 @@ import type { PlacesResponse } from '../../contract/wire'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession } from '../auth/session'
 import type { PlaceIndex } from '../locations/locations'
-import { bearerSecurity, createRouter, documents, errorResponses, unauthenticatedResponse } from '../openapi'
+import {
+  bearerSecurity,
+  createRouter,
+  documents,
+  errorResponses,
+  staffSecurity,
+  unauthenticatedResponse,
+} from '../openapi'
 import type { RateSheets } from '../rates/rate-sheets'
 import { PlaceSchema } from '../schemas'
 import { requireStaff } from '../staff/gate'
@@ -65,7 +72,7 @@ const staffSearchRoute = createRoute({
   path: '/staff/locations',
   tags: ['Staff'],
   summary: "The same type-ahead for the staff console (a milestone's place, a transshipment port)",
-  security: [{ staffBearer: [] }],
+  security: staffSecurity,
   request: { query: PlacesQuerySchema },
   responses: searchResponses,
 })
@@ -105,7 +112,7 @@ export function staffLocationRoutes(
   rateSheets: Pick<RateSheets, 'ends'>,
 ) {
   const router = createRouter()
-  router.use(staffSearchRoute.path, requireStaff(staffSessions, now, 'searchStaffLocations'))
+  router.use(staffSearchRoute.path, requireStaff(staffSessions, now))
   return router.openapi(staffSearchRoute, async (c) =>
     c.json(await searchPlaces(places, rateSheets, now, c.req.valid('query')), 200),
   )

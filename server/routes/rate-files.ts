@@ -31,6 +31,7 @@ import {
   jsonBody,
   limitJsonBody,
   opsKeySecurity,
+  staffSecurity,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { exportRates } from '../rates/import'
@@ -50,10 +51,6 @@ export interface RateFileDeps {
 /** The JSON body may be a little larger than the file it carries (escaped quotes and line ends). */
 const MAX_BODY = RATE_FILE_MAX_BYTES + 1024 * 1024
 
-const staffSecurity = [{ staffBearer: [] }]
-const forbidden = {
-  403: error('The signed-in staff member lacks the Pricing role: `This needs the Pricing role.`'),
-}
 const keyRefusals = {
   401: error('No key, or one unknown or revoked: `A valid X-API-Key is required.`'),
   403: error('A named key without the `rates:write` scope: `This key lacks the rates:write scope.`'),
@@ -196,7 +193,6 @@ const listRoute = createRoute({
   responses: {
     200: { description: 'A page of sheets', ...json(RateSheetPageSchema) },
     ...unauthenticated,
-    ...forbidden,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
@@ -214,7 +210,6 @@ const staffDryRunRoute = createRoute({
   responses: {
     ...dryRunAnswer,
     ...unauthenticated,
-    ...forbidden,
     ...tooLarge,
     ...errorResponses.validationError,
   },
@@ -229,7 +224,7 @@ const staffApplyRoute = createRoute({
   description: `${semantics} Every server process takes the new sheets when it commits.`,
   security: staffSecurity,
   request: fileBody,
-  responses: { ...applyAnswers, ...unauthenticated, ...forbidden, ...tooLarge },
+  responses: { ...applyAnswers, ...unauthenticated, ...tooLarge },
 })
 
 const opsDryRunRoute = createRoute({
@@ -277,6 +272,7 @@ const exportRoute = createRoute({
 export function rateFileRoutes({ db, now, staffSessions, requireKey, clientIp }: RateFileDeps) {
   const router = createRouter<StaffEnv & KeyEnv>()
   const bodyLimit = limitJsonBody(MAX_BODY)
+  const staff = requireStaff(staffSessions, now)
 
   const apply = async (c: Context, audit: AuditContext) => {
     const file = (c.req as unknown as { valid(target: 'json'): { name: string; csv: string } }).valid('json')
@@ -296,23 +292,20 @@ export function rateFileRoutes({ db, now, staffSessions, requireKey, clientIp }:
   }
 
   return router
-    .openapi(
-      { ...listRoute, middleware: [requireStaff(staffSessions, now, 'listRateSheets')] as const },
-      async (c) => {
-        return c.json(await listRateSheets(db, c.req.valid('query'), now()), 200)
-      },
-    )
+    .openapi({ ...listRoute, middleware: [staff] as const }, async (c) => {
+      return c.json(await listRateSheets(db, c.req.valid('query'), now()), 200)
+    })
     .openapi(
       {
         ...staffDryRunRoute,
-        middleware: [requireStaff(staffSessions, now, 'dryRunRateFile'), bodyLimit] as const,
+        middleware: [staff, bodyLimit] as const,
       },
       async (c) => c.json(await dryRunRateFile(db, c.req.valid('json'), now()), 200),
     )
     .openapi(
       {
         ...staffApplyRoute,
-        middleware: [requireStaff(staffSessions, now, 'applyRateFile'), bodyLimit] as const,
+        middleware: [staff, bodyLimit] as const,
       },
       async (c) => apply(c, staffAudit(c.var.staff, c.var.role, clientIp(c))) as never,
     )

@@ -6,9 +6,9 @@ import type { Database } from '../db/schema'
 import {
   createRouter,
   documents,
-  errorResponse as error,
   errorResponses,
   json,
+  staffSecurity,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { requireStaff, type StaffEnv } from '../staff/gate'
@@ -55,12 +55,11 @@ const listRoute = createRoute({
   path: '/staff/audit',
   tags: ['Staff'],
   summary: 'The audit trail, newest first, filtered by who, what, which record and when (admins)',
-  security: [{ staffBearer: [] }],
+  security: staffSecurity,
   request: { query: auditQuerySchema },
   responses: {
     200: { description: 'A page of events', ...json(PageSchema) },
     ...unauthenticated,
-    403: error('Not an admin: `This needs the Admin role.`'),
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
@@ -68,7 +67,7 @@ const listRoute = createRoute({
 
 export function staffAuditRoutes({ db, now, staffSessions }: StaffAuditDeps) {
   return createRouter<StaffEnv>().openapi(
-    { ...listRoute, middleware: [requireStaff(staffSessions, now, 'listAuditEvents')] as const },
+    { ...listRoute, middleware: [requireStaff(staffSessions, now)] as const },
     async (c) => c.json(await listAudit(db, c.req.valid('query')), 200),
   )
 }

@@ -273,17 +273,13 @@ export function staffAuthRoutes({ db, now, clientIp, staffSessions, hashing, log
       }
       return c.json(answer, 200)
     })
-    .openapi(
-      { ...logoutRoute, middleware: [requireStaff(staffSessions, now, 'staffLogout')] as const },
-      async (c) => {
-        await endStaffSession(db, c.var.staff.sessionId, now())
-        staffSessions.forgetUser(c.var.staff.staffId)
-        return c.json({ message: staffMessages.signedOut }, 200)
-      },
-    )
-    .openapi(
-      { ...checkRoute, middleware: [requireStaff(staffSessions, now, 'checkStaffSession')] as const },
-      (c) => c.json({ staff: c.var.staff.staff }, 200),
+    .openapi({ ...logoutRoute, middleware: [requireStaff(staffSessions, now)] as const }, async (c) => {
+      await endStaffSession(db, c.var.staff.sessionId, now())
+      staffSessions.forgetUser(c.var.staff.staffId)
+      return c.json({ message: staffMessages.signedOut }, 200)
+    })
+    .openapi({ ...checkRoute, middleware: [requireStaff(staffSessions, now)] as const }, (c) =>
+      c.json({ staff: c.var.staff.staff }, 200),
     )
     .openapi(setPasswordRoute, async (c) => {
       const { token, esus_password } = c.req.valid('json')

@@ -21,6 +21,7 @@ import {
   jsonBody,
   limitJsonBody,
   opaque,
+  staffSecurity,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import type { SalesDesk } from '../sales/desk'
@@ -37,8 +38,6 @@ export interface StaffQuoteDeps {
   clientIp: (c: Context) => string
 }
 
-const staffSecurity = [{ staffBearer: [] }]
-const forbidden = { 403: error('The signed-in staff member has no Sales role: `This needs the Sales role.`') }
 const notFound = { 404: error(`\`${deskMessages.notFound}\``) }
 const refused = {
   409: error('The request is in a state that does not allow it: `Not possible while the request is …`'),
@@ -118,7 +117,6 @@ const listRoute = createRoute({
   responses: {
     200: { description: 'The requests', ...json(z.object({ requests: z.array(QueueItemSchema) })) },
     ...unauthenticated,
-    ...forbidden,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },
@@ -135,7 +133,6 @@ const getRoute = createRoute({
   responses: {
     200: { description: 'The request', ...json(z.object({ request: DetailSchema })) },
     ...unauthenticated,
-    ...forbidden,
     ...notFound,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
@@ -153,7 +150,6 @@ const assignRoute = createRoute({
   responses: {
     200: { description: `\`${deskMessages.assigned}\``, ...json(z.object({ request: QueueItemSchema })) },
     ...unauthenticated,
-    ...forbidden,
     ...notFound,
     ...refused,
     ...errorResponses.validationError,
@@ -175,7 +171,6 @@ const previewRoute = createRoute({
       ...json(z.object({ price: opaque<QuotePrice>('QuotePrice'), validTo: z.string() })),
     },
     ...unauthenticated,
-    ...forbidden,
     ...notFound,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
@@ -203,7 +198,6 @@ const sendRoute = createRoute({
       ),
     },
     ...unauthenticated,
-    ...forbidden,
     ...notFound,
     ...refused,
     ...errorResponses.validationError,
@@ -221,7 +215,6 @@ const followUpsRoute = createRoute({
   responses: {
     200: { description: 'The quotes', ...json(z.object({ quotes: z.array(FollowUpSchema) })) },
     ...unauthenticated,
-    ...forbidden,
     ...errorResponses.serverError,
   },
 })
@@ -236,35 +229,28 @@ export function staffQuoteRoutes({ now, staffSessions, desk, clientIp }: StaffQu
     name: c.var.staff.staff.name,
   })
   const audit = (c: Context<StaffEnv>) => staffAudit(c.var.staff, c.var.role, clientIp(c))
+  const staff = requireStaff(staffSessions, now)
 
   return router
-    .openapi(
-      { ...listRoute, middleware: [requireStaff(staffSessions, now, 'listQuoteRequests')] as const },
-      async (c) => c.json({ requests: await desk.queue(c.req.valid('query').view) }, 200),
+    .openapi({ ...listRoute, middleware: [staff] as const }, async (c) =>
+      c.json({ requests: await desk.queue(c.req.valid('query').view) }, 200),
     )
-    .openapi(
-      { ...getRoute, middleware: [requireStaff(staffSessions, now, 'getQuoteRequest')] as const },
-      async (c) => answer(c, await desk.detail(c.req.valid('param').number)),
+    .openapi({ ...getRoute, middleware: [staff] as const }, async (c) =>
+      answer(c, await desk.detail(c.req.valid('param').number)),
     )
-    .openapi(
-      { ...assignRoute, middleware: [requireStaff(staffSessions, now, 'assignQuoteRequest')] as const },
-      async (c) =>
-        answer(
-          c,
-          await desk.assign(c.req.valid('param').number, acting(c), c.req.valid('json').staffId, audit(c)),
-        ),
+    .openapi({ ...assignRoute, middleware: [staff] as const }, async (c) =>
+      answer(
+        c,
+        await desk.assign(c.req.valid('param').number, acting(c), c.req.valid('json').staffId, audit(c)),
+      ),
     )
-    .openapi(
-      { ...previewRoute, middleware: [requireStaff(staffSessions, now, 'previewOffer')] as const },
-      async (c) => answer(c, await desk.preview(c.req.valid('param').number, c.req.valid('json'))),
+    .openapi({ ...previewRoute, middleware: [staff] as const }, async (c) =>
+      answer(c, await desk.preview(c.req.valid('param').number, c.req.valid('json'))),
     )
-    .openapi(
-      { ...sendRoute, middleware: [requireStaff(staffSessions, now, 'sendOffer')] as const },
-      async (c) =>
-        answer(c, await desk.send(c.req.valid('param').number, acting(c), c.req.valid('json'), audit(c))),
+    .openapi({ ...sendRoute, middleware: [staff] as const }, async (c) =>
+      answer(c, await desk.send(c.req.valid('param').number, acting(c), c.req.valid('json'), audit(c))),
     )
-    .openapi(
-      { ...followUpsRoute, middleware: [requireStaff(staffSessions, now, 'listFollowUps')] as const },
-      async (c) => c.json({ quotes: await desk.followUps() }, 200),
+    .openapi({ ...followUpsRoute, middleware: [staff] as const }, async (c) =>
+      c.json({ quotes: await desk.followUps() }, 200),
     )
 }

@@ -19,6 +19,7 @@ import {
   json,
   jsonBody,
   limitJsonBody,
+  staffSecurity,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { deactivateStaff, getStaff, insertStaff, listStaff, updateStaff } from '../staff/accounts'
@@ -57,12 +58,8 @@ const IdParam = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: '3' }),
 })
 
-const staffSecurity = [{ staffBearer: [] }]
-const forbidden = { 403: error('The signed-in staff member is not an admin: `This needs the Admin role.`') }
 const forbiddenToKeys = {
-  403: error(
-    'The signed-in staff member is not an admin (`This needs the Admin role.`), or a named integration key was sent: only OPS_API_KEY adds staff without an admin',
-  ),
+  403: error('A named integration key was sent: only OPS_API_KEY adds staff without an admin'),
 }
 const notFound = { 404: error(`\`${staffMessages.notFound}\``) }
 const memberAnswer = (description: string) => ({
@@ -80,7 +77,6 @@ const listRoute = createRoute({
   responses: {
     200: { description: 'The team', ...json(z.object({ staff: z.array(StaffMemberSchema) })) },
     ...unauthenticated,
-    ...forbidden,
     ...errorResponses.serverError,
   },
 })
@@ -116,7 +112,6 @@ const updateRoute = createRoute({
     200: memberAnswer('The staff member as changed'),
     409: error(`\`${staffMessages.lastAdmin}\``),
     ...unauthenticated,
-    ...forbidden,
     ...notFound,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
@@ -135,7 +130,6 @@ const deactivateRoute = createRoute({
     200: memberAnswer(`\`${staffMessages.deactivated}\``),
     409: error(`\`${staffMessages.lastAdmin}\` or \`${staffMessages.notYourself}\``),
     ...unauthenticated,
-    ...forbidden,
     ...notFound,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
@@ -154,7 +148,6 @@ const inviteRoute = createRoute({
     200: memberAnswer(`\`${staffMessages.invited}\``),
     409: error('Deactivated: `Staff member not found.`'),
     ...unauthenticated,
-    ...forbidden,
     ...notFound,
     ...errorResponses.validationError,
     ...errorResponses.serverError,
@@ -170,18 +163,18 @@ export function staffTeamRoutes({ db, now, mailer, staffSessions, requireKey, cl
     return id <= INT32_MAX ? id : undefined
   }
   const missing = { message: staffMessages.notFound } satisfies ErrorBody
+  const staff = requireStaff(staffSessions, now)
 
   /** The deployer's key lets the add through (the first admin); anything else must be an admin's session. */
   const deployerKey = requireKey('addStaff')
   const adminOrDeployer = createMiddleware<StaffEnv>(async (c, next) => {
     if (c.req.header(OPS_KEY_HEADER) !== undefined) return deployerKey(c as never, next)
-    return requireStaff(staffSessions, now, 'addStaff')(c, next)
+    return staff(c, next)
   })
 
   return router
-    .openapi(
-      { ...listRoute, middleware: [requireStaff(staffSessions, now, 'listStaff')] as const },
-      async (c) => c.json({ staff: await listStaff(db) }, 200),
+    .openapi({ ...listRoute, middleware: [staff] as const }, async (c) =>
+      c.json({ staff: await listStaff(db) }, 200),
     )
     .openapi({ ...addRoute, middleware: [adminOrDeployer] as const }, async (c) => {
       const input = c.req.valid('json')
@@ -209,83 +202,74 @@ export function staffTeamRoutes({ db, now, mailer, staffSessions, requireKey, cl
       if (!added) return c.json({ message: staffMessages.emailTaken }, 409)
       return c.json({ staff: added }, 201)
     })
-    .openapi(
-      { ...updateRoute, middleware: [requireStaff(staffSessions, now, 'updateStaff')] as const },
-      async (c) => {
-        const id = idOf(c.req.valid('param').id)
-        if (id === undefined) return c.json(missing, 404)
-        const at = now()
-        const changed = await db.transaction().execute(async (trx) => {
-          const outcome = await updateStaff(trx, id, c.req.valid('json'))
-          const changes = outcome.ok ? changedFields(outcome.before, outcome.after, ['name', 'roles']) : null
-          if (changes) {
-            await appendAudit(
-              trx,
-              {
-                ...staffAudit(c.var.staff, c.var.role, clientIp(c)),
-                action: 'staff.updated',
-                recordType: 'staff',
-                recordId: id,
-                customerId: null,
-                changes,
-              },
-              at,
-            )
-          }
-          return outcome
-        })
-        if (!changed.ok) {
-          return changed.reason === 'notFound'
-            ? c.json(missing, 404)
-            : c.json({ message: staffMessages.lastAdmin }, 409)
+    .openapi({ ...updateRoute, middleware: [staff] as const }, async (c) => {
+      const id = idOf(c.req.valid('param').id)
+      if (id === undefined) return c.json(missing, 404)
+      const at = now()
+      const changed = await db.transaction().execute(async (trx) => {
+        const outcome = await updateStaff(trx, id, c.req.valid('json'))
+        const changes = outcome.ok ? changedFields(outcome.before, outcome.after, ['name', 'roles']) : null
+        if (changes) {
+          await appendAudit(
+            trx,
+            {
+              ...staffAudit(c.var.staff, c.var.role, clientIp(c)),
+              action: 'staff.updated',
+              recordType: 'staff',
+              recordId: id,
+              customerId: null,
+              changes,
+            },
+            at,
+          )
         }
-        staffSessions.forgetUser(id)
-        return c.json({ staff: changed.after }, 200)
-      },
-    )
-    .openapi(
-      { ...deactivateRoute, middleware: [requireStaff(staffSessions, now, 'deactivateStaff')] as const },
-      async (c) => {
-        const id = idOf(c.req.valid('param').id)
-        if (id === undefined) return c.json(missing, 404)
-        if (id === c.var.staff.staffId) return c.json({ message: staffMessages.notYourself }, 409)
-        const at = now()
-        const changed = await db.transaction().execute(async (trx) => {
-          const outcome = await deactivateStaff(trx, id, at)
-          if (outcome.ok && outcome.before.active) {
-            await appendAudit(
-              trx,
-              {
-                ...staffAudit(c.var.staff, c.var.role, clientIp(c)),
-                action: 'staff.deactivated',
-                recordType: 'staff',
-                recordId: id,
-                customerId: null,
-                changes: changedFields(outcome.before, outcome.after, ['active']),
-              },
-              at,
-            )
-          }
-          return outcome
-        })
-        if (!changed.ok) {
-          return changed.reason === 'notFound'
-            ? c.json(missing, 404)
-            : c.json({ message: staffMessages.lastAdmin }, 409)
+        return outcome
+      })
+      if (!changed.ok) {
+        return changed.reason === 'notFound'
+          ? c.json(missing, 404)
+          : c.json({ message: staffMessages.lastAdmin }, 409)
+      }
+      staffSessions.forgetUser(id)
+      return c.json({ staff: changed.after }, 200)
+    })
+    .openapi({ ...deactivateRoute, middleware: [staff] as const }, async (c) => {
+      const id = idOf(c.req.valid('param').id)
+      if (id === undefined) return c.json(missing, 404)
+      if (id === c.var.staff.staffId) return c.json({ message: staffMessages.notYourself }, 409)
+      const at = now()
+      const changed = await db.transaction().execute(async (trx) => {
+        const outcome = await deactivateStaff(trx, id, at)
+        if (outcome.ok && outcome.before.active) {
+          await appendAudit(
+            trx,
+            {
+              ...staffAudit(c.var.staff, c.var.role, clientIp(c)),
+              action: 'staff.deactivated',
+              recordType: 'staff',
+              recordId: id,
+              customerId: null,
+              changes: changedFields(outcome.before, outcome.after, ['active']),
+            },
+            at,
+          )
         }
-        staffSessions.forgetUser(id)
-        return c.json({ staff: changed.after }, 200)
-      },
-    )
-    .openapi(
-      { ...inviteRoute, middleware: [requireStaff(staffSessions, now, 'resendStaffInvite')] as const },
-      async (c) => {
-        const id = idOf(c.req.valid('param').id)
-        const member = id === undefined ? undefined : await getStaff(db, id)
-        if (!member) return c.json(missing, 404)
-        if (!member.active) return c.json(missing, 409)
-        await sendStaffPasswordLink(db, mailer, member, now())
-        return c.json({ staff: member }, 200)
-      },
-    )
+        return outcome
+      })
+      if (!changed.ok) {
+        return changed.reason === 'notFound'
+          ? c.json(missing, 404)
+          : c.json({ message: staffMessages.lastAdmin }, 409)
+      }
+      staffSessions.forgetUser(id)
+      return c.json({ staff: changed.after }, 200)
+    })
+    .openapi({ ...inviteRoute, middleware: [staff] as const }, async (c) => {
+      const id = idOf(c.req.valid('param').id)
+      const member = id === undefined ? undefined : await getStaff(db, id)
+      if (!member) return c.json(missing, 404)
+      if (!member.active) return c.json(missing, 409)
+      await sendStaffPasswordLink(db, mailer, member, now())
+      return c.json({ staff: member }, 200)
+    })
 }

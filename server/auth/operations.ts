@@ -1,19 +1,12 @@
 /**
- * The company role on every customer operation (issue 24, docs/teams.md "Checking the role on every
- * operation"): which OpenAPI operation a request reaches, found from the route Hono matched, and whether the
- * session's role may call it (contract/team.ts `customerPermissions`). requireSession asks it after the session
- * is found; the table is built once from the app's OpenAPI registry after every route is mounted.
+ * The permission gate's half shared by customers and staff (issue 24's role check, issue 33's one gate): which
+ * OpenAPI operation a request reaches, found from the route Hono matched, and whether it is an operation of a
+ * permission table (`customerPermissions` in contract/team.ts, `staffPermissions` in contract/permissions.ts).
+ * requireSession (server/auth/session.ts) and requireStaff (server/staff/gate.ts) ask it once the session is
+ * found; the table of operations is built once from the app's OpenAPI registry after every route is mounted.
  */
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import {
-  type CompanyRole,
-  type CustomerOperation,
-  customerForbiddenMessage,
-  customerMayCall,
-  customerPermissions,
-  teamMessages,
-} from '../../contract/team'
 
 /** Each operation's id by `METHOD /hono/path` (`GET /api/bookings/:number`). */
 export type OperationTable = ReadonlyMap<string, string>
@@ -57,51 +50,68 @@ export function operationOf(c: Context, table: OperationTable): string | typeof 
   return handler ? UNDOCUMENTED : undefined
 }
 
-const isCustomerOperation = (operationId: string): operationId is CustomerOperation =>
-  Object.hasOwn(customerPermissions, operationId)
+/** The operations of the app each kind of held sessions serves (createApp sets it once every route is mounted). */
+const operationTables = new WeakMap<object, () => OperationTable>()
 
-/** Why a request of `role` to `operation` is refused (the 403's message), or undefined when it may pass. */
-export function refusalOf(
-  role: CompanyRole,
-  operation: string | typeof UNDOCUMENTED | undefined,
-): string | undefined {
+/**
+ * Tells the gate of `sessions` (a customer's LiveSessions, the StaffSessions) which operation a request
+ * reaches: the app's table, asked for at the first request (every route is mounted by then) and kept.
+ */
+export function checkRolesWith(sessions: object, table: () => OperationTable): void {
+  let built: OperationTable | undefined
+  operationTables.set(sessions, () => {
+    built ??= table()
+    return built
+  })
+}
+
+/** An operation missing from the permission table (or from the document, or a gate with no table): refused. */
+export const NOT_IN_TABLE = Symbol('not in the permission table')
+
+/**
+ * The operation of `permissions` a request behind the gate of `sessions` reaches; undefined when it reaches
+ * none (the 404 it ends in); NOT_IN_TABLE when it reaches one the table does not name, a handler the document
+ * does not describe, or when no table was given (checkRolesWith): nothing passes unchecked.
+ */
+export function operationReached<Operation extends string>(
+  c: Context,
+  sessions: object,
+  permissions: Readonly<Record<Operation, unknown>>,
+): Operation | undefined | typeof NOT_IN_TABLE {
+  const table = operationTables.get(sessions)?.()
+  if (!table) return NOT_IN_TABLE
+  const operation = operationOf(c, table)
   if (operation === undefined) return undefined
-  if (operation === UNDOCUMENTED || !isCustomerOperation(operation)) return teamMessages.notCustomerOperation
-  return customerMayCall(role, operation) ? undefined : customerForbiddenMessage(role)
+  if (operation === UNDOCUMENTED || !Object.hasOwn(permissions, operation)) return NOT_IN_TABLE
+  return operation as Operation
 }
 
 interface DocumentedOperation {
   operationId?: string
-  description?: string
   responses?: Record<string, { description?: string; content?: unknown }>
-  security?: Record<string, unknown>[]
 }
 
 const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
 
-const roleAnswer: Record<'member' | 'admin', string> = {
-  member: `Needs the Member or Admin role in the company: a Viewer is answered \`${teamMessages.viewerForbidden}\``,
-  admin: `Needs the Admin role in the company: a Member is answered \`${teamMessages.adminOnly}\`, a Viewer \`${teamMessages.viewerForbidden}\``,
-}
-
 /**
- * Documents the role check: a 403 on every customer operation a role may be refused (`member` and `admin` in
- * customerPermissions), next to any 403 the route describes for a cause of its own.
+ * Documents a gate's role check: a 403 on every operation `roleAnswer` describes (the operations a role may be
+ * refused), next to any 403 the route describes for a cause of its own.
  */
-export function withCustomerRoles<D extends { paths?: object }>(document: D): D {
+export function withRoleAnswers<D extends { paths?: object }>(
+  document: D,
+  roleAnswer: (operationId: string) => string | undefined,
+): D {
   const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>
   for (const item of Object.values(paths)) {
     for (const value of Object.values(item)) {
       const operation = value as DocumentedOperation
-      const id = operation.operationId
-      if (!id || !isCustomerOperation(id)) continue
-      const access = customerPermissions[id]
-      if (access !== 'member' && access !== 'admin') continue
+      const answer = operation.operationId && roleAnswer(operation.operationId)
+      if (!answer) continue
       const responses = { ...operation.responses }
       const own = responses['403']
       responses['403'] = own
-        ? { ...own, description: `${own.description ?? ''}; or ${roleAnswer[access]}` }
-        : { description: roleAnswer[access], content: errorContent }
+        ? { ...own, description: `${own.description ?? ''}; or ${answer}` }
+        : { description: answer, content: errorContent }
       operation.responses = Object.fromEntries(
         Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
       )
