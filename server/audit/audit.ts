@@ -16,7 +16,8 @@ import {
 } from '../../contract/audit'
 import type { StaffRole } from '../../contract/permissions'
 import type { LiveSession } from '../auth/sessions'
-import type { AuditEventsTable, Database } from '../db/schema'
+import type { Database } from '../db/schema'
+import type { AuditEventsTable } from '../db/schema/records'
 
 /** Who acted. */
 export type AuditActor =

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely'
 import type { SessionUser } from '../../contract/wire'
-import type { Database, UsersTable } from '../db/schema'
+import type { Database } from '../db/schema'
+import type { UsersTable } from '../db/schema/accounts'
 import { inTransaction } from '../db/transaction'
 
 /** A new account: its company (a customer of its own) is made with it. */

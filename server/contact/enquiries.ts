@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
-import type { Database, EnquiriesTable, EnquiryRow } from '../db/schema'
+import type { Database, EnquiryRow } from '../db/schema'
+import type { EnquiriesTable } from '../db/schema/records'
 
 export type NewEnquiry = Omit<Insertable<EnquiriesTable>, 'id' | 'created_at'>
 

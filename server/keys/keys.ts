@@ -8,7 +8,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { type Kysely, type Selectable, sql } from 'kysely'
 import { type IntegrationKey, KEY_PREFIX_LENGTH, KEY_SECRET_START } from '../../contract/integration-keys'
 import type { KeyScope } from '../../contract/permissions'
-import type { Database, IntegrationKeysTable } from '../db/schema'
+import type { Database } from '../db/schema'
+import type { IntegrationKeysTable } from '../db/schema/staff'
 
 /** A new secret: `esk_` and 43 base64url characters. */
 export const newKeySecret = () => `${KEY_SECRET_START}${randomBytes(32).toString('base64url')}`

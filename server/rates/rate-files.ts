@@ -38,7 +38,8 @@ import {
   type RemovedSheet,
 } from '../../contract/rate-files'
 import { type AuditContext, appendAudit, createdFields } from '../audit/audit'
-import type { Database, RateChargesTable, RateLanesTable } from '../db/schema'
+import type { Database } from '../db/schema'
+import type { RateChargesTable, RateLanesTable } from '../db/schema/rates'
 import { refreshLocationRanks } from '../locations/locations'
 import { type NewLane, parseRatesCsv } from './csv'
 import { fxRates, insertLanes } from './reference-rates'

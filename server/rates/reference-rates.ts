@@ -8,7 +8,8 @@ import type {
   RateLane,
   ServiceTariff,
 } from '../../contract/pricing/types'
-import type { Database, RateChargeRow, RateLaneRow, ServiceTariffsTable } from '../db/schema'
+import type { Database, RateChargeRow, RateLaneRow } from '../db/schema'
+import type { ServiceTariffsTable } from '../db/schema/rates'
 import { inTransaction } from '../db/transaction'
 
 export type NewRateLane = Omit<RateLane, 'id'>

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { TrackingEvent } from '../../contract/bookings'
 import { type AuditContext, OPS_KEY_NAME } from '../audit/audit'
-import type { Database, TrackingEventsTable } from '../db/schema'
+import type { Database } from '../db/schema'
+import type { TrackingEventsTable } from '../db/schema/bookings'
 import { eventCode } from './dcsa'
 
 type EventRow = Omit<
