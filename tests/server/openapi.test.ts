@@ -444,7 +444,7 @@ describe("the customer's operations", () => {
     expect(customers.map((operation) => operation.operationId).sort()).toEqual(
       Object.keys(customerPermissions).sort(),
     )
-    // Where a role may be refused, the 403 is documented (server/auth/customer-roles.ts).
+    // Where a role may be refused, the 403 is documented (withCustomerRoles, server/auth/session.ts).
     for (const operation of customers) {
       const access = customerPermissions[operation.operationId as keyof typeof customerPermissions]
       const documented = (operation as unknown as Operation).responses['403'] !== undefined
