@@ -20,8 +20,8 @@ import { LRUCache } from 'lru-cache'
 import type { LoginLimits } from '../config'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
+import { accountLockedMail, resetPasswordLink } from '../mail/account-templates'
 import type { Mailer } from '../mail/index'
-import { accountLockedMail, resetPasswordLink } from '../mail/templates'
 import {
   claimLockoutNotice,
   deleteLoginFailure,

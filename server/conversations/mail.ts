@@ -1,7 +1,7 @@
 /** The mail of messages still unread 5 minutes after they were sent (server/jobs/conversation-mails.ts). */
 import type { ConversationSubjectType } from '../../contract/conversations'
+import { compose, linkPara, para } from '../mail/compose'
 import type { Mail } from '../mail/index'
-import { compose, linkPara, para } from '../mail/templates'
 import { type SiteConfig, siteConfig } from '../site-config'
 
 export interface UnreadMessagesMailInput {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { singaporeDate } from '../../contract/quotes'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
-import { quoteExpiryMail } from '../mail/templates'
+import { quoteExpiryMail } from '../mail/quote-templates'
 import { placeNames } from '../quotes/queries'
 import { Poller } from './poller'
 

@@ -6,8 +6,8 @@
  */
 import { type SiteConfig, siteConfig } from '../site-config'
 import type { BookingUpdateMailInput } from './booking-templates'
+import { compose, linkPara, para } from './compose'
 import type { Mail } from './index'
-import { compose, linkPara, para } from './templates'
 
 export interface BookingStatusMailInput extends BookingUpdateMailInput {
   /** The hold's or cancellation's reason as operations gave it; null for a release. */

@@ -1,10 +1,39 @@
 /**
- * The customer's mails about a booking after it is made: confirmed (with the HBL), departed, arrived,
- * delivered, and the ETA moved. Queued by server/bookings/notifications.ts in the transaction of their cause.
+ * The customer's mails about a booking: its receipt when it is made (queued by server/bookings/create.ts),
+ * then confirmed (with the HBL), departed, arrived, delivered, and the ETA moved (queued by
+ * server/bookings/notifications.ts in the transaction of their cause).
  */
+import { moneyText } from '../../contract/pricing/money'
 import { type SiteConfig, siteConfig } from '../site-config'
+import { compose, linkPara, oneLine, para } from './compose'
 import type { Mail } from './index'
-import { compose, linkPara, para } from './templates'
+
+const money = (minorUsd: number) => moneyText(minorUsd, 'USD')
+
+export interface BookingMailInput {
+  to: string
+  name: string
+  bookingNumber: string
+  quoteNumber: string
+  lane: string
+  mode: string
+  carrier: string
+  totalUsd: number
+  bookingsLink: string
+}
+
+/** The customer's receipt of a new booking (status Booking Received). */
+export function bookingReceivedMail(input: BookingMailInput, site: SiteConfig = siteConfig): Mail {
+  return compose(site, input.to, oneLine(`Booking ${input.bookingNumber} received: ${input.lane}`), [
+    para(`Hello ${input.name},`),
+    para(
+      `Thank you for your booking. We have received booking ${input.bookingNumber} (from quote ${input.quoteNumber}) and will confirm it with ${input.carrier} shortly.`,
+    ),
+    para(`${input.mode}, ${input.lane}. Total as confirmed: ${money(input.totalUsd)}.`),
+    linkPara('Follow it in My Bookings:', 'My Bookings', input.bookingsLink),
+    para('Please have the commercial invoice and packing list ready: we will ask for them before departure.'),
+  ])
+}
 
 export interface BookingUpdateMailInput {
   to: string

@@ -4,13 +4,9 @@ import { hashToken, newToken } from '../auth/tokens'
 import { findUserByEmail } from '../auth/users'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
+import { activationLink, activationMail, registrationNoticeMail } from '../mail/account-templates'
 import type { Mailer } from '../mail/index'
-import {
-  activationLink,
-  activationMail,
-  joinStillPendingMail,
-  registrationNoticeMail,
-} from '../mail/templates'
+import { joinStillPendingMail } from '../mail/team-templates'
 import { joinableCompany, lockCompanyKey, pendingJoinOf, requestToJoin } from '../team/join-requests'
 import { createActivationToken, type NewRegistration, registerUser } from './activation-tokens'
 

@@ -6,8 +6,8 @@ import { contactSchema } from '../../contract/rules'
 import { checkLimits, limits, retryLater } from '../auth/rate-limit'
 import { insertEnquiry } from '../contact/enquiries'
 import type { Database } from '../db/schema'
+import { enquiryMail } from '../mail/contact-templates'
 import type { Mailer } from '../mail/index'
-import { enquiryMail } from '../mail/templates'
 import {
   createRouter,
   errorResponse,

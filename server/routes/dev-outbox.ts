@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely'
 import { isLoopback } from '../auth/client-ip'
 import type { Config } from '../config'
 import type { Database, OutboxRow } from '../db/schema'
+import { escapeHtml } from '../mail/compose'
 import { mailLinks } from '../mail/index'
 import { listOutbox } from '../mail/outbox'
-import { escapeHtml } from '../mail/templates'
 import { createRouter, errorResponses } from '../openapi'
 
 /**

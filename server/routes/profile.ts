@@ -24,8 +24,8 @@ import { requireSession, type SessionEnv } from '../auth/session'
 import { hashToken, newToken } from '../auth/tokens'
 import type { Database } from '../db/schema'
 import { findCountry } from '../locations/countries'
+import { passwordChangedMail } from '../mail/account-templates'
 import type { Mailer } from '../mail/index'
-import { passwordChangedMail } from '../mail/templates'
 import {
   busyResponse,
   createRouter,

@@ -6,8 +6,8 @@ import { appendAudit } from '../audit/audit'
 import { hashToken, newToken } from '../auth/tokens'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
+import { compose, linkPara, para } from '../mail/compose'
 import type { Mailer } from '../mail/index'
-import { compose, linkPara, para } from '../mail/templates'
 
 /** A set-password link lives 72 hours: an invitation may wait over a weekend. */
 export const STAFF_LINK_TTL_MS = 72 * 60 * 60_000

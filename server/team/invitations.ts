@@ -25,7 +25,7 @@ import { hashToken, newToken } from '../auth/tokens'
 import { normalizeEmail } from '../auth/users'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
-import { invitationLink, teamInvitationMail } from '../mail/templates'
+import { invitationLink, teamInvitationMail } from '../mail/team-templates'
 
 const HOUR = 3_600_000
 

@@ -17,14 +17,14 @@ import { type AuditContext, appendAudit, createdFields } from '../audit/audit'
 import { hashToken, newToken } from '../auth/tokens'
 import { normalizeEmail } from '../auth/users'
 import type { Database } from '../db/schema'
+import { activationLink } from '../mail/account-templates'
 import type { Mailer } from '../mail/index'
 import {
-  activationLink,
   joinApprovedMail,
   joinDeclinedMail,
   joinRequestAdminMail,
   joinRequestedMail,
-} from '../mail/templates'
+} from '../mail/team-templates'
 import type { NewRegistration } from '../register/activation-tokens'
 import { createActivationToken } from '../register/activation-tokens'
 

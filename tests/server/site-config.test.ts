@@ -7,15 +7,11 @@ import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import type { SiteConfig } from '../../contract/site'
 import { houseBillPdf } from '../../server/documents/house-bill'
+import { activationMail, passwordResetMail, sessionReleaseMail } from '../../server/mail/account-templates'
 import { bookingConfirmedMail } from '../../server/mail/booking-templates'
+import { mailSignature } from '../../server/mail/compose'
+import { enquiryMail } from '../../server/mail/contact-templates'
 import { mailLinks } from '../../server/mail/index'
-import {
-  activationMail,
-  enquiryMail,
-  mailSignature,
-  passwordResetMail,
-  sessionReleaseMail,
-} from '../../server/mail/templates'
 import { checkSiteConfig } from '../../server/site-config'
 import { siteConfig } from '../../site.config'
 import { otherCompany as other } from '../fixtures/site'
