@@ -27,7 +27,7 @@ import { saveBookingParties } from '../parties/service'
 import { bookingRecipients } from '../profile/notification-settings'
 import { findQuote, insertBooking, nextNumber, saveChoice } from '../quotes/queries'
 import { optionNotOffered, type QuoteService, quoteNotFound } from '../quotes/service'
-import { acceptOffer, offerRefusal } from '../sales/desk'
+import { acceptOffer, offerRefusal } from '../sales/offers'
 
 export interface BookQuoteDeps {
   db: Kysely<Database>

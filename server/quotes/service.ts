@@ -35,7 +35,7 @@ import { type PlaceIndex, placeOf } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import { quoteRequestMail } from '../mail/quote-templates'
 import type { RateSheets } from '../rates/rate-sheets'
-import { deskViewOf } from '../sales/desk'
+import { deskViewOf } from '../sales/offers'
 import { priceRequest } from './price-request'
 import {
   findQuote,

@@ -45,7 +45,7 @@ import {
 } from '../openapi'
 import { quoteService } from '../quotes/service'
 import type { RateSheets } from '../rates/rate-sheets'
-import { declineOffer } from '../sales/desk'
+import { declineOffer } from '../sales/offers'
 import { OfferVersionSchema, PlaceSchema, SailingSchema } from '../schemas'
 
 export interface QuoteDeps {
