@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { opsNotices } from '../machines/ops-booking.machine'
+import { opsNotices } from '../machines/ops-booking-setup'
 import { axeViolations } from './axe'
 import { bookThroughApi, DAY, HOUR } from './bookings-api'
 import { apiSession, createCustomer, expect, handSession, test } from './fixtures'

@@ -20,6 +20,25 @@ export type Validation<Values> = FormRules | ((values: Values) => FieldErrors)
 const errorsOf = <Values>(rules: Validation<Values>, values: Values): FieldErrors =>
   typeof rules === 'function' ? rules(values) : fieldErrors(rules, values)
 
+/**
+ * A schema's messages under each issue's whole path (`containers.1`, `lines.0.amount`), each message once:
+ * the rules of a form whose fields are paths into its values. Empty when valid.
+ */
+export function pathErrors(result: {
+  success: boolean
+  error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } | undefined
+}): FieldErrors {
+  const errors: FieldErrors = {}
+  if (result.success || !result.error) return errors
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.')
+    const list = errors[path] ?? []
+    if (!list.includes(issue.message)) list.push(issue.message)
+    errors[path] = list
+  }
+  return errors
+}
+
 export type FieldChange<Values> = {
   [Field in keyof Values & string]: { type: 'field.changed'; field: Field; value: Values[Field] }
 }[keyof Values & string]

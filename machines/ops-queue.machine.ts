@@ -25,6 +25,7 @@ import {
 } from '../contract/operations-desk'
 import type { FieldErrors } from '../contract/rules'
 import { actorError, failure } from './actor-error'
+import { pathErrors } from './form'
 
 export const opsFilterFields = ['mode', 'origin', 'destination', 'carrier', 'etdFrom', 'etdTo', 'q'] as const
 export type OpsFilterField = (typeof opsFilterFields)[number]
@@ -69,17 +70,7 @@ export function opsQueueQuery(
 
 /** Every filter's messages (the contract's schema, as the server checks the query); empty when valid. */
 export function opsFilterErrors(filters: OpsFilters): FieldErrors {
-  const result = opsQueueQuerySchema.safeParse(opsQueueQuery({ queue: 'received', filters }))
-  const errors: FieldErrors = {}
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = issue.path.map(String).join('.')
-      const list = errors[path] ?? []
-      if (!list.includes(issue.message)) list.push(issue.message)
-      errors[path] = list
-    }
-  }
-  return errors
+  return pathErrors(opsQueueQuerySchema.safeParse(opsQueueQuery({ queue: 'received', filters })))
 }
 
 /** A view read from the address: an unknown queue is the first, unknown values are left out. */

@@ -14,20 +14,11 @@ import {
   type OpsQueueResponse,
 } from '../../contract/operations-desk'
 import type { Place } from '../../contract/wire'
-import {
-  type ConfirmValues,
-  chartAllows,
-  confirmErrors,
-  emptyConfirm,
-  mayAct,
-  opsBookingMachine,
-  opsNotices,
-  placeMessages,
-  placeSuggestions,
-  reasonActions,
-  routePlaces,
-  toConfirm,
-} from '../../machines/ops-booking.machine'
+import { mayAct, reasonActions } from '../../machines/ops-actions'
+import { opsBookingMachine } from '../../machines/ops-booking.machine'
+import { chartAllows, opsNotices } from '../../machines/ops-booking-setup'
+import { type ConfirmValues, confirmErrors, emptyConfirm, toConfirm } from '../../machines/ops-confirm'
+import { placeMessages, placeSuggestions, routePlaces } from '../../machines/ops-places'
 import {
   noOpsFilters,
   OPS_PAGE_SIZE,

@@ -12,20 +12,19 @@ import {
   opsDeskPaths,
 } from '../../../contract/operations-desk'
 import { placeTime, type TimePlace } from '../../../contract/times'
+import { mayAct } from '../../../machines/ops-actions'
+import { opsBookingMachine } from '../../../machines/ops-booking.machine'
 import {
   chartAllows,
   codeName,
-  mayAct,
   mayPostMilestone,
   mayRequestDocument,
-  milestoneEventTypes,
   type OpsAction,
   type OpsFormName,
-  opsBookingMachine,
   type PlaceForm,
-  placeFields,
-  placeSuggestions,
-} from '../../../machines/ops-booking.machine'
+} from '../../../machines/ops-booking-setup'
+import { milestoneEventTypes } from '../../../machines/ops-milestone'
+import { placeFields, placeSuggestions } from '../../../machines/ops-places'
 import { staffConversations } from '../../api/conversations'
 import { searchPlaces } from '../../api/quotes'
 import { formatAccountTime, formatDay } from '../../app/datetime'

@@ -7,13 +7,8 @@ import {
   type OpsBookingDetail,
 } from '../../../contract/operations-desk'
 import type { Place } from '../../../contract/wire'
-import {
-  codeName,
-  type OpsAction,
-  type OpsFormName,
-  opsBookingMachine,
-  opsNotices,
-} from '../../../machines/ops-booking.machine'
+import { opsBookingMachine } from '../../../machines/ops-booking.machine'
+import { codeName, type OpsAction, type OpsFormName, opsNotices } from '../../../machines/ops-booking-setup'
 import { placeLabel } from '../../../machines/quote-form'
 import { type StateView, stateChecks } from '../model'
 
