@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { ConversationSubjectType } from '../../contract/conversations'
+import { conversationDesks, type StaffRole, staffPermissions } from '../../contract/permissions'
 import { unreadMessagesMail } from '../conversations/mail'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
@@ -174,10 +175,11 @@ export class ConversationMailJob {
       }
       return
     }
-    const role = first.subject_type === 'quote' ? 'sales' : 'operations'
+    // The desk's people: whoever holds a role of the desk's queue (contract/permissions.ts).
+    const roles: readonly StaffRole[] = staffPermissions[conversationDesks[first.subject_type]]
     const { rows: staff } = await sql<{ name: string; email: string }>`
       select name, email from staff_members
-      where deactivated_at is null and ${role} = any(roles)
+      where deactivated_at is null and roles && ${[...roles]}::text[]
       order by id`.execute(trx)
     const link =
       first.subject_type === 'quote'
