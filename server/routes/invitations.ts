@@ -35,7 +35,8 @@ import {
   tooManyResponse,
 } from '../openapi'
 import { SessionUserSchema } from '../schemas'
-import { acceptInvitation, acceptRefusal, checkInvitation, teamLimits } from '../team/invitations'
+import { acceptInvitation, acceptRefusal, checkInvitation } from '../team/invitation-link'
+import { teamLimits } from '../team/invitations'
 import { withoutServerTiming } from '../timing'
 
 export interface InvitationRouteDeps {
