@@ -6,8 +6,6 @@ import { fromPromise } from 'xstate'
 import {
   type OpsQueue,
   type OpsQueueItem,
-  type OpsQueueResponse,
-  opsDeskPaths,
   opsQueueAbout,
   opsQueueNames,
   opsQueues,
@@ -21,6 +19,7 @@ import {
   opsQueueQuery,
   opsViewOf,
 } from '../../../machines/ops-queue.machine'
+import { listOpsBookings } from '../../api/operations-desk'
 import { formatAccountTime } from '../../app/datetime'
 import { StatusBadge } from '../../components/shipment/status-badge'
 import { Button } from '../../components/ui/button'
@@ -50,9 +49,7 @@ export function OpsQueuePage() {
   const actor = useActorRef(
     opsQueueMachine.provide({
       actors: {
-        loadQueue: fromPromise(({ input }) =>
-          api<OpsQueueResponse>(opsDeskPaths.queue, { query: input.query }),
-        ),
+        loadQueue: fromPromise(({ input }) => listOpsBookings(api, input.query)),
       },
       actions: {
         queryChanged: (_, view) => {
