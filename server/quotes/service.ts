@@ -1,14 +1,12 @@
 /**
  * The quote service: prices a request on the rate sheets in force and stores it, lists and reads a company's
- * quotes, prices an option with the services chosen, requotes, and stores a request for a manual quote with
- * its mail to the sales team. The routes (server/routes/quotes.ts) validate, call it and answer with the
+ * quotes (views.ts), prices an option with the services chosen, requotes, and stores a request for a manual
+ * quote with its mail to the sales team. The routes (server/routes/quotes.ts) validate, call it and answer with the
  * status and body it returns; confirming a quote into a booking is server/bookings/create.ts.
  */
 import type { Kysely } from 'kysely'
-import { plannedSailingFor } from '../../contract/pricing/planned-sailing'
 import { priceQuote } from '../../contract/pricing/price'
 import {
-  type Mode,
   noServices,
   type PricingContext,
   type QuoteRequest,
@@ -19,33 +17,21 @@ import {
   type CreateQuoteResponse,
   confirmMessages,
   type PriceResponse,
-  type QuoteDeskView,
   type QuoteDetail,
-  type QuoteStatus,
-  type QuoteSummary,
-  quoteStatus,
   readyDateProblem,
   singaporeDate,
 } from '../../contract/quotes'
-import type { ErrorBody, Place } from '../../contract/wire'
+import type { ErrorBody } from '../../contract/wire'
 import { type AuditContext, appendAudit, createdFields } from '../audit/audit'
 import type { LiveSession } from '../auth/sessions'
-import type { Database, LocationRow } from '../db/schema'
-import { type PlaceIndex, placeOf } from '../locations/locations'
+import type { Database } from '../db/schema'
+import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import { quoteRequestMail } from '../mail/quote-templates'
 import type { RateSheets } from '../rates/rate-sheets'
-import { deskViewOf } from '../sales/offers'
 import { priceRequest } from './price-request'
-import {
-  findQuote,
-  firstLclEligible,
-  insertQuote,
-  listQuotes,
-  placeNames,
-  type StoredQuote,
-  saveChoice,
-} from './queries'
+import { findQuote, firstLclEligible, insertQuote, type StoredQuote, saveChoice } from './queries'
+import { quoteViews } from './views'
 
 export interface QuoteServiceDeps {
   db: Kysely<Database>
@@ -56,13 +42,6 @@ export interface QuoteServiceDeps {
   places: PlaceIndex
   /** The rate sheets, exchange rates and tariffs as this process holds them. */
   rateSheets: RateSheets
-}
-
-/** My Quotes' filters as listQuotes' query carries them. */
-export interface QuoteListQuery {
-  status?: QuoteStatus | undefined
-  mode?: Mode | undefined
-  q?: string | undefined
 }
 
 /** An option the quote does not offer. */
@@ -80,13 +59,6 @@ export const quoteNotFound = {
   body: { message: confirmMessages.notFound } satisfies ErrorBody,
 }
 
-/** A stored quote's place, or its bare code when the place is no longer in the data packages. */
-function toPlace(row: LocationRow | undefined, code: string): Place {
-  return row
-    ? placeOf(row)
-    : { code, kind: 'port', name: code, city: '', country_code: '', country_name: '', time_zone: null }
-}
-
 /** What the audit trail keeps of a new quote's request. */
 function quoteFields(request: QuoteRequest) {
   return {
@@ -99,6 +71,7 @@ function quoteFields(request: QuoteRequest) {
 
 export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }: QuoteServiceDeps) {
   const { reference } = rateSheets
+  const { detail, toDetail, list } = quoteViews({ db, now, places })
 
   /** Places exist and suit the mode; the ready date is not past. Field errors, or undefined. */
   async function requestErrors(request: QuoteRequest): Promise<ErrorBody | undefined> {
@@ -219,95 +192,6 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
     }
   }
 
-  async function detail(customerId: number, number: string): Promise<QuoteDetail | undefined> {
-    const stored = await findQuote(db, customerId, number)
-    if (!stored) return undefined
-    const [eligible, desk, maker] = await Promise.all([
-      stored.quote.mode === 'LCL' ? firstLclEligible(db, customerId) : false,
-      deskViewOf(db, stored.quote.id, singaporeDate(now())),
-      // Who in the company made it (issue 24): the quote page's alone, so not in findQuote.
-      db.selectFrom('users').select('esus_name').where('id', '=', stored.quote.user_id).executeTakeFirst(),
-    ])
-    return toDetail({ ...stored, madeBy: maker?.esus_name ?? '' }, eligible, desk)
-  }
-
-  async function toDetail(
-    stored: {
-      quote: Pick<
-        StoredQuote['quote'],
-        | 'number'
-        | 'kind'
-        | 'mode'
-        | 'origin'
-        | 'destination'
-        | 'request'
-        | 'services'
-        | 'chosen_option_id'
-        | 'fx'
-        | 'service_tariffs'
-        | 'created_at'
-        | 'notes'
-      >
-      options: Pick<
-        StoredQuote['options'][number],
-        'id' | 'carrier' | 'lane' | 'transit_days' | 'valid_to' | 'total_usd'
-      >[]
-      booking: StoredQuote['booking']
-      requotedFromNumber: string | null
-      /** The name of the person who made it. */
-      madeBy: string
-    },
-    eligible: boolean,
-    salesDesk: QuoteDeskView | null = null,
-  ): Promise<QuoteDetail> {
-    const { quote, options, booking, requotedFromNumber, madeBy } = stored
-    const [origin, destination] = await Promise.all([places.get(quote.origin), places.get(quote.destination)])
-    const chosen = options.find((o) => o.id === quote.chosen_option_id)
-    const today = singaporeDate(now())
-    const validTo =
-      quote.kind === 'requested'
-        ? null
-        : (chosen?.valid_to ??
-          options
-            .map((o) => o.valid_to)
-            .sort()
-            .at(-1) ??
-          null)
-    return {
-      number: quote.number,
-      status: quoteStatus({ kind: quote.kind, booked: Boolean(booking), validTo }, today),
-      kind: quote.kind,
-      mode: quote.mode,
-      origin: toPlace(origin, quote.origin),
-      destination: toPlace(destination, quote.destination),
-      request: quote.request,
-      services: quote.services,
-      chosenOptionId: quote.chosen_option_id,
-      options: options.map((o) => ({
-        id: o.id,
-        carrier: o.carrier,
-        service: o.lane.service,
-        transitDays: o.transit_days,
-        validTo: o.valid_to,
-        totalUsd: Number(o.total_usd),
-        lane: o.lane,
-        // Computed, not stored: the sheet's first sailing for the ready date, or for today once that date
-        // has passed (the sailing a booking made now would plan: server/bookings/planned-sailing.ts).
-        sailing: plannedSailingFor(o.lane, quote.request.readyDate, today),
-      })),
-      fx: quote.fx,
-      serviceTariffs: quote.service_tariffs,
-      firstLclEligible: eligible,
-      validTo,
-      createdAt: quote.created_at.toISOString(),
-      booking: booking ?? null,
-      requotedFrom: requotedFromNumber,
-      notes: quote.notes,
-      salesDesk,
-      madeBy,
-    }
-  }
-
   /** createQuote: 201 with the quote, 200 with none when no sheet offers the lane, 422 for a wrong place or date. */
   async function create(session: LiveSession, request: QuoteRequest, audit: AuditContext) {
     const invalid = await requestErrors(request)
@@ -315,64 +199,6 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
     const quote = await storeQuote(session, request, { kind: 'priced' }, audit)
     if (!quote) return { status: 200 as const, body: { quote: null } satisfies CreateQuoteResponse }
     return { status: 201 as const, body: { quote } satisfies CreateQuoteResponse }
-  }
-
-  /**
-   * listQuotes: the company's quotes, newest first, filtered by status and mode and searched; with `mineOf`,
-   * only that person's (Mine).
-   */
-  async function list(
-    customerId: number,
-    { status, mode, q }: QuoteListQuery,
-    mineOf?: number,
-  ): Promise<QuoteSummary[]> {
-    const rows = await listQuotes(db, customerId, mineOf)
-    const names = await placeNames(
-      db,
-      rows.flatMap((r) => [r.origin, r.destination]),
-    )
-    const today = singaporeDate(now())
-    const place = (code: string) => names.get(code) ?? { code, name: code, country_code: '' }
-    const needle = q?.toLowerCase()
-    return rows
-      .map((row) => {
-        const validTo = row.kind === 'requested' ? null : (row.chosen_valid_to ?? row.latest_valid_to ?? null)
-        return {
-          number: row.number,
-          status: quoteStatus({ kind: row.kind, booked: Boolean(row.booking_number), validTo }, today),
-          mode: row.mode,
-          origin: place(row.origin),
-          destination: place(row.destination),
-          totalUsd:
-            row.chosen_total != null
-              ? Number(row.chosen_total)
-              : row.cheapest_total != null
-                ? Number(row.cheapest_total)
-                : null,
-          carrier: row.chosen_carrier ?? row.cheapest_carrier ?? null,
-          validTo,
-          createdAt: row.created_at.toISOString(),
-          bookingNumber: row.booking_number ?? null,
-          pricedBySales: Boolean(row.priced_by_sales),
-          madeBy: row.made_by,
-        }
-      })
-      .filter((quote) => (!status || quote.status === status) && (!mode || quote.mode === mode))
-      .filter(
-        (quote) =>
-          !needle ||
-          [
-            quote.number,
-            quote.origin.code,
-            quote.origin.name,
-            quote.destination.code,
-            quote.destination.name,
-            quote.bookingNumber ?? '',
-          ]
-            .join(' ')
-            .toLowerCase()
-            .includes(needle),
-      )
   }
 
   /** getQuote. */
