@@ -15,7 +15,6 @@ import { chartAllows, messageOf, type OpsAction, opsNotices, serverErrors } from
 import { documentsSetup } from './ops-documents'
 
 export type { OpsAction, PendingAction } from './ops-booking-setup'
-export { opsActions } from './ops-booking-setup'
 
 /** The actions that ask for a reason (their dialog is also the confirmation). */
 export const reasonActions: readonly OpsAction[] = ['hold', 'cancel', 'retract', 'reject']
