@@ -14,38 +14,17 @@
  * Quotes keep the sheet they were priced on (quote_options.lane) and their total: nothing here changes them.
  */
 import { createHash } from 'node:crypto'
-import { type Kysely, type Selectable, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { addDays, singaporeDateOf } from '../../contract/dates'
 import { compareReference, type PricedSheet, referenceTotal } from '../../contract/pricing/reference'
-import {
-  type ChargeLine,
-  type ContainerType,
-  type FxRates,
-  type KgBreaks,
-  type Mode,
-  type RateLane,
-  weightBreaks,
-} from '../../contract/pricing/types'
-import {
-  EXPIRING_WITHIN_DAYS,
-  RATE_SHEET_PAGE_SIZE,
-  type RateFileInput,
-  type RateFileReport,
-  type RateLaneKey,
-  type RateSheetPage,
-  type RateSheetQuery,
-  type RateSheetSummary,
-  type RemovedSheet,
-} from '../../contract/rate-files'
+import { type FxRates, type Mode, weightBreaks } from '../../contract/pricing/types'
+import type { RateFileInput, RateFileReport, RateLaneKey, RemovedSheet } from '../../contract/rate-files'
 import { type AuditContext, appendAudit, createdFields } from '../audit/audit'
 import type { Database } from '../db/schema'
-import type { RateChargesTable, RateLanesTable } from '../db/schema/rates'
 import { refreshLocationRanks } from '../locations/locations'
 import { type NewLane, parseRatesCsv } from './csv'
 import { fxRates, insertLanes } from './reference-rates'
-
-/** A stored sheet with its id. */
-type StoredSheet = RateLane
+import { tariffSheets } from './stored-sheets'
 
 /** What a file must agree with: the known places, and the exchange rates (also used to price). */
 interface FileContext {
@@ -93,85 +72,6 @@ function contentOf(sheet: NewLane): string {
     [...sheet.refusedDgClasses].sort(),
     charges,
   ])
-}
-
-function chargeOf(row: Selectable<RateChargesTable>): ChargeLine {
-  return {
-    code: row.code,
-    name: row.name,
-    side: row.side,
-    basis: row.basis,
-    currency: row.currency.trim(),
-    amount: row.amount,
-    ...(row.container_type ? { containerType: row.container_type as ContainerType } : {}),
-    ...(row.breaks ? { breaks: row.breaks as KgBreaks } : {}),
-    minimum: row.minimum,
-    ...(row.hazardous_only ? { hazardousOnly: true } : {}),
-  }
-}
-
-function sheetOf(row: Selectable<RateLanesTable>, charges: ChargeLine[]): StoredSheet {
-  return {
-    id: row.id,
-    mode: row.mode,
-    origin: row.origin,
-    destination: row.destination,
-    carrier: row.carrier,
-    service: row.service,
-    transitDays: row.transit_days,
-    departureDays: row.departure_days.map(Number),
-    cargoCutoffDays: row.cargo_cutoff_days,
-    docCutoffDays: row.doc_cutoff_days,
-    freeDays: row.free_days,
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    currency: row.currency.trim(),
-    refusedDgClasses: row.refused_dg_classes,
-    charges,
-  }
-}
-
-/**
- * The stored sheets of the tariffs (mode, carrier) that ended on or after `since`: every sheet in force or
- * upcoming, and every one a file's sheet may replace (same valid-from, so ending on or after it).
- */
-async function tariffSheets(
-  db: Kysely<Database>,
-  tariffs: { mode: Mode; carrier: string }[],
-  since: string,
-): Promise<StoredSheet[]> {
-  if (tariffs.length === 0) return []
-  const lanes = await db
-    .selectFrom('rate_lanes')
-    .selectAll()
-    .where('valid_to', '>=', since)
-    .where((eb) =>
-      eb.or(tariffs.map((t) => eb.and([eb('mode', '=', t.mode), eb('carrier', '=', t.carrier)]))),
-    )
-    .execute()
-  if (lanes.length === 0) return []
-  const rows = await db
-    .selectFrom('rate_charges')
-    .selectAll()
-    .where('lane_id', 'in', (eb) =>
-      eb
-        .selectFrom('rate_lanes')
-        .select('id')
-        .where('valid_to', '>=', since)
-        .where((w) =>
-          w.or(tariffs.map((t) => w.and([w('mode', '=', t.mode), w('carrier', '=', t.carrier)]))),
-        ),
-    )
-    .orderBy('lane_id')
-    .orderBy('position')
-    .execute()
-  const byLane = new Map<number, ChargeLine[]>()
-  for (const row of rows) {
-    const list = byLane.get(row.lane_id)
-    if (list) list.push(chargeOf(row))
-    else byLane.set(row.lane_id, [chargeOf(row)])
-  }
-  return lanes.map((lane) => sheetOf(lane, byLane.get(lane.id) ?? []))
 }
 
 const laneOf = (s: RateLaneKey & { validFrom: string; validTo: string }) => ({
@@ -353,89 +253,4 @@ export async function applyRateFile(
     )
     return { ok: true as const, report }
   })
-}
-
-// ---- The desk's list ------------------------------------------------------------------------------------
-
-/** The last day of any sheet of the lane of `l` (a row of rate_lanes as l). */
-const laneLastDay = sql<string>`(
-  select max(m.valid_to) from rate_lanes m
-  where m.mode = l.mode and m.origin = l.origin and m.destination = l.destination
-    and m.carrier = l.carrier and m.service = l.service)`
-
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
-
-/**
- * The sheets in force or upcoming (or as `validity` narrows them), filtered, a page of 50 in lane order, each
- * with its reference total and whether its lane is about to have no rate.
- */
-export async function listRateSheets(
-  db: Kysely<Database>,
-  query: RateSheetQuery,
-  now: Date,
-): Promise<RateSheetPage> {
-  const today = singaporeDateOf(now)
-  const soon = addDays(today, EXPIRING_WITHIN_DAYS)
-  const page = query.page ?? 1
-  let q = db
-    .selectFrom('rate_lanes as l')
-    .selectAll('l')
-    .select([laneLastDay.as('lane_last_day'), sql<string>`count(*) over ()`.as('total')])
-    .where('l.valid_to', '>=', today)
-  if (query.mode) q = q.where('l.mode', '=', query.mode)
-  if (query.origin) q = q.where('l.origin', '=', query.origin)
-  if (query.destination) q = q.where('l.destination', '=', query.destination)
-  if (query.carrier) q = q.where('l.carrier', 'ilike', `%${likeLiteral(query.carrier)}%`)
-  if (query.validity === 'current' || query.validity === 'expiring') q = q.where('l.valid_from', '<=', today)
-  if (query.validity === 'upcoming') q = q.where('l.valid_from', '>', today)
-  if (query.validity === 'expiring') q = q.where(laneLastDay, '<', soon)
-  const rows = await q
-    .orderBy('l.mode')
-    .orderBy('l.origin')
-    .orderBy('l.destination')
-    .orderBy('l.carrier')
-    .orderBy('l.service')
-    .orderBy('l.valid_from')
-    .limit(RATE_SHEET_PAGE_SIZE)
-    .offset((page - 1) * RATE_SHEET_PAGE_SIZE)
-    .execute()
-  const ids = rows.map((row) => row.id)
-  const charges = new Map<number, ChargeLine[]>()
-  if (ids.length > 0) {
-    const found = await db
-      .selectFrom('rate_charges')
-      .selectAll()
-      .where('lane_id', 'in', ids)
-      .orderBy('lane_id')
-      .orderBy('position')
-      .execute()
-    for (const row of found) charges.set(row.lane_id, [...(charges.get(row.lane_id) ?? []), chargeOf(row)])
-  }
-  const fx = ids.length > 0 ? await fxRates(db) : {}
-  const sheets = rows.map((row): RateSheetSummary => {
-    const sheet = sheetOf(row, charges.get(row.id) ?? [])
-    return {
-      id: sheet.id,
-      mode: sheet.mode,
-      origin: sheet.origin,
-      destination: sheet.destination,
-      carrier: sheet.carrier,
-      service: sheet.service,
-      validFrom: sheet.validFrom,
-      validTo: sheet.validTo,
-      currency: sheet.currency,
-      transitDays: sheet.transitDays,
-      charges: sheet.charges.length,
-      status: sheet.validFrom > today ? 'upcoming' : sheet.validTo < today ? 'expired' : 'current',
-      reference: referenceTotal(sheet, fx),
-      laneExpiring: row.lane_last_day < soon,
-    }
-  })
-  return {
-    sheets,
-    total: rows.length > 0 ? Number(rows[0]?.total) : 0,
-    page,
-    pageSize: RATE_SHEET_PAGE_SIZE,
-    today,
-  }
 }

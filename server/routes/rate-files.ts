@@ -35,7 +35,8 @@ import {
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { exportRates } from '../rates/import'
-import { applyRateFile, dryRunRateFile, listRateSheets } from '../rates/rate-files'
+import { applyRateFile, dryRunRateFile } from '../rates/rate-files'
+import { listRateSheets } from '../rates/rate-sheet-list'
 import { requireStaff, type StaffEnv } from '../staff/gate'
 import type { StaffSessions } from '../staff/sessions'
 
