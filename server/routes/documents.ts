@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import {
@@ -15,7 +14,6 @@ import {
   documentsClosed,
   FILE_NAME_HEADER,
   isUploadableKind,
-  reviewSchema,
   uploadRefusal,
 } from '../../contract/documents'
 import type { ErrorBody } from '../../contract/wire'
@@ -40,20 +38,9 @@ import { SNIFF_BYTES, sniffUpload } from '../documents/sniff'
 import { measureUpload, UploadAborted, UploadTooLarge } from '../documents/upload'
 import { keyAudit, type RequireKey } from '../keys/require-key'
 import type { Mailer } from '../mail/index'
-import {
-  createRouter,
-  ErrorSchema,
-  errorResponse,
-  errorResponses,
-  json,
-  jsonBody,
-  limitJsonBody,
-  opsKeySecurity,
-  bearerSecurity as security,
-  unauthenticatedResponse as unauthenticated,
-} from '../openapi'
-import { DocumentFileSchema, DocumentItemSchema } from '../schemas'
+import { createRouter, limitJsonBody } from '../openapi'
 import type { DocumentStorage } from '../storage/index'
+import { downloadRoute, listRoute, opsListRoute, reviewRoute, uploadRoute } from './documents-openapi'
 
 export interface DocumentDeps {
   db: Kysely<Database>
@@ -66,28 +53,6 @@ export interface DocumentDeps {
   /** The client's address (clientIp with TRUST_PROXY), for the audit trail. */
   clientIp: (c: Context) => string
 }
-
-// ---- OpenAPI shapes ------------------------------------------------------------------------------------
-
-const BookingParam = z
-  .string()
-  .max(40)
-  .openapi({ param: { name: 'number', in: 'path' }, example: 'ESB-2026000042' })
-const notFound = {
-  404: errorResponse(`Not this company's booking or file, or none: \`${documentMessages.notFound}\``),
-}
-
-const binary = z.string().openapi({ type: 'string', format: 'binary' })
-const uploadContent = Object.fromEntries(
-  [
-    'application/pdf',
-    'image/jpeg',
-    'image/png',
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    'application/octet-stream',
-  ].map((type) => [type, { schema: binary }]),
-)
 
 // ---- The work ------------------------------------------------------------------------------------------
 
@@ -119,160 +84,7 @@ export function documentRoutes({ db, now, mailer, storage, requireKey, sessions,
   // A wrong key answers `Unauthenticated.` here, as it did before named keys (the CLI's tests read it).
   const opsKey = (operationId: 'reviewDocument' | 'listBookingDocumentsForOps') =>
     requireKey(operationId, { unauthenticated: 'Unauthenticated.' })
-  const keyForbidden = {
-    403: errorResponse(
-      'A named key without the `documents:review` scope: `This key lacks the documents:review scope.`',
-    ),
-  }
-
   router.openAPIRegistry.registerComponent('securitySchemes', 'opsApiKey', opsKeySecurityScheme)
-
-  const listRoute = createRoute({
-    method: 'get',
-    operationId: 'listDocuments',
-    path: '/bookings/{number}/documents',
-    tags: ['Documents'],
-    summary:
-      "A booking's document checklist: each item's due date (from the ETD), status, files; the issued HBL/HAWB",
-    security,
-    middleware: [session] as const,
-    request: { params: z.object({ number: BookingParam }) },
-    responses: {
-      200: { description: 'The checklist', ...json(z.object({ documents: z.array(DocumentItemSchema) })) },
-      ...unauthenticated,
-      ...notFound,
-      ...errorResponses.serverError,
-    },
-  })
-
-  const uploadRoute = createRoute({
-    method: 'post',
-    operationId: 'uploadDocument',
-    path: '/bookings/{number}/documents/{kind}',
-    tags: ['Documents'],
-    summary:
-      'Upload one file to a checklist item: the raw file as the body (PDF, JPEG, PNG, XLSX or DOCX by content, at most 10 MB), its name in X-File-Name',
-    security,
-    middleware: [session] as const,
-    request: {
-      params: z.object({
-        number: BookingParam,
-        kind: z
-          .string()
-          .max(40)
-          .openapi({
-            param: { name: 'kind', in: 'path' },
-            description:
-              'commercial_invoice, packing_list, safety_data_sheet, dg_declaration or certificate_of_origin',
-          }),
-      }),
-      headers: z.object({
-        [FILE_NAME_HEADER.toLowerCase()]: z.string().optional().openapi({
-          description: 'The file name, URI-encoded (encodeURIComponent); shown only, never a path',
-        }),
-      }),
-      body: { content: uploadContent, description: 'The file itself; streamed, never buffered whole' },
-    },
-    responses: {
-      201: {
-        description: 'The file stored, status Uploaded',
-        ...json(z.object({ document: DocumentFileSchema })),
-      },
-      400: errorResponse('The body stopped before its end: `The upload was interrupted.`'),
-      409: errorResponse(
-        `\`${documentMessages.bookingClosed}\` or \`${documentMessages.departed}\` (unless operations ask for the item)`,
-      ),
-      413: errorResponse(`\`${documentMessages.tooLarge}\``),
-      415: errorResponse(`\`${documentMessages.badType}\``),
-      422: errorResponse(
-        `\`${documentMessages.notUploadable}\` (the HBL or an unknown kind), or \`${documentMessages.empty}\``,
-      ),
-      ...unauthenticated,
-      ...notFound,
-      ...errorResponses.serverError,
-    },
-  })
-
-  const downloadRoute = createRoute({
-    method: 'get',
-    operationId: 'downloadDocument',
-    path: '/bookings/{number}/documents/files/{id}',
-    tags: ['Documents'],
-    summary: 'Download a file of the booking (as an attachment), or `hbl`: the issued house bill as a PDF',
-    security,
-    middleware: [session] as const,
-    request: {
-      params: z.object({
-        number: BookingParam,
-        id: z
-          .string()
-          .max(40)
-          .openapi({ param: { name: 'id', in: 'path' }, description: 'A file id, or `hbl`' }),
-      }),
-    },
-    responses: {
-      200: {
-        description: "The file, with Content-Disposition: attachment; filename*=UTF-8''…",
-        content: {
-          'application/pdf': { schema: binary },
-          'image/jpeg': { schema: binary },
-          'image/png': { schema: binary },
-          'application/octet-stream': { schema: binary },
-        },
-      },
-      ...unauthenticated,
-      ...notFound,
-      ...errorResponses.serverError,
-    },
-  })
-
-  const reviewRoute = createRoute({
-    method: 'post',
-    operationId: 'reviewDocument',
-    path: '/ops/documents/{id}/review',
-    tags: ['Operations'],
-    summary: 'Accept or reject an uploaded file (a rejection needs its reason, and mails the uploader once)',
-    security: opsKeySecurity,
-    middleware: [opsKey('reviewDocument'), limitJsonBody()] as const,
-    request: {
-      params: z.object({
-        id: z
-          .string()
-          .max(40)
-          .openapi({ param: { name: 'id', in: 'path' } }),
-      }),
-      ...jsonBody(reviewSchema),
-    },
-    responses: {
-      200: {
-        description: 'The file as reviewed, with its booking',
-        ...json(z.object({ document: DocumentFileSchema, bookingNumber: z.string(), kind: z.string() })),
-      },
-      401: errorResponse('No key, or one unknown or revoked: `Unauthenticated.`'),
-      ...keyForbidden,
-      404: { description: `\`${documentMessages.notFound}\``, ...json(ErrorSchema) },
-      ...errorResponses.validationError,
-      ...errorResponses.serverError,
-    },
-  })
-
-  const opsListRoute = createRoute({
-    method: 'get',
-    operationId: 'listBookingDocumentsForOps',
-    path: '/ops/bookings/{number}/documents',
-    tags: ['Operations'],
-    summary: "Any booking's document checklist, for the operations team (files newest first)",
-    security: opsKeySecurity,
-    middleware: [opsKey('listBookingDocumentsForOps')] as const,
-    request: { params: z.object({ number: BookingParam }) },
-    responses: {
-      200: { description: 'The checklist', ...json(z.object({ documents: z.array(DocumentItemSchema) })) },
-      401: errorResponse('No key, or one unknown or revoked: `Unauthenticated.`'),
-      ...keyForbidden,
-      404: errorResponse(`No such booking: \`${documentMessages.notFound}\``),
-      ...errorResponses.serverError,
-    },
-  })
 
   async function companyBooking(c: Context<SessionEnv>, number: string) {
     if (!BOOKING_NUMBER.test(number)) return undefined
@@ -287,13 +99,13 @@ export function documentRoutes({ db, now, mailer, storage, requireKey, sessions,
   }
 
   return router
-    .openapi(listRoute, async (c) => {
+    .openapi({ ...listRoute, middleware: [session] as const }, async (c) => {
       const booking = await companyBooking(c, c.req.valid('param').number)
       if (!booking) return c.json(notFoundBody, 404)
       const { documents } = await bookingDocuments(db, booking, now(), await listedHouseBill(booking))
       return c.json({ documents } satisfies DocumentsResponse, 200)
     })
-    .openapi(uploadRoute, async (c) => {
+    .openapi({ ...uploadRoute, middleware: [session] as const }, async (c) => {
       const { number, kind } = c.req.valid('param')
       const booking = await companyBooking(c, number)
       if (!booking) return c.json(notFoundBody, 404)
@@ -388,7 +200,7 @@ export function documentRoutes({ db, now, mailer, storage, requireKey, sessions,
         throw error
       }
     })
-    .openapi(downloadRoute, async (c) => {
+    .openapi({ ...downloadRoute, middleware: [session] as const }, async (c) => {
       const { number, id } = c.req.valid('param')
       const booking = await companyBooking(c, number)
       if (!booking) return c.json(notFoundBody, 404)
@@ -411,18 +223,21 @@ export function documentRoutes({ db, now, mailer, storage, requireKey, sessions,
       c.header('Content-Length', String(file.size))
       return c.body(stream, 200) as never
     })
-    .openapi(opsListRoute, async (c) => {
+    .openapi({ ...opsListRoute, middleware: [opsKey('listBookingDocumentsForOps')] as const }, async (c) => {
       const { number } = c.req.valid('param')
       const booking = BOOKING_NUMBER.test(number) ? await findAnyBooking(db, number) : undefined
       if (!booking) return c.json(notFoundBody, 404)
       const { documents } = await bookingDocuments(db, booking, now(), await listedHouseBill(booking))
       return c.json({ documents } satisfies DocumentsResponse, 200)
     })
-    .openapi(reviewRoute, async (c) => {
-      const { id } = c.req.valid('param')
-      const { status, reason } = c.req.valid('json')
-      if (!/^[0-9a-f-]{36}$/.test(id)) return c.json(notFoundBody, 404)
-      const outcome = await reviewDocument({ db, mailer }, { id, status, reason }, now(), keyAudit(c))
-      return outcome ? c.json(outcome, 200) : c.json(notFoundBody, 404)
-    })
+    .openapi(
+      { ...reviewRoute, middleware: [opsKey('reviewDocument'), limitJsonBody()] as const },
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const { status, reason } = c.req.valid('json')
+        if (!/^[0-9a-f-]{36}$/.test(id)) return c.json(notFoundBody, 404)
+        const outcome = await reviewDocument({ db, mailer }, { id, status, reason }, now(), keyAudit(c))
+        return outcome ? c.json(outcome, 200) : c.json(notFoundBody, 404)
+      },
+    )
 }
