@@ -25,9 +25,9 @@ import { bookingReceivedMail } from '../mail/booking-templates'
 import type { Mailer } from '../mail/index'
 import { saveBookingParties } from '../parties/service'
 import { bookingRecipients } from '../profile/notification-settings'
+import { acceptOffer, offerRefusal } from '../quotes/offers'
 import { findQuote, insertBooking, nextNumber, saveChoice } from '../quotes/queries'
 import { optionNotOffered, type QuoteService, quoteNotFound } from '../quotes/service'
-import { acceptOffer, offerRefusal } from '../sales/offers'
 
 export interface BookQuoteDeps {
   db: Kysely<Database>

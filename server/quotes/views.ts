@@ -17,7 +17,7 @@ import {
 import type { Place } from '../../contract/wire'
 import type { Database, LocationRow } from '../db/schema'
 import { type PlaceIndex, placeOf } from '../locations/locations'
-import { deskViewOf } from '../sales/offers'
+import { deskViewOf } from './offers'
 import { findQuote, firstLclEligible, listQuotes, placeNames, type StoredQuote } from './queries'
 
 /** My Quotes' filters as listQuotes' query carries them. */

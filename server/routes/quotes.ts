@@ -10,9 +10,9 @@ import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import { createRouter, limitJsonBody } from '../openapi'
+import { declineOffer } from '../quotes/offers'
 import { quoteService } from '../quotes/service'
 import type { RateSheets } from '../rates/rate-sheets'
-import { declineOffer } from '../sales/offers'
 import {
   confirmRoute,
   createQuoteRoute,

@@ -17,10 +17,10 @@ import { EXPIRING_SOON_DAYS, singaporeDate } from '../../contract/quotes'
 import { serviceLevel } from '../../contract/working-hours'
 import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import { inTransaction } from '../db/transaction'
+import { effectiveState, offerVersions } from '../quotes/offers'
 import { findLanes } from '../rates/reference-rates'
 import { singaporeCalendar } from './holidays'
 import { offerDesk } from './offer-sending'
-import { effectiveState, offerVersions } from './offers'
 import {
   type Acting,
   type DeskDeps,

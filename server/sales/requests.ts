@@ -8,7 +8,7 @@ import { nextRequestState, type QuoteRequestEventType } from '../../machines/quo
 import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
-import { effectiveState } from './offers'
+import { effectiveState } from '../quotes/offers'
 
 export interface DeskDeps {
   db: Kysely<Database>

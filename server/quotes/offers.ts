@@ -8,7 +8,7 @@ import { type QuoteDeskView, singaporeDate } from '../../contract/quotes'
 import { nextRequestState } from '../../machines/quote-request.machine'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
-import { findQuote } from '../quotes/queries'
+import { findQuote } from './queries'
 
 /** The request's state as it stands today: an offer whose validity has passed is Expired. */
 export function effectiveState(state: DeskState, latestValidTo: string | null, today: string): DeskState {
