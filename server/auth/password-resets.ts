@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely'
+import { RESET_TOKEN_TTL_MS } from '../../contract/link-lifetimes'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { liftAccountFailures } from './login-failures'
 import { oneTimeTokens } from './one-time-tokens'
 import { endAllSessions } from './sessions'
 
-/** A reset link works for an hour, once; a newer one retires the older. */
-const resets = oneTimeTokens('password_resets', 60 * 60 * 1000)
-export const RESET_TOKEN_TTL_MS = resets.ttlMs
+const resets = oneTimeTokens('password_resets', RESET_TOKEN_TTL_MS)
 
 /** Stores a new reset token (its hash) and retires the user's earlier unused ones: the newest link wins. */
 export async function createPasswordReset(

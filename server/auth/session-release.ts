@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { SESSION_RELEASE_TTL_MS } from '../../contract/link-lifetimes'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { oneTimeTokens } from './one-time-tokens'
@@ -7,10 +8,9 @@ import { endAllSessions } from './sessions'
 /**
  * The way out of the one-session rule: a person whose other session is still live (a tab closed without
  * logging out) asks, with the account's email and password, for a link mailed to the account; the link
- * ends every session of the account. It works for 15 minutes, once; a newer link retires the older.
+ * ends every session of the account. It works for SESSION_RELEASE_TTL_MS, once; a newer link retires the older.
  */
-const releases = oneTimeTokens('session_releases', 15 * 60 * 1000)
-export const SESSION_RELEASE_TTL_MS = releases.ttlMs
+const releases = oneTimeTokens('session_releases', SESSION_RELEASE_TTL_MS)
 
 /** Stores a new release token (its hash) and retires the user's earlier unused ones: the newest link wins. */
 export async function createSessionRelease(

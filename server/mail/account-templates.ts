@@ -2,9 +2,11 @@
  * The mails of a customer's account: activation and registration notices, password reset and change, the
  * link that ends another session, and the notice that logins are paused.
  */
-import { RESET_TOKEN_TTL_MS } from '../auth/password-resets'
-import { SESSION_RELEASE_TTL_MS } from '../auth/session-release'
-import { ACTIVATION_TOKEN_TTL_MS } from '../register/activation-tokens'
+import {
+  ACTIVATION_TOKEN_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+  SESSION_RELEASE_TTL_MS,
+} from '../../contract/link-lifetimes'
 import { type SiteConfig, siteConfig } from '../site-config'
 import { compose, linkPara, para } from './compose'
 import type { Mail } from './index'

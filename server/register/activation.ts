@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { createActivationToken, type NewRegistration, registerUser } from '../auth/activation-tokens'
 import { checkLimits, limits } from '../auth/rate-limit'
 import { hashToken, newToken } from '../auth/tokens'
 import { findUserByEmail } from '../auth/users'
@@ -8,7 +9,6 @@ import { activationLink, activationMail, registrationNoticeMail } from '../mail/
 import type { Mailer } from '../mail/index'
 import { joinStillPendingMail } from '../mail/team-templates'
 import { joinableCompany, lockCompanyKey, pendingJoinOf, requestToJoin } from '../team/join-requests'
-import { createActivationToken, type NewRegistration, registerUser } from './activation-tokens'
 
 /** Queues a new account's activation mail (the token was stored with the account, in `db`'s transaction). */
 export async function queueActivationMail(

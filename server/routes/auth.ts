@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
+import { SESSION_RELEASE_TTL_MS } from '../../contract/link-lifetimes'
 import { CUSTOMER_USER_TYPE, messages } from '../../contract/messages'
 import {
   forgotPasswordSchema,
@@ -20,7 +21,7 @@ import { sendPasswordResetLink } from '../auth/password-reset'
 import { completePasswordReset, isUsableReset } from '../auth/password-resets'
 import { busyLater, checkLimits, limitAddress, limits, retryLater } from '../auth/rate-limit'
 import { requireSession } from '../auth/session'
-import { releaseSessions, SESSION_RELEASE_TTL_MS } from '../auth/session-release'
+import { releaseSessions } from '../auth/session-release'
 import { sendSessionReleaseLink } from '../auth/session-release-mail'
 import { endSession, openSession } from '../auth/sessions'
 import { hashToken, newToken } from '../auth/tokens'

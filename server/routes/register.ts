@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import { messages } from '../../contract/messages'
 import { forgotPasswordSchema, type RegistrationPayload, registrationSchema } from '../../contract/rules'
 import type { Country, ErrorBody } from '../../contract/wire'
+import { activateAccount } from '../auth/activation-tokens'
 import type { HashQueue } from '../auth/hash-queue'
 import { hashPassword } from '../auth/password'
 import { busyLater, checkLimits, limits, retryLater } from '../auth/rate-limit'
@@ -25,7 +26,6 @@ import {
   tooManyResponse,
 } from '../openapi'
 import { completeRegistration, resendActivationLink } from '../register/activation'
-import { activateAccount } from '../register/activation-tokens'
 import { registerMessages } from '../register/messages'
 import { withoutServerTiming } from '../timing'
 

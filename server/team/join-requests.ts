@@ -14,6 +14,8 @@ import {
   teamMessages,
 } from '../../contract/team'
 import { type AuditContext, appendAudit, createdFields } from '../audit/audit'
+import type { NewRegistration } from '../auth/activation-tokens'
+import { createActivationToken } from '../auth/activation-tokens'
 import { hashToken, newToken } from '../auth/tokens'
 import { normalizeEmail } from '../auth/users'
 import type { Database } from '../db/schema'
@@ -25,8 +27,6 @@ import {
   joinRequestAdminMail,
   joinRequestedMail,
 } from '../mail/team-templates'
-import type { NewRegistration } from '../register/activation-tokens'
-import { createActivationToken } from '../register/activation-tokens'
 
 /**
  * Serialises registrations of one company (its country and upper-case number) until the caller's transaction

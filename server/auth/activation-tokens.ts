@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely'
-import { oneTimeTokens } from '../auth/one-time-tokens'
-import { createCustomer, type NewUser, normalizeEmail } from '../auth/users'
+import { ACTIVATION_TOKEN_TTL_MS } from '../../contract/link-lifetimes'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
+import { oneTimeTokens } from './one-time-tokens'
+import { createCustomer, type NewUser, normalizeEmail } from './users'
 
-/** An activation link works for 24 hours, once. */
-const activations = oneTimeTokens('activation_tokens', 24 * 60 * 60 * 1000)
-export const ACTIVATION_TOKEN_TTL_MS = activations.ttlMs
+const activations = oneTimeTokens('activation_tokens', ACTIVATION_TOKEN_TTL_MS)
 
 export type NewRegistration = Omit<NewUser, 'activated_at' | 'user_type'>
 
