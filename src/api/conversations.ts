@@ -6,7 +6,6 @@ import {
   conversationPaths,
   type UnreadCounts,
 } from '../../contract/conversations'
-import type { ConversationCalls } from '../components/conversation/conversation-panel'
 import type { ApiClient } from './client'
 
 /**
@@ -14,6 +13,12 @@ import type { ApiClient } from './client'
  * again as messages arrive): it never shows the loading overlay, which would take the click meant for the page.
  */
 const quietly = { headers: { [skipLoaderHeader]: 'true' } }
+
+/** What the conversation panel reads and sends a conversation through (the customer's calls or the console's). */
+export interface ConversationCalls {
+  load: (subject: ConversationSubject) => Promise<Conversation>
+  send: (subject: ConversationSubject, body: string) => Promise<ConversationMessage>
+}
 
 /** The customer's conversation calls (their company's quotes and bookings). */
 export const customerConversations = (api: ApiClient): ConversationCalls => ({

@@ -9,8 +9,8 @@ import type { SavedParty } from '../../contract/parties'
 import type { QuoteDeskView } from '../../contract/quotes'
 import { type CompanyRole, teamMessages } from '../../contract/team'
 import type { ApiClient } from '../../src/api/client'
+import type { ConversationCalls } from '../../src/api/conversations'
 import type { EventStream } from '../../src/app/event-stream'
-import type { ConversationCalls } from '../../src/components/conversation/conversation-panel'
 
 const parties: SavedParty[] = [
   {

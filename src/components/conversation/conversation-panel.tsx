@@ -2,25 +2,15 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { TextField as AriaTextField, Form, Label, Text, TextArea } from 'react-aria-components'
 import { fromPromise } from 'xstate'
-import {
-  type Conversation,
-  type ConversationMessage,
-  type ConversationSubject,
-  characterCount,
-  MESSAGE_MAX,
-} from '../../../contract/conversations'
+import { type ConversationSubject, characterCount, MESSAGE_MAX } from '../../../contract/conversations'
 import { conversationMachine } from '../../../machines/conversation.machine'
+import type { ConversationCalls } from '../../api/conversations'
 import { formatAccountTime } from '../../app/datetime'
 import type { EventStream } from '../../app/event-stream'
 import { ViewerNote } from '../page/viewer-note'
 import { Button } from '../ui/button'
 import * as ui from '../ui/ui.css'
 import * as styles from './conversation.css'
-
-export interface ConversationCalls {
-  load: (subject: ConversationSubject) => Promise<Conversation>
-  send: (subject: ConversationSubject, body: string) => Promise<ConversationMessage>
-}
 
 /**
  * The conversation of a quote or a booking between the customer's company and the forwarder's staff: the

@@ -1,18 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
-import type { AuditActorKind, AuditChanges, AuditEvent, AuditPage } from '../../../contract/audit'
+import type { AuditActorKind, AuditChanges, AuditEvent } from '../../../contract/audit'
 import { type StaffRole, staffRoleNames } from '../../../contract/permissions'
 import { type AuditFilterValues, auditTrailMachine } from '../../../machines/audit-trail.machine'
+import { listAuditEvents } from '../../api/audit'
 import { formatAccountTime } from '../../app/datetime'
 import { Button } from '../../components/ui/button'
 import * as ui from '../../components/ui/ui.css'
 import * as styles from './audit.css'
 import { staffConsole } from './console'
 import * as consoleStyles from './console.css'
-
-/** The trail's API: GET with the filters as the query. */
-export const auditPath = '/api/staff/audit'
 
 const actorKindOptions: { value: AuditActorKind; label: string }[] = [
   { value: 'customer', label: 'A customer' },
@@ -110,8 +108,8 @@ export function AuditTrailPage() {
   const actor = useActorRef(
     auditTrailMachine.provide({
       actors: {
-        listEvents: fromPromise(({ input }) => api<AuditPage>(auditPath, { query: input })),
-        listOlder: fromPromise(({ input }) => api<AuditPage>(auditPath, { query: input })),
+        listEvents: fromPromise(({ input }) => listAuditEvents(api, input)),
+        listOlder: fromPromise(({ input }) => listAuditEvents(api, input)),
       },
     }),
     { input: {} },

@@ -1,9 +1,9 @@
 import { createActor, fromPromise } from 'xstate'
 import { conversationPaths } from '../../../contract/conversations'
-import type { StaffLoginStep, StaffSignedIn, StaffUser } from '../../../contract/staff'
-import { staffApiPaths } from '../../../contract/staff'
+import type { StaffUser } from '../../../contract/staff'
 import { staffSessionMachine } from '../../../machines/staff-session.machine'
 import { type ApiClient, createApiClient } from '../../api/client'
+import { checkStaffSession, staffLogout } from '../../api/staff-auth'
 import { createEventStream, type EventStream } from '../../app/event-stream'
 
 /**
@@ -36,7 +36,7 @@ function createStaffSession(storage: Storage, api: ApiClient, navigate: () => vo
   return createActor(
     staffSessionMachine.provide({
       actors: {
-        logout: fromPromise(() => api(staffApiPaths.logout, { method: 'POST' })),
+        logout: fromPromise(async (): Promise<unknown> => staffLogout(api)),
       },
       actions: {
         persistSession: ({ event }) => {
@@ -100,7 +100,7 @@ export function staffConsole(): StaffConsole {
     // The server sees only requests: while the person is active, keep its session alive too.
     if (at - lastKeepalive >= KEEPALIVE_MS && actor.getSnapshot().matches({ auth: 'signedIn' })) {
       lastKeepalive = at
-      api(staffApiPaths.check).catch(() => {})
+      checkStaffSession(api).catch(() => {})
     }
   }
   for (const type of ['mousemove', 'keydown', 'mousedown', 'touchstart'] as const) {
@@ -129,19 +129,6 @@ export function staffConsole(): StaffConsole {
 
 export const isStaffSignedIn = (session: StaffSessionActor) =>
   session.getSnapshot().matches({ auth: 'signedIn' })
-
-// The console's calls, typed.
-export const staffCalls = {
-  checkPassword: (api: ApiClient, body: { email: string; password: string }) =>
-    api<StaffLoginStep>(staffApiPaths.login, { method: 'POST', body }),
-  verifyCode: (api: ApiClient, input: { challenge: string; code: string; recovery: boolean }) =>
-    api<StaffSignedIn>(staffApiPaths.verify, {
-      method: 'POST',
-      body: input.recovery
-        ? { challenge: input.challenge, recoveryCode: input.code }
-        : { challenge: input.challenge, code: input.code },
-    }),
-}
 
 let stream: EventStream | undefined
 

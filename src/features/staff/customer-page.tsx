@@ -1,12 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
-import {
-  type CustomerDetail,
-  type CustomerUserAnswer,
-  customerDirectoryPaths,
-  isQuoteRequest,
-} from '../../../contract/customer-directory'
+import { isQuoteRequest } from '../../../contract/customer-directory'
 import { mayCall } from '../../../contract/permissions'
 import { companyRoleNames } from '../../../contract/team'
 import {
@@ -15,6 +10,12 @@ import {
   mayReactivate,
   mayResendActivation,
 } from '../../../machines/customer-directory.machine'
+import {
+  deactivateCustomerUser,
+  getCustomer,
+  reactivateCustomerUser,
+  resendCustomerActivation,
+} from '../../api/customer-directory'
 import { formatAccountTime, formatDay } from '../../app/datetime'
 import { usd } from '../../components/shipment/money'
 import { Button } from '../../components/ui/button'
@@ -31,16 +32,13 @@ import * as styles from './customers.css'
 export function CustomerPage({ id }: { id: number }) {
   const { api, session } = staffConsole()
   const roles = useSelector(session, (s) => s.context.staff?.roles ?? [])
-  const act = (path: string) => api<CustomerUserAnswer>(path, { method: 'POST' })
   const actor = useActorRef(
     customerDetailMachine.provide({
       actors: {
-        getCustomer: fromPromise(({ input }) =>
-          api<CustomerDetail>(customerDirectoryPaths.company(input.id)),
-        ),
-        deactivateUser: fromPromise(({ input }) => act(customerDirectoryPaths.deactivate(input.id))),
-        reactivateUser: fromPromise(({ input }) => act(customerDirectoryPaths.reactivate(input.id))),
-        resendActivation: fromPromise(({ input }) => act(customerDirectoryPaths.resendActivation(input.id))),
+        getCustomer: fromPromise(({ input }) => getCustomer(api, input.id)),
+        deactivateUser: fromPromise(({ input }) => deactivateCustomerUser(api, input.id)),
+        reactivateUser: fromPromise(({ input }) => reactivateCustomerUser(api, input.id)),
+        resendActivation: fromPromise(({ input }) => resendCustomerActivation(api, input.id)),
       },
     }),
     { input: { id } },

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Form } from 'react-aria-components'
 import { fromPromise } from 'xstate'
-import { type CustomerListPage, customerDirectoryPaths } from '../../../contract/customer-directory'
 import { customerListMachine, lastPage } from '../../../machines/customer-directory.machine'
 import { loadCountries } from '../../api/countries'
+import { listCustomers } from '../../api/customer-directory'
 import { formatAccountTime } from '../../app/datetime'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/text-field'
@@ -13,14 +13,6 @@ import { staffConsole } from './console'
 import * as consoleStyles from './console.css'
 import * as styles from './customers.css'
 
-/** The query string of the directory's API, from the chart's query. */
-const listPath = (query: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams(
-    Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
-  )
-  return `${customerDirectoryPaths.list}?${search}`
-}
-
 /** /staff/customers (admin, sales, operations): the companies, searched and filtered by country, 25 a page. */
 export function CustomersPage() {
   const { api } = staffConsole()
@@ -28,7 +20,7 @@ export function CustomersPage() {
     customerListMachine.provide({
       actors: {
         // The chart checked what was typed with the contract's customerListQuerySchema.
-        listCustomers: fromPromise(({ input }) => api<CustomerListPage>(listPath(input))),
+        listCustomers: fromPromise(({ input }) => listCustomers(api, input)),
         listCountries: fromPromise(async () =>
           (await loadCountries(api, window.localStorage)).map((country) => ({
             code: country.mcou_code,

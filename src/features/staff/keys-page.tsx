@@ -2,14 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { Checkbox, CheckboxGroup, Form, Label, Text } from 'react-aria-components'
 import { fromPromise } from 'xstate'
-import {
-  type CreatedKey,
-  type IntegrationKey,
-  integrationKeyPaths,
-  keyScopeDuties,
-} from '../../../contract/integration-keys'
+import { keyScopeDuties } from '../../../contract/integration-keys'
 import { type KeyScope, keyScopes } from '../../../contract/permissions'
 import { integrationKeysMachine, type NewKeyValues } from '../../../machines/integration-keys.machine'
+import { createIntegrationKey, listIntegrationKeys, revokeIntegrationKey } from '../../api/integration-keys'
 import { formatAccountTime } from '../../app/datetime'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/text-field'
@@ -25,17 +21,9 @@ export function KeysPage() {
   const actor = useActorRef(
     integrationKeysMachine.provide({
       actors: {
-        listIntegrationKeys: fromPromise(() =>
-          api<{ keys: IntegrationKey[] }>(integrationKeyPaths.list).then((answer) => answer.keys),
-        ),
-        createIntegrationKey: fromPromise(({ input }) =>
-          api<CreatedKey>(integrationKeyPaths.list, { method: 'POST', body: input }),
-        ),
-        revokeIntegrationKey: fromPromise(({ input }) =>
-          api<{ key: IntegrationKey }>(integrationKeyPaths.revoke(input.id), { method: 'POST' }).then(
-            (answer) => answer.key,
-          ),
-        ),
+        listIntegrationKeys: fromPromise(() => listIntegrationKeys(api)),
+        createIntegrationKey: fromPromise(({ input }) => createIntegrationKey(api, input)),
+        revokeIntegrationKey: fromPromise(({ input }) => revokeIntegrationKey(api, input.id)),
       },
     }),
   )

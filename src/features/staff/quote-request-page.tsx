@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { TextField as AriaTextField, Form, Label, Text, TextArea } from 'react-aria-components'
 import { fromPromise } from 'xstate'
-import { chargeBases, chargeSides, containerTypes, type QuotePrice } from '../../../contract/pricing/types'
-import { chargeCatalogue, type DeskQueueItem, type DeskRequestDetail } from '../../../contract/quote-desk'
+import { chargeBases, chargeSides, containerTypes } from '../../../contract/pricing/types'
+import { chargeCatalogue, type DeskRequestDetail } from '../../../contract/quote-desk'
 import {
   isPreviewCurrent,
   type LineField,
@@ -15,6 +15,7 @@ import {
   offerBuilderMachine,
 } from '../../../machines/offer-builder.machine'
 import { staffConversations } from '../../api/conversations'
+import { assignQuoteRequest, getQuoteRequest, previewOffer, sendOffer } from '../../api/quote-desk'
 import { formatAccountTime, formatDay } from '../../app/datetime'
 import { ConversationPanel } from '../../components/conversation/conversation-panel'
 import { usd } from '../../components/shipment/money'
@@ -27,7 +28,6 @@ import { staffConsole, staffStream } from './console'
 import * as consoleStyles from './console.css'
 import { laneText, ServiceLevelBadge } from './desk-parts'
 import * as styles from './sales-desk.css'
-import { deskCalls } from './sales-queue-page'
 
 /** /staff/quotes/$number (sales): the request, taking it, pricing an offer, previewing and sending it. */
 export function QuoteRequestPage({ number }: { number: string }) {
@@ -36,25 +36,11 @@ export function QuoteRequestPage({ number }: { number: string }) {
   const actor = useActorRef(
     offerBuilderMachine.provide({
       actors: {
-        loadRequest: fromPromise(({ input }) =>
-          api<{ request: DeskRequestDetail }>(deskCalls.request(input.number)).then(
-            (answer) => answer.request,
-          ),
-        ),
-        assignRequest: fromPromise(({ input }) =>
-          api<{ request: DeskQueueItem }>(deskCalls.assign(input.number), { method: 'POST', body: {} }).then(
-            (answer) => answer.request,
-          ),
-        ),
-        previewOffer: fromPromise(({ input }) =>
-          api<{ price: QuotePrice; validTo: string }>(deskCalls.preview(input.number), {
-            method: 'POST',
-            body: input.offer,
-          }),
-        ),
-        sendOffer: fromPromise(({ input }) =>
-          api<{ version: number }>(deskCalls.offers(input.number), { method: 'POST', body: input.offer }),
-        ),
+        loadRequest: fromPromise(({ input }) => getQuoteRequest(api, input.number)),
+        // The body names nobody, as it always has: the request goes to the caller, "Give it to a colleague" too.
+        assignRequest: fromPromise(({ input }) => assignQuoteRequest(api, input.number, {})),
+        previewOffer: fromPromise(({ input }) => previewOffer(api, input.number, input.offer)),
+        sendOffer: fromPromise(({ input }) => sendOffer(api, input.number, input.offer)),
       },
     }),
     { input: { number, selfId } },

@@ -5,15 +5,13 @@ import { moneyText } from '../../../contract/pricing/money'
 import { percentText } from '../../../contract/pricing/reference'
 import { modes } from '../../../contract/pricing/types'
 import {
-  type RateFileApplied,
   type RateFileReport,
-  type RateSheetPage,
   type ReferencePrice,
   type ReportSheet,
-  rateFileApiPaths,
   rateSheetValidities,
 } from '../../../contract/rate-files'
 import { type RateSheetFilters, rateDeskMachine } from '../../../machines/rate-desk.machine'
+import { applyRateFile, dryRunRateFile, listRateSheets } from '../../api/rate-files'
 import { Button } from '../../components/ui/button'
 import * as ui from '../../components/ui/ui.css'
 import { staffConsole } from './console'
@@ -207,15 +205,9 @@ export function RatesPage() {
   const actor = useActorRef(
     rateDeskMachine.provide({
       actors: {
-        listSheets: fromPromise(({ input }) =>
-          api<RateSheetPage>(rateFileApiPaths.sheets, { query: input as Record<string, string> }),
-        ),
-        dryRun: fromPromise(({ input }) =>
-          api<RateFileReport>(rateFileApiPaths.staffDryRun, { method: 'POST', body: input }),
-        ),
-        applyFile: fromPromise(({ input }) =>
-          api<RateFileApplied>(rateFileApiPaths.staffApply, { method: 'POST', body: input }),
-        ),
+        listSheets: fromPromise(({ input }) => listRateSheets(api, input)),
+        dryRun: fromPromise(({ input }) => dryRunRateFile(api, input)),
+        applyFile: fromPromise(({ input }) => applyRateFile(api, input)),
       },
     }),
   )

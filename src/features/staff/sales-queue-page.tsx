@@ -4,6 +4,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import type { DeskQueueItem, FollowUp } from '../../../contract/quote-desk'
 import { mayAssign, type QueueView, salesQueueMachine } from '../../../machines/sales-queue.machine'
+import { assignQuoteRequest, listFollowUps, listQuoteRequests } from '../../api/quote-desk'
 import { formatAccountTime, formatDay } from '../../app/datetime'
 import { usd } from '../../components/shipment/money'
 import { Button } from '../../components/ui/button'
@@ -19,16 +20,6 @@ const views: { id: QueueView; label: string }[] = [
   { id: 'followUps', label: 'Follow-ups' },
 ]
 
-/** The desk's API, as the chart's effects. */
-export const deskCalls = {
-  queue: '/api/staff/quote-requests',
-  request: (number: string) => `/api/staff/quote-requests/${encodeURIComponent(number)}`,
-  assign: (number: string) => `/api/staff/quote-requests/${encodeURIComponent(number)}/assign`,
-  preview: (number: string) => `/api/staff/quote-requests/${encodeURIComponent(number)}/preview`,
-  offers: (number: string) => `/api/staff/quote-requests/${encodeURIComponent(number)}/offers`,
-  followUps: '/api/staff/follow-ups',
-} as const
-
 /** /staff/quotes (sales): open requests oldest first, those answered, and instant quotes to follow up. */
 export function SalesQueuePage() {
   const { api, session } = staffConsole()
@@ -38,19 +29,10 @@ export function SalesQueuePage() {
       actors: {
         loadQueue: fromPromise(async ({ input }) =>
           input.view === 'followUps'
-            ? { requests: [], followUps: (await api<{ quotes: FollowUp[] }>(deskCalls.followUps)).quotes }
-            : {
-                requests: (
-                  await api<{ requests: DeskQueueItem[] }>(deskCalls.queue, { query: { view: input.view } })
-                ).requests,
-                followUps: [],
-              },
+            ? { requests: [], followUps: await listFollowUps(api) }
+            : { requests: await listQuoteRequests(api, input.view), followUps: [] },
         ),
-        assignRequest: fromPromise(({ input }) =>
-          api<{ request: DeskQueueItem }>(deskCalls.assign(input.number), { method: 'POST', body: {} }).then(
-            (answer) => answer.request,
-          ),
-        ),
+        assignRequest: fromPromise(({ input }) => assignQuoteRequest(api, input.number, {})),
       },
     }),
     { input: { selfId } },

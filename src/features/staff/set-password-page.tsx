@@ -1,9 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Form } from 'react-aria-components'
 import { fromPromise } from 'xstate'
-import { staffApiPaths } from '../../../contract/staff'
-import type { MessageResponse } from '../../../contract/wire'
 import { resetPasswordMachine } from '../../../machines/reset-password.machine'
+import { staffSetPassword } from '../../api/staff-auth'
 import * as card from '../../components/layout/auth-card.css'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
@@ -20,9 +19,7 @@ export function StaffSetPasswordPage({ token }: { token: string }) {
   const actor = useActorRef(
     resetPasswordMachine.provide({
       actors: {
-        resetPassword: fromPromise(({ input }) =>
-          api<MessageResponse>(staffApiPaths.setPassword, { method: 'POST', body: input }),
-        ),
+        resetPassword: fromPromise(({ input }) => staffSetPassword(api, input)),
       },
     }),
     { input: { token } },

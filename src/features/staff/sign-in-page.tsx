@@ -3,11 +3,12 @@ import { useEffect, useRef } from 'react'
 import { Form } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { staffSignInMachine } from '../../../machines/staff-sign-in.machine'
+import { staffLogin, staffVerifyCode } from '../../api/staff-auth'
 import * as card from '../../components/layout/auth-card.css'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/text-field'
 import { useNavigate } from '../../staff/link'
-import { staffCalls, staffConsole } from './console'
+import { staffConsole } from './console'
 import * as styles from './console.css'
 import { StaffSessionNotice } from './console-shell'
 
@@ -18,8 +19,10 @@ export function StaffSignInPage() {
   const actor = useActorRef(
     staffSignInMachine.provide({
       actors: {
-        checkPassword: fromPromise(({ input }) => staffCalls.checkPassword(api, input)),
-        verifyCode: fromPromise(({ input }) => staffCalls.verifyCode(api, input)),
+        checkPassword: fromPromise(({ input }) => staffLogin(api, input)),
+        verifyCode: fromPromise(({ input: { challenge, code, recovery } }) =>
+          staffVerifyCode(api, recovery ? { challenge, recoveryCode: code } : { challenge, code }),
+        ),
       },
       actions: {
         signIn: ({ context }) => {

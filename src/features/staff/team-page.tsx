@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react'
 import { Checkbox, CheckboxGroup, Form, Label, Text } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { type StaffRole, staffRoleDuties, staffRoleNames, staffRoles } from '../../../contract/permissions'
-import { type StaffMember, staffApiPaths } from '../../../contract/staff'
 import { type AddStaffValues, staffTeamMachine } from '../../../machines/staff-team.machine'
+import { addStaff, deactivateStaff, listStaff, resendStaffInvite, updateStaff } from '../../api/staff-team'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/text-field'
 import * as ui from '../../components/ui/ui.css'
@@ -12,8 +12,6 @@ import { ConfirmDialog } from './confirm-dialog'
 import { staffConsole } from './console'
 import * as consoleStyles from './console.css'
 import * as styles from './team.css'
-
-type Answer = { staff: StaffMember }
 
 /** A role's checkbox, as the add form and every member's row show it. */
 function RoleCheckbox({ role, label, children }: { role: StaffRole; label?: string; children?: string }) {
@@ -32,23 +30,11 @@ export function TeamPage() {
   const actor = useActorRef(
     staffTeamMachine.provide({
       actors: {
-        listStaff: fromPromise(() =>
-          api<{ staff: StaffMember[] }>(staffApiPaths.team).then((answer) => answer.staff),
-        ),
-        addStaff: fromPromise(({ input }) =>
-          api<Answer>(staffApiPaths.team, { method: 'POST', body: input }).then((answer) => answer.staff),
-        ),
-        updateStaff: fromPromise(({ input }) =>
-          api<Answer>(staffApiPaths.member(input.id), { method: 'PATCH', body: { roles: input.roles } }).then(
-            (answer) => answer.staff,
-          ),
-        ),
-        deactivateStaff: fromPromise(({ input }) =>
-          api<Answer>(staffApiPaths.deactivate(input.id), { method: 'POST' }).then((answer) => answer.staff),
-        ),
-        resendStaffInvite: fromPromise(({ input }) =>
-          api<Answer>(staffApiPaths.invite(input.id), { method: 'POST' }).then((answer) => answer.staff),
-        ),
+        listStaff: fromPromise(() => listStaff(api)),
+        addStaff: fromPromise(({ input }) => addStaff(api, input)),
+        updateStaff: fromPromise(({ input }) => updateStaff(api, input.id, input.roles)),
+        deactivateStaff: fromPromise(({ input }) => deactivateStaff(api, input.id)),
+        resendStaffInvite: fromPromise(({ input }) => resendStaffInvite(api, input.id)),
       },
     }),
     { input: { selfId } },
