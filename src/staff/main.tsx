@@ -3,11 +3,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { staffConsole } from '../features/staff/console'
 import '../styles/global.css'
+import { staffNavigate } from './link'
 import { staffRouter } from './router'
 
 // The session sends the person to the sign-in when it ends; guards run again on every change of it.
 const { session, bindNavigation } = staffConsole()
-bindNavigation(() => void staffRouter.navigate({ to: '/staff/login', replace: true } as never))
+bindNavigation(() => void staffNavigate(staffRouter.navigate)({ to: '/staff/login', replace: true }))
 let signedIn = session.getSnapshot().matches({ auth: 'signedIn' })
 session.subscribe((snapshot) => {
   const now = snapshot.matches({ auth: 'signedIn' })

@@ -1,4 +1,4 @@
-import { useNavigate as useRouterNavigate, useSearch } from '@tanstack/react-router'
+import { useSearch } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
@@ -25,7 +25,7 @@ import { StatusBadge } from '../../components/shipment/status-badge'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/text-field'
 import * as ui from '../../components/ui/ui.css'
-import { Link } from '../../staff/link'
+import { Link, useNavigate } from '../../staff/link'
 import { staffConsole, staffStream } from './console'
 import * as consoleStyles from './console.css'
 import { ageText } from './desk-parts'
@@ -41,11 +41,7 @@ const searchOf = (view: OpsQueueView) => {
 export function OpsQueuePage() {
   const { api } = staffConsole()
   const search = useSearch({ strict: false }) as Record<string, unknown>
-  const navigate = useRouterNavigate() as unknown as (options: {
-    to: string
-    search: Record<string, string>
-    replace?: boolean
-  }) => Promise<void>
+  const navigate = useNavigate()
   const actor = useActorRef(
     opsQueueMachine.provide({
       actors: {
