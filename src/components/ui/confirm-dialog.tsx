@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
-import { Button } from '../../components/ui/button'
-import { Dialog } from '../../components/ui/dialog'
+import { Button } from './button'
+import { Dialog } from './dialog'
 
 /**
- * The console's "are you sure?" before an action that cannot be taken back (deactivate, revoke): Cancel has
- * the focus, and neither button nor Escape works while the action is on its way.
+ * The "are you sure?" before an action that cannot be taken back (deactivate, revoke, withdraw, decline), on
+ * My Team and in the console alike: Cancel has the focus; Escape or a click outside cancels like Cancel, and
+ * neither button, Escape nor a click outside works while the action is on its way.
  */
 export function ConfirmDialog({
   isOpen,
