@@ -2,18 +2,14 @@ import type { Kysely } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { ChannelHandlers } from '../db/client'
 import type { Database } from '../db/schema'
-import { type LiveSession, SESSION_ABSOLUTE_MS, SESSION_TOUCH_MS, touchSession } from './sessions'
+import { SESSION_ABSOLUTE_MS, SESSION_TOUCH_MS, type SessionStore } from './principal'
+import { customerSessions, customers, type LiveSession } from './sessions'
 
 /** The channel sessions and users notify (server/db/migrations/0011). */
-export const SESSIONS_CHANNEL = 'sessions'
+export const SESSIONS_CHANNEL = customers.channel
 
 /** Sessions held by default: more than a process serves within SESSION_TOUCH_MS. */
 const MAX_ENTRIES = 10_000
-
-/** What a held session must tell: whose it is (a user's or a staff member's id) and when it began (ms). */
-interface SessionLike {
-  createdAt: number
-}
 
 interface Held<S> {
   session: S
@@ -24,9 +20,9 @@ interface Held<S> {
 }
 
 /**
- * The live sessions one server process found, so that a session's requests within SESSION_TOUCH_MS of the
- * database's last look at it are let through without asking the database again (touchSession would not
- * slide its idle window in that time anyway). Every request of an API call paid that round trip before.
+ * The live sessions of one kind of principal (a customer's, a staff member's) one server process found, so
+ * that a session's requests within SESSION_TOUCH_MS of the database's last look at it are let through without
+ * asking the database again (the store's touch would not slide its idle window in that time anyway). Every request of an API call paid that round trip before.
  *
  * A session held is let through only while all of these hold:
  * - the database notifies changes of sessions and users (`live`); otherwise every request asks it;
@@ -38,7 +34,7 @@ interface Held<S> {
  * so its own next request never waits on the notification. Another process's change takes effect when its
  * notification arrives, a few milliseconds after the commit.
  */
-export class HeldSessions<S extends SessionLike> implements ChannelHandlers {
+export class HeldSessions<S extends { createdAt: number }> implements ChannelHandlers {
   #live = false
   /** Counts drops: a look-up that started before one is not held (it may have read the session live). */
   #generation = 0
@@ -46,16 +42,20 @@ export class HeldSessions<S extends SessionLike> implements ChannelHandlers {
   readonly #held: LRUCache<string, Held<S>>
 
   constructor(
-    /** Finds the live session of a token hash in the database and slides its idle window. */
-    private readonly lookup: (tokenHash: string, now: Date) => Promise<S | undefined>,
-    /** Whose session it is: the id a notification names. */
-    private readonly holderOf: (session: S) => number,
+    private readonly db: Kysely<Database>,
+    /** The sessions of one kind of principal (server/auth/principal.ts). */
+    private readonly store: SessionStore<S>,
     maxEntries = MAX_ENTRIES,
   ) {
     this.#held = new LRUCache({ max: maxEntries })
   }
 
-  /** The live session of a token hash (see touchSession), from memory when it may be. */
+  /** The channel this kind's sessions and accounts notify. */
+  get channel(): string {
+    return this.store.kind.channel
+  }
+
+  /** The live session of a token hash (the store's touch), from memory when it may be. */
   async find(tokenHash: string, now: Date): Promise<S | undefined> {
     const at = now.getTime()
     const held = this.#live ? this.#held.get(tokenHash) : undefined
@@ -63,7 +63,7 @@ export class HeldSessions<S extends SessionLike> implements ChannelHandlers {
       return held.session
     }
     const generation = this.#generation
-    const found = await this.lookup(tokenHash, now)
+    const found = await this.store.touch(this.db, tokenHash, now)
     this.#held.delete(tokenHash)
     if (!found || !this.#live || generation !== this.#generation) return found
     this.#held.set(tokenHash, {
@@ -77,7 +77,9 @@ export class HeldSessions<S extends SessionLike> implements ChannelHandlers {
   /** Drops what is held of a user's sessions: this process just ended one or changed the user. */
   forgetUser(userId: number): void {
     this.#generation += 1
-    const theirs = [...this.#held.entries()].filter(([, held]) => this.holderOf(held.session) === userId)
+    const theirs = [...this.#held.entries()].filter(
+      ([, held]) => this.store.kind.holderOf(held.session) === userId,
+    )
     for (const [hash] of theirs) this.#held.delete(hash)
   }
 
@@ -107,10 +109,6 @@ export class HeldSessions<S extends SessionLike> implements ChannelHandlers {
 /** The customers' live sessions (the `sessions` channel). */
 export class LiveSessions extends HeldSessions<LiveSession> {
   constructor(db: Kysely<Database>, maxEntries = MAX_ENTRIES) {
-    super(
-      (tokenHash, now) => touchSession(db, tokenHash, now),
-      (session) => session.userId,
-      maxEntries,
-    )
+    super(db, customerSessions, maxEntries)
   }
 }

@@ -16,10 +16,11 @@ import type { HashQueue } from '../auth/hash-queue'
 import type { LiveSessions } from '../auth/live-sessions'
 import type { LoginLimiter } from '../auth/login-limits'
 import { authMessages } from '../auth/messages'
-import { hashPassword, needsRehash, verifyOrDummy } from '../auth/password'
+import { hashPassword, needsRehash } from '../auth/password'
+import { type PasswordAccounts, type Refusal as PasswordRefusal, passwordCheck } from '../auth/password-check'
 import { sendPasswordResetLink } from '../auth/password-reset'
 import { completePasswordReset, isUsableReset } from '../auth/password-resets'
-import { busyLater, checkLimits, limitAddress, limits, retryLater } from '../auth/rate-limit'
+import { busyLater, checkLimits, limits, retryLater } from '../auth/rate-limit'
 import { requireSession } from '../auth/session'
 import { releaseSessions } from '../auth/session-release'
 import { sendSessionReleaseLink } from '../auth/session-release-mail'
@@ -212,11 +213,17 @@ const sessionReleaseConfirmRoute = createRoute({
   },
 })
 
-/** Why a password check let no one in: the status and body to answer with (429 and 503 set Retry-After). */
-interface Refusal {
-  status: 401 | 403 | 429 | 503
-  body: ErrorBody
+/** The customers' accounts as the password check sees them: only a customer's may log in here. */
+const customerAccounts: PasswordAccounts<LoginUser> = {
+  limitKey: (email) => email,
+  find: findUserByEmail,
+  passwordHash: (user) => user.password_hash,
+  maySignIn: (user) => user.user_type === CUSTOMER_USER_TYPE,
+  invalidCredentials: authMessages.invalidCredentials,
 }
+
+/** Why a login let no one in: the status and body to answer with (429 and 503 set Retry-After). */
+type Refusal = PasswordRefusal | { status: 403; body: ErrorBody }
 
 export function authRoutes({
   db,
@@ -238,46 +245,26 @@ export function authRoutes({
   // Their times would tell which emails have accounts: no Server-Timing (docs/security.md).
   router.use('/auth/*', limitJsonBody(), noStore, withoutServerTiming)
 
+  const checkPassword = passwordCheck(
+    { db, now, clientIp, hashing, loginLimiter },
+    customerAccounts,
+    (c, email, at) =>
+      afterAnswer.run(c, 'The lockout notice', () => loginLimiter.noticeLockout(mailer, email, at)),
+  )
+
   /**
-   * Checks an email and password as the login does, for the login and for the session release: the limits
-   * (per email and address, and the failure limits), the look-up, one scrypt verification. The active
-   * customer whose password it is, or the refusal to answer with.
+   * Checks an email and password as the login does, for the login and for the session release (passwordCheck),
+   * then what a customer's right password may still be refused for. The active customer whose password it is,
+   * or the refusal to answer with.
    */
   async function authenticate(
     c: Context,
-    typedEmail: string,
+    email: string,
     password: string,
   ): Promise<{ user: LoginUser } | Refusal> {
-    const email = normalizeEmail(typedEmail)
-    const ip = clientIp(c)
-    const address = limitAddress(ip)
-    const at = now()
-    const refused = loginLimiter.addressRefusal(address, at)
-    if (refused?.status === 503) return { status: 503, body: busyLater(c, refused.retryAfter) }
-    if (refused) return { status: 429, body: retryLater(c, refused.retryAfter) }
-    const wait = await checkLimits(db, [limits.login(email, ip)], at)
-    if (wait !== undefined) return { status: 429, body: retryLater(c, wait) }
-    // Known or unknown, every email takes the same steps up to the answer: the failure limits, the
-    // look-up, one scrypt verification (against a dummy hash when there is no account).
-    const admitted = await loginLimiter.admit(address, email, at)
-    if ('retryAfter' in admitted) return { status: 429, body: retryLater(c, admitted.retryAfter) }
-    const { attempt } = admitted
-    const user = await findUserByEmail(db, email)
-    const verified = await hashing.tryRun(attempt.addressFailures, () =>
-      verifyOrDummy(password, user?.password_hash),
-    )
-    if ('retryAfter' in verified) {
-      await loginLimiter.withdraw(attempt)
-      loginLimiter.busy(address, verified.retryAfter, at)
-      return { status: 503, body: busyLater(c, verified.retryAfter) }
-    }
-    if (!user || !verified.value || user.user_type !== CUSTOMER_USER_TYPE) {
-      if (attempt.reachesAccountLimit) {
-        afterAnswer.run(c, 'The lockout notice', () => loginLimiter.noticeLockout(mailer, email, at))
-      }
-      return { status: 401, body: { message: authMessages.invalidCredentials } }
-    }
-    await loginLimiter.withdraw(attempt)
+    const checked = await checkPassword(c, email, password)
+    if (!('account' in checked)) return checked
+    const user = checked.account
     if (!user.activated_at) {
       // A request to join a company still with its Admins (docs/teams.md): told so, only after the right password.
       if (await pendingJoinOf(db, user.id))

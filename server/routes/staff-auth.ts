@@ -13,8 +13,9 @@ import {
 } from '../../contract/staff'
 import type { HashQueue } from '../auth/hash-queue'
 import type { LoginLimiter } from '../auth/login-limits'
-import { hashPassword, verifyOrDummy } from '../auth/password'
-import { busyLater, checkLimits, type Limit, limitAddress, limits, retryLater } from '../auth/rate-limit'
+import { hashPassword } from '../auth/password'
+import { type PasswordAccounts, passwordCheck } from '../auth/password-check'
+import { busyLater, checkLimits, type Limit, retryLater } from '../auth/rate-limit'
 import { hashToken } from '../auth/tokens'
 import type { Database } from '../db/schema'
 import {
@@ -31,7 +32,7 @@ import {
   tooManyResponse as tooMany,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
-import { findStaffByEmail } from '../staff/accounts'
+import { findStaffByEmail, type StaffRow } from '../staff/accounts'
 import { requireStaff, type StaffEnv } from '../staff/gate'
 import { claimStaffPasswordLink, isUsableStaffLink } from '../staff/invitations'
 import { endStaffSession, type StaffSessions } from '../staff/sessions'
@@ -47,8 +48,17 @@ export interface StaffAuthDeps {
   loginLimiter: LoginLimiter
 }
 
-/** Staff emails are counted apart from customers' in the login limits (one person may be both). */
-const staffKey = (email: string) => `staff:${email}`
+/**
+ * The staff's accounts as the password check sees them: counted apart from customers' in the login limits (one
+ * person may be both); one without a password yet or deactivated reads as a wrong password.
+ */
+const staffAccounts: PasswordAccounts<StaffRow> = {
+  limitKey: (email) => `staff:${email}`,
+  find: findStaffByEmail,
+  passwordHash: (staff) => staff.password_hash ?? undefined,
+  maySignIn: (staff) => staff.deactivated_at === null,
+  invalidCredentials: staffMessages.invalidCredentials,
+}
 
 /** 10 second-step attempts per 15 minutes per staff member, whatever the challenge. */
 const codeLimit = (staffId: number): Limit => ({
@@ -213,36 +223,14 @@ export function staffAuthRoutes({ db, now, clientIp, staffSessions, hashing, log
     description: 'The token of POST /api/staff/auth/verify (a customer token is refused)',
   })
   router.use('/staff/auth/*', limitJsonBody(), noStore, withoutServerTiming)
+  const checkPassword = passwordCheck({ db, now, clientIp, hashing, loginLimiter }, staffAccounts)
 
   return router
     .openapi(loginRoute, async (c) => {
-      const { email: typed, password } = c.req.valid('json')
-      const email = typed.trim().toLowerCase()
-      const ip = clientIp(c)
-      const address = limitAddress(ip)
-      const at = now()
-      const refused = loginLimiter.addressRefusal(address, at)
-      if (refused?.status === 503) return c.json(busyLater(c, refused.retryAfter), 503)
-      if (refused) return c.json(retryLater(c, refused.retryAfter), 429)
-      const wait = await checkLimits(db, [limits.login(staffKey(email), ip)], at)
-      if (wait !== undefined) return c.json(retryLater(c, wait), 429)
-      const admitted = await loginLimiter.admit(address, staffKey(email), at)
-      if ('retryAfter' in admitted) return c.json(retryLater(c, admitted.retryAfter), 429)
-      const staff = await findStaffByEmail(db, email)
-      // Known or unknown, every email takes one scrypt verification, so the answer's time tells nothing.
-      const verified = await hashing.tryRun(admitted.attempt.addressFailures, () =>
-        verifyOrDummy(password, staff?.password_hash ?? undefined),
-      )
-      if ('retryAfter' in verified) {
-        await loginLimiter.withdraw(admitted.attempt)
-        loginLimiter.busy(address, verified.retryAfter, at)
-        return c.json(busyLater(c, verified.retryAfter), 503)
-      }
-      if (!staff || !verified.value || staff.deactivated_at !== null) {
-        return c.json({ message: staffMessages.invalidCredentials }, 401)
-      }
-      await loginLimiter.withdraw(admitted.attempt)
-      return c.json(await startChallenge(db, staff, at), 200)
+      const { email, password } = c.req.valid('json')
+      const checked = await checkPassword(c, email, password)
+      if (!('account' in checked)) return c.json(checked.body, checked.status)
+      return c.json(await startChallenge(db, checked.account, checked.at), 200)
     })
     .openapi(verifyRoute, async (c) => {
       const parsed = staffCodeSchema.safeParse(c.req.valid('json'))

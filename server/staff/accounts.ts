@@ -4,6 +4,7 @@ import type { StaffMember } from '../../contract/staff'
 import { normalizeEmail } from '../auth/users'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
+import { endAllStaffSessions } from './sessions'
 
 /** Everything about a staff member the sign-in needs. */
 export async function findStaffByEmail(db: Kysely<Database>, email: string) {
@@ -151,12 +152,7 @@ export async function deactivateStaff(db: Kysely<Database>, id: number, now: Dat
       .where('id', '=', id)
       .where('deactivated_at', 'is', null)
       .execute()
-    await trx
-      .updateTable('staff_sessions')
-      .set({ ended_at: now })
-      .where('staff_id', '=', id)
-      .where('ended_at', 'is', null)
-      .execute()
+    await endAllStaffSessions(trx, id, now)
     const after = (await getStaff(trx, id)) as StaffMember
     return { ok: true, before, after }
   })
