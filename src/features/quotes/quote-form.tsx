@@ -1,6 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
 import { dgClasses } from '../../../contract/pricing/rules'
 import { containerTypes, type Mode, modes, packingGroups } from '../../../contract/pricing/types'
@@ -8,15 +7,12 @@ import { singaporeDate } from '../../../contract/quotes'
 import { mayChange } from '../../../contract/team'
 import {
   emptyPackage,
-  type OptionSort,
   type PackageLine,
   type QuoteField,
   type QuoteFormValues,
   shownErrors,
-  sortedOptions,
 } from '../../../machines/quote-form'
 import { siteConfig } from '../../../site.config'
-import { formatDay } from '../../app/datetime'
 import type { QuoteSearch } from '../../app/quote-search'
 import { useApp } from '../../app/use-app'
 import { useCompanyRole } from '../../app/use-company-role'
@@ -27,10 +23,9 @@ import { PlaceCombo } from '../../components/ui/place-combo'
 import { CheckboxField, SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
 import { quoteFormLogic } from './actors'
-import { fxText, sgd, usd } from './money'
 import { formInput, readQuoteData } from './quote-data'
+import { QuoteResults } from './quote-results'
 import * as styles from './quotes.css'
-import { SailingFacts } from './sailing'
 
 const modeLabels: Record<Mode, string> = {
   FCL: 'FCL (full container)',
@@ -321,112 +316,6 @@ export function QuoteForm({ search }: { search: QuoteSearch }) {
         </div>
       ) : null}
       <ErrorDialog message={context.message} onClose={() => actor.send({ type: 'dialog.acknowledged' })} />
-    </section>
-  )
-}
-
-function QuoteResults({
-  quote,
-  sort,
-  onSort,
-  onSelect,
-}: {
-  quote: NonNullable<import('../../../contract/quotes').QuoteDetail>
-  sort: OptionSort
-  onSort: (by: OptionSort) => void
-  onSelect: (optionId: number) => void
-}) {
-  // The results appear after Get quote: the focus goes to them, so a keyboard or screen reader user is
-  // taken to the options rather than left on the button.
-  const heading = useRef<HTMLHeadingElement>(null)
-  const rate = fxText(quote.fx, quote.createdAt)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new quote's results take the focus once
-  useEffect(() => {
-    heading.current?.focus()
-  }, [quote.number])
-  return (
-    <section aria-labelledby="quote-results-title">
-      <h3 id="quote-results-title" ref={heading} tabIndex={-1}>
-        Quote {quote.number}: {quote.origin.name} ({quote.origin.code}) to {quote.destination.name} (
-        {quote.destination.code})
-      </h3>
-      <RadioGroup
-        className={styles.radioGroup}
-        value={sort}
-        onChange={(value) => onSort(value as OptionSort)}
-        orientation="horizontal"
-      >
-        <Label>Sort by</Label>
-        <Radio value="price" className={styles.radio}>
-          Price
-        </Radio>
-        <Radio value="transit" className={styles.radio}>
-          Transit time
-        </Radio>
-      </RadioGroup>
-      <table className={styles.table}>
-        <caption className={`${styles.muted} ${styles.caption}`}>
-          Carrier options{rate ? ` · SGD at ${rate}` : ''}
-        </caption>
-        <thead className={styles.head}>
-          <tr>
-            <th className={styles.headCell} scope="col">
-              Carrier
-            </th>
-            <th className={styles.headCell} scope="col">
-              Service
-            </th>
-            <th className={styles.headMoney} scope="col">
-              Total
-            </th>
-            <th className={styles.headCell} scope="col">
-              Schedule
-            </th>
-            <th className={styles.headCell} scope="col">
-              Valid until
-            </th>
-            <th className={styles.headCell} scope="col">
-              <span className={styles.muted}>Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className={styles.body}>
-          {sortedOptions(quote, sort).map((option) => (
-            <tr key={option.id} className={styles.tableRow} data-testid="quote-option">
-              <td className={styles.titleCell}>{option.carrier}</td>
-              <td className={styles.cell} data-label="Service">
-                {option.service}
-              </td>
-              <td className={styles.money} data-label="Total">
-                <span>
-                  {usd(option.totalUsd)}
-                  <br />
-                  <span className={styles.muted}>{sgd(option.totalUsd, quote.fx)}</span>
-                </span>
-              </td>
-              <td className={styles.cell} data-label="Schedule">
-                <SailingFacts
-                  mode={quote.mode}
-                  sailing={option.sailing}
-                  transitDays={option.transitDays}
-                  freeDays={option.lane.freeDays}
-                />
-              </td>
-              <td className={styles.cell} data-label="Valid until">
-                {formatDay(option.validTo)}
-              </td>
-              <td className={styles.actionCell}>
-                <Button
-                  aria-label={`Select ${option.carrier} ${option.service}`}
-                  onPress={() => onSelect(option.id)}
-                >
-                  Select
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </section>
   )
 }
