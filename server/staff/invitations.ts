@@ -8,6 +8,7 @@ import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { compose, linkPara, para } from '../mail/compose'
 import type { Mailer } from '../mail/index'
+import { endAllStaffSessions } from './sessions'
 
 /** A set-password link lives 72 hours: an invitation may wait over a weekend. */
 export const STAFF_LINK_TTL_MS = 72 * 60 * 60_000
@@ -100,12 +101,7 @@ export async function claimStaffPasswordLink(
       },
       now,
     )
-    await trx
-      .updateTable('staff_sessions')
-      .set({ ended_at: now })
-      .where('staff_id', '=', claimed.staff_id)
-      .where('ended_at', 'is', null)
-      .execute()
+    await endAllStaffSessions(trx, claimed.staff_id, now)
     return claimed.staff_id
   })
 }
