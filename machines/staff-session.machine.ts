@@ -1,40 +1,48 @@
-import { and, assertEvent, assign, fromPromise, raise, setup } from 'xstate'
-import { timings } from '../contract/constants'
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate'
 import type { StaffUser } from '../contract/staff'
+import {
+  type ActivityEvent,
+  activeAt,
+  callLogout,
+  ended,
+  recordActivity,
+  restored,
+  type SessionClock,
+  type StoredSession,
+  sessionSetup,
+  sessionStates,
+} from './session-core'
 
 /**
- * The staff console's session (issue 22): the customers' rules, a chart of its own. Both end a session after
- * 15 minutes without activity (timings.idleTimeoutMs, one constant), end it at once on a 401, keep tabs in
- * step through storage, and show a Session Expired notice. The customer chart also carries what the spec's
- * clients compare (its storage keys, the first-load ping, the 'Error' snackbar, /home as the way out), which
- * the console has no use for; the console's way out is /staff/login.
+ * The staff console's session (issue 22), on the core it shares with the customers' chart (session-core.ts):
+ * 15 minutes without activity end it, a 401 ends it at once, tabs stay in step through storage, and a Session
+ * Expired notice says so. What is the console's own: its person (`staff`), its storage keys and its way out
+ * (/staff/login), provided by the console as the effects named here; a newer sign-in of another tab is followed.
+ * It has none of what the spec's clients compare (the first-load ping, the 'Error' snackbar, /home).
  */
-export interface StaffSessionInput {
-  token: string | null
+export interface StaffSessionInput extends StoredSession {
   staff: StaffUser | null
-  lastActivity: number | null
-  now: number
 }
 
-export interface StaffSessionContext {
-  token: string | null
+export interface StaffSessionContext extends SessionClock {
   staff: StaffUser | null
-  lastActivity: number | null
-  idleRemaining: number
 }
 
 export type StaffSessionEvent =
   | { type: 'session.started'; token: string; staff: StaffUser; at: number }
-  | { type: 'user.activity'; at: number }
+  | ActivityEvent
   | { type: 'user.logout' }
   | { type: 'api.unauthenticated' }
-  | { type: 'storage.activity'; at: number }
   | { type: 'storage.started'; token: string; staff: StaffUser; at: number }
   | { type: 'storage.ended' }
   | { type: 'dialog.acknowledged' }
   | { type: 'notice.expired' }
 
-const IDLE = timings.idleTimeoutMs
+/** A restored session without a person, or none at all, is cleared from storage. */
+const core = sessionStates('staffSession', 'signedIn', ['forget', 'clearStorage'])
+
+/** The way out, whatever the server answered the logout. */
+const leave = { target: 'signedOut', actions: ['clearStorage', 'forget', 'goToSignIn'] } as const
 
 export const staffSessionMachine = setup({
   types: {
@@ -45,12 +53,8 @@ export const staffSessionMachine = setup({
   actors: {
     logout: fromPromise<unknown, { token: string | null }>(async () => undefined),
   },
-  delays: {
-    idleTimeout: ({ context }) => context.idleRemaining,
-  },
   guards: {
     hasToken: ({ context }) => context.token !== null && context.staff !== null,
-    isIdleSpent: ({ context }) => context.idleRemaining <= 0,
   },
   actions: {
     // Effects, provided by the console: storage and navigation.
@@ -58,100 +62,56 @@ export const staffSessionMachine = setup({
     persistActivity: () => {},
     clearStorage: () => {},
     goToSignIn: () => {},
-    start: assign(({ event }) => {
+    startSession: assign(({ event }) => {
       assertEvent(event, ['session.started', 'storage.started'])
-      return { token: event.token, staff: event.staff, lastActivity: event.at, idleRemaining: IDLE }
+      return { token: event.token, staff: event.staff, ...activeAt(event.at) }
     }),
-    recordActivity: assign(({ event }) => {
-      assertEvent(event, ['user.activity', 'storage.activity'])
-      return { lastActivity: event.at, idleRemaining: IDLE }
-    }),
-    forget: assign({ token: null, staff: null, lastActivity: null, idleRemaining: IDLE }),
+    recordActivity: assign(recordActivity),
+    forget: assign({ ...ended, staff: null }),
     raiseExpired: raise({ type: 'notice.expired' } as const),
   },
-}).createMachine({
-  id: 'staffSession',
-  type: 'parallel',
-  context: ({ input }) => ({
-    token: input.token,
-    staff: input.staff,
-    lastActivity: input.lastActivity,
-    idleRemaining:
-      input.lastActivity === null
-        ? IDLE
-        : Math.max(0, Math.min(IDLE, IDLE - (input.now - input.lastActivity))),
-  }),
-  states: {
-    auth: {
-      initial: 'restoring',
-      states: {
-        restoring: {
-          always: [
-            { guard: and(['hasToken', 'isIdleSpent']), target: 'expiring' },
-            { guard: 'hasToken', target: 'signedIn' },
-            { target: 'signedOut', actions: ['forget', 'clearStorage'] },
-          ],
-        },
-        signedOut: {
-          on: {
-            'session.started': { target: 'signedIn', actions: ['start', 'persistSession'] },
-            'storage.started': { target: 'signedIn', actions: 'start' },
-          },
-        },
-        signedIn: {
-          initial: 'counting',
-          on: {
-            'user.logout': { target: 'signingOut' },
-            'api.unauthenticated': {
-              target: 'signedOut',
-              actions: ['clearStorage', 'forget', 'goToSignIn', 'raiseExpired'],
-            },
-            'storage.ended': { target: 'signedOut', actions: ['forget', 'goToSignIn'] },
-            // Another tab signed in afresh (a newer session of the same person): this tab follows it.
-            'storage.started': { target: 'signedIn', reenter: true, actions: 'start' },
-          },
-          states: {
-            counting: {
-              after: { idleTimeout: { target: '#staffSession.auth.expiring' } },
-              on: {
-                'user.activity': {
-                  target: 'counting',
-                  reenter: true,
-                  actions: ['recordActivity', 'persistActivity'],
-                },
-                'storage.activity': { target: 'counting', reenter: true, actions: 'recordActivity' },
-              },
-            },
-          },
-        },
-        expiring: {
-          entry: 'raiseExpired',
-          invoke: {
-            id: 'logout',
-            src: 'logout',
-            input: ({ context }) => ({ token: context.token }),
-            onDone: { target: 'signedOut', actions: ['clearStorage', 'forget', 'goToSignIn'] },
-            onError: { target: 'signedOut', actions: ['clearStorage', 'forget', 'goToSignIn'] },
-          },
-        },
-        signingOut: {
-          invoke: {
-            id: 'logout',
-            src: 'logout',
-            input: ({ context }) => ({ token: context.token }),
-            onDone: { target: 'signedOut', actions: ['clearStorage', 'forget', 'goToSignIn'] },
-            onError: { target: 'signedOut', actions: ['clearStorage', 'forget', 'goToSignIn'] },
-          },
-        },
-      },
-    },
-    notice: {
-      initial: 'none',
-      on: { 'notice.expired': '.expired' },
-      states: {
-        none: {},
-        expired: { on: { 'dialog.acknowledged': 'none' } },
-      },
-    },
-  },
 })
+  .extend(sessionSetup)
+  .createMachine({
+    id: 'staffSession',
+    type: 'parallel',
+    context: ({ input }) => ({ ...restored(input), staff: input.staff }),
+    states: {
+      auth: {
+        initial: 'restoring',
+        states: {
+          restoring: core.restoring,
+          signedOut: core.signedOut,
+          signedIn: {
+            initial: 'counting',
+            on: {
+              'user.logout': { target: 'signingOut' },
+              'api.unauthenticated': {
+                target: 'signedOut',
+                actions: ['clearStorage', 'forget', 'goToSignIn', 'raiseExpired'],
+              },
+              'storage.ended': { target: 'signedOut', actions: ['forget', 'goToSignIn'] },
+              // Another tab signed in afresh (a newer session of the same person): this tab follows it.
+              'storage.started': { target: 'signedIn', reenter: true, actions: 'startSession' },
+            },
+            states: { counting: core.counting },
+          },
+          expiring: {
+            entry: 'raiseExpired',
+            invoke: { ...callLogout, onDone: leave, onError: leave },
+          },
+          signingOut: {
+            invoke: { ...callLogout, onDone: leave, onError: leave },
+          },
+        },
+      },
+      notice: {
+        initial: 'none',
+        on: { 'notice.expired': '.expired' },
+        states: {
+          none: {},
+          expired: { on: { 'dialog.acknowledged': 'none' } },
+        },
+      },
+    },
+  })

@@ -18,7 +18,8 @@ function readUser(raw: string | null): SessionUser | null {
   }
 }
 
-function readTime(raw: string | null): number | null {
+/** A stored time (the last activity), or null when there is none worth reading. */
+export function readTime(raw: string | null): number | null {
   const at = Number(raw)
   return raw !== null && Number.isFinite(at) && at > 0 ? at : null
 }

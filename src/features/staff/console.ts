@@ -5,6 +5,7 @@ import { staffSessionMachine } from '../../../machines/staff-session.machine'
 import { type ApiClient, createApiClient } from '../../api/client'
 import { checkStaffSession, staffLogout } from '../../api/staff-auth'
 import { createEventStream, type EventStream } from '../../app/event-stream'
+import { readTime } from '../../app/storage'
 
 /**
  * The console's long-lived parts, made once when a /staff page first loads (this module is the console's
@@ -32,7 +33,6 @@ function readStaff(raw: string | null): StaffUser | null {
 }
 
 function createStaffSession(storage: Storage, api: ApiClient, navigate: () => void) {
-  const time = Number(storage.getItem(staffStorageKeys.lastActivity))
   return createActor(
     staffSessionMachine.provide({
       actors: {
@@ -58,7 +58,7 @@ function createStaffSession(storage: Storage, api: ApiClient, navigate: () => vo
       input: {
         token: storage.getItem(staffStorageKeys.token),
         staff: readStaff(storage.getItem(staffStorageKeys.staff)),
-        lastActivity: Number.isFinite(time) && time > 0 ? time : null,
+        lastActivity: readTime(storage.getItem(staffStorageKeys.lastActivity)),
         now: Date.now(),
       },
     },
