@@ -3,6 +3,7 @@ import { type AnyMachineSnapshot, createActor, type EventObject } from 'xstate'
 import { messages } from '../../contract/messages'
 import { ruleMessages } from '../../contract/rules'
 import { type TeamMember, type TeamView, teamMessages } from '../../contract/team'
+import { teamMachine } from '../../machines/team.machine'
 import {
   adminsOf,
   doneMessages,
@@ -10,8 +11,7 @@ import {
   rowKey,
   type TeamAction,
   type TeamEvent,
-  teamMachine,
-} from '../../machines/team.machine'
+} from '../../machines/team-actions'
 import { controllablePromises } from './model'
 import { allChecks, formChecks, modelSuite } from './model-suite'
 import { teamStates } from './states/team'

@@ -1,7 +1,7 @@
 import { Form, Label, Radio, RadioGroup, Text } from 'react-aria-components'
 import { limits } from '../../../contract/rules'
 import { type CompanyRole, companyRoleDuties, companyRoleNames, companyRoles } from '../../../contract/team'
-import type { InviteValues } from '../../../machines/team.machine'
+import type { InviteValues } from '../../../machines/team-actions'
 import { Button } from '../../components/ui/button'
 import { Dialog } from '../../components/ui/dialog'
 import { TextField } from '../../components/ui/text-field'

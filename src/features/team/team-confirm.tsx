@@ -1,5 +1,5 @@
 import { companyRoleNames, type TeamView } from '../../../contract/team'
-import type { TeamAction } from '../../../machines/team.machine'
+import type { TeamAction } from '../../../machines/team-actions'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 
 /** What each confirmation asks and says, by the action and the row it is about. */

@@ -14,7 +14,7 @@ import {
   type TeamMember,
   type TeamView,
 } from '../../../contract/team'
-import { refusal, rowKey, type TeamEvent } from '../../../machines/team.machine'
+import { refusal, rowKey, type TeamEvent } from '../../../machines/team-actions'
 import { formatAccountTime } from '../../app/datetime'
 import { Button } from '../../components/ui/button'
 import * as ui from '../../components/ui/ui.css'

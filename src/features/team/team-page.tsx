@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { messages } from '../../../contract/messages'
 import type { TeamView } from '../../../contract/team'
-import { adminsOf, rowKey, type TeamAction, teamMachine } from '../../../machines/team.machine'
+import { teamMachine } from '../../../machines/team.machine'
+import { adminsOf, rowKey, type TeamAction } from '../../../machines/team-actions'
 import type { ApiClient } from '../../api/client'
 import {
   approveJoinRequest,

@@ -1,7 +1,8 @@
 import { expect } from 'vitest'
 import { messages } from '../../../contract/messages'
 import { type TeamView, teamMessages } from '../../../contract/team'
-import { type TeamAction, teamMachine } from '../../../machines/team.machine'
+import { teamMachine } from '../../../machines/team.machine'
+import type { TeamAction } from '../../../machines/team-actions'
 import { type StateView, stateChecks } from '../model'
 
 /** What a failed call said. */
