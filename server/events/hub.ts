@@ -19,7 +19,7 @@ import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import { STREAM_HEARTBEAT_MS, streamEvents } from '../../contract/conversations'
 import { mayCall, type StaffRole } from '../../contract/permissions'
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../auth/sessions'
+import { liveSince } from '../auth/principal'
 import {
   isMine,
   loadMessage,
@@ -351,8 +351,7 @@ export class EventHub implements ChannelHandlers {
     const customers = streams.filter((s) => s.principal.kind === 'customer')
     const staff = streams.filter((s) => s.principal.kind === 'staff')
     const now = this.#now()
-    const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS - SESSION_TOUCH_MS)
-    const absoluteCutoff = new Date(now.getTime() - SESSION_ABSOLUTE_MS)
+    const { idleCutoff, absoluteCutoff } = liveSince(now)
     if (customers.length > 0) {
       const ids = [...new Set(customers.map((s) => s.principal.sessionId))]
       const { rows } = await sql<{ id: number; customer_id: number }>`
