@@ -5,6 +5,7 @@ import { loaderMachine } from '../../machines/loader.machine'
 import { sessionMachine } from '../../machines/session.machine'
 import { checkSession, logout } from '../api/auth'
 import { type ApiClient, createApiClient } from '../api/client'
+import { KEEPALIVE_MS, listenForActivity } from './activity'
 import { closeAllDialogs } from './dialogs'
 import {
   type BrowserStorage,
@@ -33,11 +34,6 @@ export interface AppActors {
   /** Starts listening to the user's activity and to other tabs; returns the stop function. */
   listen: (target: Window) => () => void
 }
-
-/** Activity is reported at most this often: the 15-minute timer needs no finer grain. */
-const ACTIVITY_THROTTLE_MS = 5_000
-/** While the user is active, the server's session (which only sees requests) is kept alive this often. */
-const KEEPALIVE_MS = 4 * 60_000
 
 export function createAppActors(options: {
   storage: BrowserStorage
@@ -127,22 +123,16 @@ export function createAppActors(options: {
       navigate = next
     },
     listen: (target) => {
-      let lastReport = 0
-      const onActivity = () => {
-        const at = now()
-        if (at - lastReport < ACTIVITY_THROTTLE_MS) return
-        lastReport = at
-        sessionActor.send({ type: 'user.activity', at })
-      }
+      const stopActivity = listenForActivity(target, now, (at) =>
+        sessionActor.send({ type: 'user.activity', at }),
+      )
       const onStorage = (event: StorageEvent) => {
         const sessionEvent = storageEventToSession(event, storage, now())
         if (sessionEvent) sessionActor.send(sessionEvent)
       }
-      const activity = ['mousemove', 'keydown', 'mousedown', 'touchstart'] as const
-      for (const type of activity) target.addEventListener(type, onActivity, { passive: true })
       target.addEventListener('storage', onStorage)
       return () => {
-        for (const type of activity) target.removeEventListener(type, onActivity)
+        stopActivity()
         target.removeEventListener('storage', onStorage)
       }
     },

@@ -4,6 +4,7 @@ import type { StaffUser } from '../../../contract/staff'
 import { staffSessionMachine } from '../../../machines/staff-session.machine'
 import { type ApiClient, createApiClient } from '../../api/client'
 import { checkStaffSession, staffLogout } from '../../api/staff-auth'
+import { KEEPALIVE_MS, listenForActivity } from '../../app/activity'
 import { createEventStream, type EventStream } from '../../app/event-stream'
 import { readTime } from '../../app/storage'
 
@@ -19,9 +20,6 @@ export const staffStorageKeys = {
 } as const
 
 export type StaffSessionActor = ReturnType<typeof createStaffSession>
-
-const ACTIVITY_THROTTLE_MS = 5_000
-const KEEPALIVE_MS = 4 * 60_000
 
 function readStaff(raw: string | null): StaffUser | null {
   try {
@@ -90,22 +88,15 @@ export function staffConsole(): StaffConsole {
   })
   session = createStaffSession(storage, api, () => navigate()).start()
   const actor = session
-  let lastReport = 0
   let lastKeepalive = Date.now()
-  const onActivity = () => {
-    const at = Date.now()
-    if (at - lastReport < ACTIVITY_THROTTLE_MS) return
-    lastReport = at
+  listenForActivity(window, Date.now, (at) => {
     actor.send({ type: 'user.activity', at })
     // The server sees only requests: while the person is active, keep its session alive too.
     if (at - lastKeepalive >= KEEPALIVE_MS && actor.getSnapshot().matches({ auth: 'signedIn' })) {
       lastKeepalive = at
       checkStaffSession(api).catch(() => {})
     }
-  }
-  for (const type of ['mousemove', 'keydown', 'mousedown', 'touchstart'] as const) {
-    window.addEventListener(type, onActivity, { passive: true })
-  }
+  })
   window.addEventListener('storage', (event) => {
     if (event.storageArea !== storage) return
     if (event.key === staffStorageKeys.token) {
