@@ -3,16 +3,8 @@ import { type AnyMachineSnapshot, createActor, type EventObject } from 'xstate'
 import { messages } from '../../contract/messages'
 import type { DeskQueueItem, DeskRequestDetail, FollowUp } from '../../contract/quote-desk'
 import { deskMessages } from '../../contract/quote-desk'
-import {
-  amountMessage,
-  fromCents,
-  isPreviewCurrent,
-  offerBuilderMachine,
-  offerErrors,
-  previewFirst,
-  toCents,
-  toOffer,
-} from '../../machines/offer-builder.machine'
+import { isPreviewCurrent, offerBuilderMachine, previewFirst } from '../../machines/offer-builder.machine'
+import { amountMessage, fromCents, offerErrors, toCents, toOffer } from '../../machines/offer-values'
 import { salesQueueMachine } from '../../machines/sales-queue.machine'
 import { controllablePromises } from './model'
 import { allChecks, formChecks, modelSuite } from './model-suite'

@@ -2,12 +2,8 @@ import { type useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { TextField as AriaTextField, Form, Label, Text, TextArea } from 'react-aria-components'
 import { chargeCatalogue } from '../../../contract/quote-desk'
-import {
-  isPreviewCurrent,
-  type LineField,
-  type OfferField,
-  type offerBuilderMachine,
-} from '../../../machines/offer-builder.machine'
+import { isPreviewCurrent, type offerBuilderMachine } from '../../../machines/offer-builder.machine'
+import type { LineField, OfferField } from '../../../machines/offer-values'
 import { formatDay } from '../../app/datetime'
 import { PriceTable } from '../../components/shipment/price-table'
 import { Button } from '../../components/ui/button'

@@ -1,5 +1,5 @@
 import { chargeBases, chargeSides, containerTypes } from '../../../contract/pricing/types'
-import type { LineField, LineValues } from '../../../machines/offer-builder.machine'
+import type { LineField, LineValues } from '../../../machines/offer-values'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/text-field'
 import * as ui from '../../components/ui/ui.css'

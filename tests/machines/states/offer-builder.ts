@@ -1,13 +1,8 @@
 import { expect } from 'vitest'
 import { messages } from '../../../contract/messages'
 import { type DeskRequestDetail, type Offer, offerSchema } from '../../../contract/quote-desk'
-import {
-  isPreviewCurrent,
-  type OfferValues,
-  offerBuilderMachine,
-  previewFirst,
-  toOffer,
-} from '../../../machines/offer-builder.machine'
+import { isPreviewCurrent, offerBuilderMachine, previewFirst } from '../../../machines/offer-builder.machine'
+import { type OfferValues, toOffer } from '../../../machines/offer-values'
 import { type StateView, stateChecks } from '../model'
 
 const failedWith = ({ event }: StateView) =>
