@@ -125,24 +125,46 @@ export function sessionStore<S extends { createdAt: number }, R>(kind: Principal
    * (unknown, ended, idle too long, too old, or its account is no longer one that may have it).
    */
   async function touch(db: Kysely<Database>, tokenHash: string, now: Date): Promise<S | undefined> {
-    const { idleCutoff, absoluteCutoff } = liveSince(now)
     const staleBefore = new Date(now.getTime() - SESSION_TOUCH_MS)
     const { rows } = await sql<LiveRow<R>>`
-      with live as (
-        select s.id as "sessionId", ${sessionHolder} as "holderId", s.last_seen_at, s.created_at, ${kind.columns}
-        from ${sessions} s
-        join ${accounts} a on a.id = ${sessionHolder}
-        ${joins}
-        where s.token_hash = ${tokenHash} and s.ended_at is null and s.last_seen_at >= ${idleCutoff}
-          and s.created_at >= ${absoluteCutoff} and ${kind.accountLive}
-      ), touched as (
+      with live as (${liveRows(sql`s.token_hash = ${tokenHash}`, now)}), touched as (
         update ${sessions} set last_seen_at = ${now}
         where id in (select "sessionId" from live where last_seen_at < ${staleBefore})
         returning id
       )
       select * from live`.execute(db)
     const row = rows[0]
-    if (!row) return undefined
+    return row && sessionOf(row)
+  }
+
+  /**
+   * The sessions of `sessionIds` that are still live (as touch finds them), by id, without sliding their idle
+   * windows: an open event stream, which asks this, does not keep a session alive.
+   */
+  async function live(
+    db: Kysely<Database>,
+    sessionIds: readonly number[],
+    now: Date,
+  ): Promise<Map<number, S>> {
+    const { rows } = await sql<
+      LiveRow<R>
+    >`${liveRows(sql`s.id = any(${sql.val(sessionIds)}::int[])`, now)}`.execute(db)
+    return new Map(rows.map((row) => [Number(row.sessionId), sessionOf(row)]))
+  }
+
+  /** The live sessions `which` picks, with the kind's columns: the one select touch and live share. */
+  function liveRows(which: RawBuilder<unknown>, now: Date): RawBuilder<unknown> {
+    const { idleCutoff, absoluteCutoff } = liveSince(now)
+    return sql`
+      select s.id as "sessionId", ${sessionHolder} as "holderId", s.last_seen_at, s.created_at, ${kind.columns}
+      from ${sessions} s
+      join ${accounts} a on a.id = ${sessionHolder}
+      ${joins}
+      where ${which} and s.ended_at is null and s.last_seen_at >= ${idleCutoff}
+        and s.created_at >= ${absoluteCutoff} and ${kind.accountLive}`
+  }
+
+  function sessionOf(row: LiveRow<R>): S {
     const { sessionId, holderId, created_at, last_seen_at: _seen, ...columns } = row
     return kind.toSession(
       { sessionId, holderId, createdAt: new Date(created_at).getTime() },
@@ -163,7 +185,7 @@ export function sessionStore<S extends { createdAt: number }, R>(kind: Principal
     return Number(result.numAffectedRows ?? 0n)
   }
 
-  return { kind, hasLive, open, touch, end, endAll }
+  return { kind, hasLive, open, touch, live, end, endAll }
 }
 
 export type SessionStore<S extends { createdAt: number }> = ReturnType<typeof sessionStore<S, never>>

@@ -48,6 +48,8 @@ export const {
   open: openSession,
   /** The live session of a token hash, its idle window slid (undefined for none). */
   touch: touchSession,
+  /** Which of these sessions are still live, without sliding them (the event streams' recheck). */
+  live: liveSessions,
   end: endSession,
   /** Ends every session of the user still open (a new password, a release); how many it ended. */
   endAll: endAllSessions,

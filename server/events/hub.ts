@@ -16,10 +16,9 @@
  *   reconnects with Last-Event-ID and loses nothing.
  */
 import type { Kysely } from 'kysely'
-import { sql } from 'kysely'
 import { STREAM_HEARTBEAT_MS, streamEvents } from '../../contract/conversations'
 import { mayCall, type StaffRole } from '../../contract/permissions'
-import { liveSince } from '../auth/principal'
+import { liveSessions } from '../auth/sessions'
 import {
   isMine,
   loadMessage,
@@ -30,6 +29,7 @@ import {
 } from '../conversations/service'
 import type { ChannelHandlers } from '../db/client'
 import type { Database } from '../db/schema'
+import { liveStaffSessions } from '../staff/sessions'
 
 /** The channel the sales desk's changes notify (migration 0021). */
 export const QUOTE_DESK_CHANNEL = 'quote_desk'
@@ -351,30 +351,24 @@ export class EventHub implements ChannelHandlers {
     const customers = streams.filter((s) => s.principal.kind === 'customer')
     const staff = streams.filter((s) => s.principal.kind === 'staff')
     const now = this.#now()
-    const { idleCutoff, absoluteCutoff } = liveSince(now)
     if (customers.length > 0) {
       const ids = [...new Set(customers.map((s) => s.principal.sessionId))]
-      const { rows } = await sql<{ id: number; customer_id: number }>`
-        select s.id, u.customer_id from sessions s join users u on u.id = s.user_id
-        where s.id = any(${sql.val(ids)}::int[]) and s.ended_at is null and s.last_seen_at >= ${idleCutoff}
-          and s.created_at >= ${absoluteCutoff}`.execute(this.#db)
-      const live = new Map(rows.map((row) => [Number(row.id), Number(row.customer_id)]))
+      const live = await liveSessions(this.#db, ids, now)
       for (const stream of customers) {
         const { principal } = stream
-        if (principal.kind === 'customer' && live.get(principal.sessionId) !== principal.customerId) {
+        if (
+          principal.kind === 'customer' &&
+          live.get(principal.sessionId)?.customerId !== principal.customerId
+        ) {
           this.#close(stream)
         }
       }
     }
     if (staff.length > 0) {
       const ids = [...new Set(staff.map((s) => s.principal.sessionId))]
-      const { rows } = await sql<{ id: number; roles: StaffRole[] }>`
-        select s.id, m.roles from staff_sessions s join staff_members m on m.id = s.staff_id
-        where s.id = any(${sql.val(ids)}::int[]) and s.ended_at is null and s.last_seen_at >= ${idleCutoff}
-          and s.created_at >= ${absoluteCutoff} and m.deactivated_at is null`.execute(this.#db)
-      const live = new Map(rows.map((row) => [Number(row.id), row.roles]))
+      const live = await liveStaffSessions(this.#db, ids, now)
       for (const stream of staff) {
-        const roles = live.get(stream.principal.sessionId)
+        const roles = live.get(stream.principal.sessionId)?.staff.roles
         if (!roles || !mayCall(roles, 'streamStaffEvents')) this.#close(stream)
       }
     }

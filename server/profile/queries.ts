@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Profile, ProfileUpdate } from '../../contract/profile'
 import { type CompanyRole, companyDetailsFields } from '../../contract/team'
 import type { Country, SessionUser } from '../../contract/wire'
-import { endAllSessions } from '../auth/sessions'
+import { endAllSessions, openSession } from '../auth/sessions'
 import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 
@@ -118,10 +118,8 @@ export async function replacePassword(
       .where('user_id', '=', userId)
       .where('used_at', 'is', null)
       .execute()
-    await trx
-      .insertInto('sessions')
-      .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_seen_at: now })
-      .execute()
+    // Every other session has just ended: this one opens.
+    await openSession(trx, userId, tokenHash, now)
     await also(trx)
   })
 }

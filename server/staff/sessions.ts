@@ -46,6 +46,8 @@ export const {
   open: openStaffSession,
   /** The live staff session of a token hash, its idle window slid (undefined for none). */
   touch: touchStaffSession,
+  /** Which of these staff sessions are still live, without sliding them (the event streams' recheck). */
+  live: liveStaffSessions,
   end: endStaffSession,
   /** Ends every session of the staff member still open (deactivated, a new password). */
   endAll: endAllStaffSessions,
