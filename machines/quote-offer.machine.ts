@@ -6,84 +6,37 @@
  * (`PriceChangedFailure`) → priceChanged (the new total shown at once, confirm again at it); 410 → expired →
  * requote. Submit is ignored while submitting, so a double click sends one request.
  *
+ * Its types, the preview prices and the confirmation form's rules are quote-offer.ts.
+ *
  * Effects (API calls, navigation) are injected by the app with `machine.provide`.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { quoteMessages } from '../contract/pricing/rules'
-import {
-  noServices,
-  type QuotePrice,
-  type ServiceSelection,
-  type TruckingZone,
-} from '../contract/pricing/types'
+import { noServices, type ServiceSelection } from '../contract/pricing/types'
 import {
   type BookingCreated,
   type CreateQuoteResponse,
   confirmMessages,
   containersOf,
   isPriceChanged,
-  type Party,
   type PriceChangedFailure,
   type PriceResponse,
   type QuoteDetail,
 } from '../contract/quotes'
-import type { FieldErrors } from '../contract/rules'
 import { actorError, failure } from './actor-error'
-
 import {
   type ConfirmValues,
   confirmErrors,
   emptyConfirm,
-  type PartyRole,
+  optionOf,
   pickParty,
   previewPrice,
+  type QuoteOfferContext,
+  type QuoteOfferEvent,
+  type QuoteOfferInput,
+  startingValues,
   toConfirmInput,
 } from './quote-offer'
-
-export interface QuoteOfferInput {
-  number: string
-  optionId: number | null
-  step: 'services' | 'confirm'
-  /** The customer's company: the shipper's name to start from. */
-  company?: string | undefined
-}
-
-export interface QuoteOfferContext {
-  number: string
-  optionId: number | null
-  step: 'services' | 'confirm'
-  /** The customer's company (the shipper's name to start from), '' when unknown. */
-  company: string
-  quote: QuoteDetail | null
-  services: ServiceSelection
-  price: QuotePrice | null
-  /** The total confirmed against: the preview's, or the server's new price after a 409. */
-  shownTotalUsd: number
-  /** The price the server answered with when it had changed. */
-  changedPrice: QuotePrice | null
-  serviceMessage: string | null
-  values: ConfirmValues
-  errors: FieldErrors
-  shown: Partial<Record<string, true>>
-  booking: BookingCreated | null
-  message: string | null
-}
-
-export type ServiceChange =
-  | { service: 'exportCustoms' | 'importCustoms' | 'insurance'; value: boolean }
-  | { service: 'pickup' | 'delivery'; value: TruckingZone | null }
-
-export type QuoteOfferEvent =
-  | ({ type: 'service.changed' } & ServiceChange)
-  | { type: 'user.continue' }
-  | { type: 'field.changed'; field: keyof ConfirmValues & string; value: unknown }
-  | { type: 'field.blurred'; field: string }
-  /** A party chosen from the address book fills its fieldset. */
-  | { type: 'party.picked'; role: PartyRole; party: Party }
-  | { type: 'user.submit' }
-  | { type: 'user.requote' }
-  | { type: 'user.retry' }
-  | { type: 'dialog.acknowledged' }
 
 const SAVE_DELAY_MS = 500
 
@@ -144,30 +97,15 @@ export const quoteOfferMachine = setup({
     goToQuote: (_, _params: { number: string }) => {},
     goToBookingConfirmed: (_, _params: { number: string }) => {},
     setQuote: assign(({ context }, quote: QuoteDetail) => {
-      const optionId =
-        context.optionId !== null && quote.options.some((o) => o.id === context.optionId)
-          ? context.optionId
-          : (quote.chosenOptionId ?? quote.options[0]?.id ?? null)
-      const next = { ...context, quote, optionId }
+      const optionId = optionOf(quote, context.optionId)
       const services = quote.services ?? noServices
-      // The confirm form starts from what is known: the customer's company as the shipper, the commodity
-      // as the cargo description; what was typed stays.
-      const containers = containersOf(quote.request)
-      const values = {
-        ...context.values,
-        shipperName: context.values.shipperName || context.company,
-        cargoDescription: context.values.cargoDescription || quote.request.commodity,
-        containerWeights:
-          context.values.containerWeights.length === containers.length
-            ? context.values.containerWeights
-            : containers.map(() => ''),
-      }
+      const values = startingValues(context.values, quote, context.company)
       return {
         quote,
         optionId,
-        ...priced(next, services),
+        ...priced({ ...context, quote, optionId }, services),
         values,
-        errors: confirmErrors(values, services, containers),
+        errors: confirmErrors(values, services, containersOf(quote.request)),
         booking: quote.booking ? { number: quote.booking.number, status: quote.booking.status } : null,
       }
     }),

@@ -1,3 +1,8 @@
+/**
+ * What the quote-offer chart (`quoteOfferMachine`, quote-offer.machine.ts) works with and computes, without
+ * effects: its input, context and events, the preview price of the chosen option and of each service, and the
+ * confirmation form (its starting values, a party from the address book, its messages, the body it sends).
+ */
 import { priceQuote } from '../contract/pricing/price'
 import type { ContainerType } from '../contract/pricing/types'
 import {
@@ -6,8 +11,60 @@ import {
   type TruckingZone,
   truckingZones,
 } from '../contract/pricing/types'
-import { type ConfirmBody, confirmSchema, type Party, type QuoteDetail } from '../contract/quotes'
+import {
+  type BookingCreated,
+  type ConfirmBody,
+  confirmSchema,
+  containersOf,
+  type Party,
+  type QuoteDetail,
+} from '../contract/quotes'
 import type { FieldErrors } from '../contract/rules'
+
+export interface QuoteOfferInput {
+  number: string
+  optionId: number | null
+  step: 'services' | 'confirm'
+  /** The customer's company: the shipper's name to start from. */
+  company?: string | undefined
+}
+
+export interface QuoteOfferContext {
+  number: string
+  optionId: number | null
+  step: 'services' | 'confirm'
+  /** The customer's company (the shipper's name to start from), '' when unknown. */
+  company: string
+  quote: QuoteDetail | null
+  services: ServiceSelection
+  price: QuotePrice | null
+  /** The total confirmed against: the preview's, or the server's new price after a 409. */
+  shownTotalUsd: number
+  /** The price the server answered with when it had changed. */
+  changedPrice: QuotePrice | null
+  serviceMessage: string | null
+  values: ConfirmValues
+  errors: FieldErrors
+  shown: Partial<Record<string, true>>
+  booking: BookingCreated | null
+  message: string | null
+}
+
+export type ServiceChange =
+  | { service: 'exportCustoms' | 'importCustoms' | 'insurance'; value: boolean }
+  | { service: 'pickup' | 'delivery'; value: TruckingZone | null }
+
+export type QuoteOfferEvent =
+  | ({ type: 'service.changed' } & ServiceChange)
+  | { type: 'user.continue' }
+  | { type: 'field.changed'; field: keyof ConfirmValues & string; value: unknown }
+  | { type: 'field.blurred'; field: string }
+  /** A party chosen from the address book fills its fieldset. */
+  | { type: 'party.picked'; role: PartyRole; party: Party }
+  | { type: 'user.submit' }
+  | { type: 'user.requote' }
+  | { type: 'user.retry' }
+  | { type: 'dialog.acknowledged' }
 
 /** The chosen option priced with `services` by the same function the server uses, or null if it cannot be. */
 export function previewPrice(
@@ -188,4 +245,27 @@ export function confirmErrors(
     errors[field] = list
   }
   return errors
+}
+
+/** The option a quote is shown with: the one asked for when the quote has it, else the one chosen, else the first. */
+export const optionOf = (quote: QuoteDetail, asked: number | null): number | null =>
+  asked !== null && quote.options.some((o) => o.id === asked)
+    ? asked
+    : (quote.chosenOptionId ?? quote.options[0]?.id ?? null)
+
+/**
+ * The confirmation form as a quote loads: it starts from what is known, the customer's company as the shipper
+ * and the commodity as the cargo description, one weight per container; what was typed stays.
+ */
+export function startingValues(values: ConfirmValues, quote: QuoteDetail, company: string): ConfirmValues {
+  const containers = containersOf(quote.request)
+  return {
+    ...values,
+    shipperName: values.shipperName || company,
+    cargoDescription: values.cargoDescription || quote.request.commodity,
+    containerWeights:
+      values.containerWeights.length === containers.length
+        ? values.containerWeights
+        : containers.map(() => ''),
+  }
 }
