@@ -9,7 +9,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { messages } from '../contract/messages'
-import type { TeamActivityPage } from '../contract/team'
+import type { TeamActivityPage } from '../contract/team-activity'
 import { actorError, failure } from './actor-error'
 
 export interface TeamActivityQuery {

@@ -5,12 +5,12 @@
  */
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
+import { teamPaths } from '../../contract/team'
 import {
   TEAM_ACTIVITY_PAGE_SIZE,
   type TeamActivityPage,
   teamActivityQuerySchema,
-  teamPaths,
-} from '../../contract/team'
+} from '../../contract/team-activity'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
 import type { Database } from '../db/schema'

@@ -8,15 +8,13 @@ import { type Kysely, sql } from 'kysely'
 import type { AuditChanges } from '../../contract/audit'
 import { BOOKING_NUMBER, documentKinds, documentNames } from '../../contract/bookings'
 import { subjectNumberPatterns } from '../../contract/conversations'
+import { type CompanyRole, companyRoleNames, companyRoles } from '../../contract/team'
 import {
-  type CompanyRole,
-  companyRoleNames,
-  companyRoles,
   TEAM_ACTIVITY_PAGE_SIZE,
   type TeamActivityEntry,
   type TeamActivityLink,
   type TeamActivityPage,
-} from '../../contract/team'
+} from '../../contract/team-activity'
 import type { Database } from '../db/schema'
 
 export interface ActivityQuery {

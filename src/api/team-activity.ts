@@ -1,4 +1,5 @@
-import { type TeamActivityPage, teamPaths } from '../../contract/team'
+import { teamPaths } from '../../contract/team'
+import type { TeamActivityPage } from '../../contract/team-activity'
 import type { ApiClient } from './client'
 
 /** GET /api/team/activity: one page of the company's activity (Admins), of one person or everyone. */

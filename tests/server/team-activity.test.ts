@@ -4,7 +4,8 @@
  * company's rows; a Member or Viewer gets 403.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { TEAM_ACTIVITY_PAGE_SIZE, type TeamActivityPage, teamMessages, teamPaths } from '../../contract/team'
+import { teamMessages, teamPaths } from '../../contract/team'
+import { TEAM_ACTIVITY_PAGE_SIZE, type TeamActivityPage } from '../../contract/team-activity'
 import type { LoginResponse } from '../../contract/wire'
 import { appendAudit } from '../../server/audit/audit'
 import type { Auth } from './booking-helpers'

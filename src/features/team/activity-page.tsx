@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import type { TeamActivityEntry, TeamActivityPerson } from '../../../contract/team'
+import type { TeamActivityEntry, TeamActivityPerson } from '../../../contract/team-activity'
 import { teamActivityMachine } from '../../../machines/team-activity.machine'
 import { listTeamActivity } from '../../api/team-activity'
 import { formatAccountTime } from '../../app/datetime'

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { messages } from '../../../contract/messages'
-import type { TeamActivityPage } from '../../../contract/team'
+import type { TeamActivityPage } from '../../../contract/team-activity'
 import { teamActivityMachine } from '../../../machines/team-activity.machine'
 import { type StateView, stateChecks } from '../model'
 
