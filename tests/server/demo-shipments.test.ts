@@ -9,8 +9,8 @@ import type { Dashboard } from '../../contract/dashboard'
 import { milestoneStates } from '../../contract/milestones'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
-import { prepareDatabase } from '../../server/prepare'
 import { demoCustomer } from '../../server/demo/customer'
+import { prepareDatabase } from '../../server/prepare'
 import { bearer, openTestDatabase, postJson, type TestDatabase } from './helpers'
 
 let database: TestDatabase
