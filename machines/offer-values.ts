@@ -6,6 +6,7 @@
 import type { ChargeBasis, ChargeLine, ChargeSide, ContainerType } from '../contract/pricing/types'
 import { chargeCatalogue, type DeskRequestDetail, type Offer, offerSchema } from '../contract/quote-desk'
 import type { FieldErrors } from '../contract/rules'
+import { pathErrors } from './form'
 
 /** A charge line as typed: amounts in major units of its currency (a percentage for `percent`). */
 export interface LineValues {
@@ -85,16 +86,7 @@ export function toOffer(values: OfferValues) {
 
 /** Every field's messages under the server's paths (`transitDays`, `lines.0.amount`); empty when valid. */
 export function offerErrors(values: OfferValues): FieldErrors {
-  const errors: FieldErrors = {}
-  const result = offerSchema.safeParse(toOffer(values))
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = issue.path.map(String).join('.')
-      const list = errors[path] ?? []
-      if (!list.includes(issue.message)) list.push(issue.message)
-      errors[path] = list
-    }
-  }
+  const errors = pathErrors(offerSchema.safeParse(toOffer(values)))
   values.lines.forEach((line, index) => {
     if (toCents(line.amount) === null) errors[`lines.${index}.amount`] = [amountMessage]
     if (line.minimum.trim() !== '' && toCents(line.minimum) === null)
