@@ -1,16 +1,9 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
-import type {
-  ChargeLine,
-  ContainerType,
-  FxRates,
-  KgBreaks,
-  Mode,
-  RateLane,
-  ServiceTariff,
-} from '../../contract/pricing/types'
+import type { ChargeLine, FxRates, Mode, RateLane, ServiceTariff } from '../../contract/pricing/types'
 import type { Database, RateChargeRow, RateLaneRow } from '../db/schema'
 import type { ServiceTariffsTable } from '../db/schema/rates'
 import { inTransaction } from '../db/transaction'
+import { chargeOf, sheetOf } from './stored-sheets'
 
 export type NewRateLane = Omit<RateLane, 'id'>
 
@@ -101,42 +94,6 @@ function chargeRow(laneId: number, position: number, charge: ChargeLine) {
   }
 }
 
-function toCharge(row: RateChargeRow): ChargeLine {
-  return {
-    code: row.code,
-    name: row.name,
-    side: row.side,
-    basis: row.basis,
-    currency: row.currency,
-    amount: row.amount,
-    ...(row.container_type ? { containerType: row.container_type as ContainerType } : {}),
-    ...(row.breaks ? { breaks: row.breaks as KgBreaks } : {}),
-    minimum: row.minimum,
-    ...(row.hazardous_only ? { hazardousOnly: true } : {}),
-  }
-}
-
-function toLane(row: RateLaneRow, charges: RateChargeRow[]): RateLane {
-  return {
-    id: row.id,
-    mode: row.mode,
-    origin: row.origin,
-    destination: row.destination,
-    carrier: row.carrier,
-    service: row.service,
-    transitDays: row.transit_days,
-    departureDays: row.departure_days.map(Number),
-    cargoCutoffDays: row.cargo_cutoff_days,
-    docCutoffDays: row.doc_cutoff_days,
-    freeDays: row.free_days,
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    currency: row.currency.trim(),
-    refusedDgClasses: row.refused_dg_classes,
-    charges: charges.map(toCharge),
-  }
-}
-
 async function withCharges(db: Kysely<Database>, rows: RateLaneRow[]): Promise<RateLane[]> {
   if (rows.length === 0) return []
   const charges = await db
@@ -150,12 +107,7 @@ async function withCharges(db: Kysely<Database>, rows: RateLaneRow[]): Promise<R
     .orderBy('lane_id')
     .orderBy('position')
     .execute()
-  return rows.map((row) =>
-    toLane(
-      row,
-      charges.filter((charge) => charge.lane_id === row.id),
-    ),
-  )
+  return rows.map((row) => sheetOf(row, charges.filter((charge) => charge.lane_id === row.id).map(chargeOf)))
 }
 
 /**
@@ -178,7 +130,7 @@ export async function findLanes(
       order by carrier, service, valid_from desc, id desc
     ) l
     order by l.carrier, l.service`.execute(db)
-  return rows.map((row) => toLane(row, row.charges))
+  return rows.map((row) => sheetOf(row, row.charges.map(chargeOf)))
 }
 
 /** The places at either end of a sheet of `mode` in force on `date`: where a quote gets instant rates. */
