@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { secureHeaders } from 'hono/secure-headers'
 import type { Kysely } from 'kysely'
 import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
@@ -19,7 +18,7 @@ import {
   type LoginLimits,
   type PasswordHashingSettings,
 } from './config'
-import { inlineScriptHashes } from './csp'
+import { securityHeaders } from './csp'
 import type { DatabaseHandle } from './db/client'
 import type { Database } from './db/schema'
 import { BOOKINGS_CHANNEL, CONVERSATIONS_CHANNEL, EventHub, QUOTE_DESK_CHANNEL } from './events/hub'
@@ -146,27 +145,7 @@ export function createApp(options: AppOptions) {
   const mailer: Mailer = createMailer({ appUrl: options.appUrl })
   const app = createRouter()
 
-  app.use(
-    secureHeaders({
-      // A route's own header wins (the operations desk's file preview sends its sandboxing CSP).
-      overwrite: false,
-      // One year and every subdomain (Hono's default is 180 days without them).
-      strictTransportSecurity: 'max-age=31536000; includeSubDomains',
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(staticDir)],
-        // react-aria positions overlays with inline styles; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    }),
-  )
+  app.use(securityHeaders(staticDir))
   // Only the API's answers are compressed per request (and not those already encoded, such as the countries):
   // static files are compressed once at build (scripts/precompress.ts) and sent as they are.
   app.use('/api/*', apiCompress())

@@ -17,6 +17,14 @@ export function clientIp(c: Context, trustProxy: number): string {
     const hop = hops[Math.max(0, hops.length - trustProxy)]
     if (hop) return hop
   }
+  return peerAddress(c)
+}
+
+/**
+ * The address of the connection's other end itself, whatever any header says: the socket's peer ('unknown'
+ * without a socket, as in app.request tests that give none).
+ */
+export function peerAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown'
   } catch {

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Kysely } from 'kysely'
-import { isLoopback } from '../auth/client-ip'
+import { isLoopback, peerAddress } from '../auth/client-ip'
 import type { Config } from '../config'
 import type { Database, OutboxRow } from '../db/schema'
 import { escapeHtml } from '../mail/compose'
@@ -13,9 +13,11 @@ import { createRouter, errorResponses } from '../openapi'
 /**
  * The development mailbox: every mail of the outbox with its delivery state, live password-reset and
  * activation links included. So it is served only where mails go nowhere else (no SMTP_URL) outside
- * production (devOutboxServed), and then only to a client on this machine (a loopback address as
- * TRUST_PROXY defines the client's address: a request a proxy forwards from elsewhere is from elsewhere);
- * everyone else gets the 404 of an unknown path. Left out of the public OpenAPI document.
+ * production (devOutboxServed), and then only to a client on this machine: both the client's address as
+ * TRUST_PROXY defines it (a request a proxy forwards from elsewhere is from elsewhere) and the connection's
+ * own peer must be loopback addresses (with TRUST_PROXY set and no proxy in front, anyone may write
+ * `X-Forwarded-For: 127.0.0.1`; only a proxy on this machine, or a client on it, connects from loopback).
+ * Everyone else gets the 404 of an unknown path. Left out of the public OpenAPI document.
  */
 
 /** Whether this configuration serves the development outbox at all (to loopback clients). */
@@ -149,8 +151,9 @@ function renderPage(rows: OutboxRow[], to: string | undefined): string {
 }
 
 /**
- * The outbox's two pages, each answered only when `served` (devOutboxServed) and the client's address
- * (`clientAddress`: clientIp under TRUST_PROXY) is a loopback one; otherwise the app's 404.
+ * The outbox's two pages, each answered only when `served` (devOutboxServed) and both the client's address
+ * (`clientAddress`: clientIp under TRUST_PROXY) and the connection's peer are loopback ones; otherwise the
+ * app's 404.
  */
 export function devOutboxRoutes(
   db: Kysely<Database>,
@@ -158,7 +161,7 @@ export function devOutboxRoutes(
 ) {
   const router = createRouter()
   const localOnly = createMiddleware(async (c, next) => {
-    if (!served || !isLoopback(clientAddress(c))) return c.notFound()
+    if (!served || !isLoopback(clientAddress(c)) || !isLoopback(peerAddress(c))) return c.notFound()
     await next()
     c.header('Cache-Control', 'no-store')
   })

@@ -169,6 +169,7 @@ export function staffBookingDocumentRoutes(deps: StaffBookingDeps) {
           'Content-Security-Policy',
           "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
         )
+        c.header('X-Frame-Options', 'SAMEORIGIN')
         c.header('Cache-Control', 'private, no-store')
       }
       if (id === 'hbl') {

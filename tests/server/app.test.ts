@@ -149,6 +149,23 @@ describe('security headers', () => {
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
   })
 
+  it("refuses framing with both headers alike: X-Frame-Options DENY beside frame-ancestors 'none'", async () => {
+    const res = await server.app.request(apiPaths.countries)
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  it('denies the powerful features no page uses (Permissions-Policy); the clipboard is written by the site only', async () => {
+    const policy = (await server.app.request(apiPaths.countries)).headers.get('permissions-policy') ?? ''
+    const directives = new Map(
+      policy.split(/,\s*/).map((directive) => directive.split('=') as [string, string]),
+    )
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid']) {
+      expect(directives.get(feature), feature).toBe('()')
+    }
+    expect(directives.get('clipboard-write')).toBe('(self)')
+  })
+
   it('sends them on errors too', async () => {
     const res = await server.app.request('/api/nope')
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")

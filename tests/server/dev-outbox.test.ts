@@ -199,6 +199,25 @@ describe('who may read the development outbox', () => {
     expect(direct.status).toBe(200)
   })
 
+  it('with TRUST_PROXY set and no proxy in front, a forged X-Forwarded-For: 127.0.0.1 from elsewhere is elsewhere', async () => {
+    const proxied = app({ trustProxy: 1 })
+    for (const address of ['203.0.113.7', '10.0.0.5', '::ffff:192.0.2.1']) {
+      await expectNotFound(
+        await Promise.all(
+          paths.map((path) =>
+            proxied.request(path, { headers: { 'X-Forwarded-For': '127.0.0.1' } }, socketFrom(address)),
+          ),
+        ),
+      )
+    }
+    // Nor without any socket to say where the connection is from.
+    await expectNotFound(
+      await Promise.all(
+        paths.map((path) => proxied.request(path, { headers: { 'X-Forwarded-For': '127.0.0.1' } })),
+      ),
+    )
+  })
+
   it('is served only without SMTP_URL and outside production', () => {
     expect(devOutboxServed(loadConfig({}))).toBe(true)
     expect(devOutboxServed(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' }))).toBe(false)

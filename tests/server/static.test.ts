@@ -115,7 +115,7 @@ describe('static SPA', () => {
   it('sends the security headers with the page', async () => {
     const res = await app.request('/home')
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
   })
 
   it("allows exactly the build's inline scripts, by their hash", async () => {
