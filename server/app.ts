@@ -10,6 +10,7 @@ import { LiveSessions, SESSIONS_CHANNEL } from './auth/live-sessions'
 import { LoginLimiter } from './auth/login-limits'
 import { checkRolesWith, type OperationTable, operationTableOf } from './auth/operations'
 import { withCustomerRoles } from './auth/session'
+import { refuseDeepJson, tooDeepAnswer } from './body-depth'
 import {
   DEFAULT_LOGIN_LIMITS,
   DEFAULT_PASSWORD_HASH_QUEUE,
@@ -149,6 +150,8 @@ export function createApp(options: AppOptions) {
   // Only the API's answers are compressed per request (and not those already encoded, such as the countries):
   // static files are compressed once at build (scripts/precompress.ts) and sent as they are.
   app.use('/api/*', apiCompress())
+  // A JSON body nested deeper than MAX_JSON_DEPTH is refused before it is parsed (server/body-depth.ts).
+  app.use('/api/*', refuseDeepJson)
 
   app.route('/api', countriesRoutes(db))
   app.route('/api', healthRoutes(db))
@@ -315,6 +318,8 @@ export function createApp(options: AppOptions) {
   app.notFound((c) => c.json({ message: 'Not Found' } satisfies ErrorBody, 404))
 
   app.onError((err, c) => {
+    const tooDeep = tooDeepAnswer(c, err)
+    if (tooDeep) return tooDeep
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ message: err.message || 'Bad Request' } satisfies ErrorBody, err.status)
     }

@@ -6,6 +6,7 @@ import type { ZodError } from 'zod'
 import { messages } from '../contract/messages'
 import { isStorableText, textMessages } from '../contract/text'
 import type { ErrorBody, MessageResponse } from '../contract/wire'
+import { bodyDepthMessage, MAX_JSON_DEPTH } from './body-depth'
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
@@ -184,7 +185,9 @@ const sharedAnswer = (description: string) => ({ description, content: errorRef 
 
 /** The answers every JSON-body operation can give before its handler runs. */
 const jsonBodyAnswers = {
-  400: sharedAnswer('The body is not valid JSON: `Malformed JSON in request body`'),
+  400: sharedAnswer(
+    `The body is not valid JSON (\`Malformed JSON in request body\`), or nests arrays and objects more than ${MAX_JSON_DEPTH} deep (\`${bodyDepthMessage}\`)`,
+  ),
   413: sharedAnswer('The body is larger than the operation takes: `Payload Too Large`'),
   415: sharedAnswer('The body is not sent as `application/json`: `Unsupported Media Type`'),
 }

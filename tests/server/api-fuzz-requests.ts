@@ -4,6 +4,7 @@
  * the sending of one to the app in-process, with a valid, a missing or a wrong token or operations key.
  */
 import fc from 'fast-check'
+import { MAX_JSON_DEPTH } from '../../server/body-depth'
 import {
   bodySchema,
   type Endpoint,
@@ -77,8 +78,29 @@ const badNumbers = [2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, -1, 0, 1.5, 1e308, -0]
 /** Put into URLs as they are: sequences that are not UTF-8, or not percent sequences at all. */
 const rawUrlValues = ['%', '%ZZ', '%FF', '%ED%A0%80', '%00', '%C0%AF', 'a%2Fb']
 
+/** Arrays `depth` deep: `[[[…]]]`. */
+const nestedArrays = (depth: number): unknown[] => {
+  let value: unknown[] = []
+  for (let level = 1; level < depth; level += 1) value = [value]
+  return value
+}
+
+/** JSON texts nested far past the API's limit (server/body-depth.ts), each under 16 KB, as a probe sent them. */
+export const deepBodies: Body[] = [
+  { kind: 'text', text: `${'['.repeat(8000)}${']'.repeat(8000)}`, contentType: 'application/json' },
+  { kind: 'text', text: `${'{"a":'.repeat(2500)}1${'}'.repeat(2500)}`, contentType: 'application/json' },
+]
+
 const anyBadValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(...badStrings, ...badNumbers, null, true, {}, []),
+  fc.constantFrom<unknown>(
+    ...badStrings,
+    ...badNumbers,
+    null,
+    true,
+    {},
+    [],
+    nestedArrays(MAX_JSON_DEPTH + 1),
+  ),
   fc.string({ unit: 'binary', maxLength: 12 }),
   fc.jsonValue({ maxDepth: 2 }),
 )
@@ -225,6 +247,7 @@ export function fuzzRequests({
             { kind: 'json', value: [] },
             { kind: 'json', value: 'a string' },
             { kind: 'json', value: null },
+            ...deepBodies,
           )
           .map((body) => ({ kind: 'body' as const, body })),
       )

@@ -5,7 +5,7 @@
  * that fast-check makes: a valid request of the operation (its seed, which reaches the handler) with one
  * field mutated (a NUL, a lone surrogate, a number past 32 bits, a string past its bounds, a wrong type, a
  * value generated from the field's documented schema, the field removed), requests generated wholly from
- * the documented schema, malformed JSON, another media type, an oversized body; with a valid token or
+ * the documented schema, malformed JSON, JSON nested thousands deep, another media type, an oversized body; with a valid token or
  * operations key, without one and with a wrong one. Every answer must be:
  * - below 500;
  * - a status the operation documents;
@@ -24,8 +24,9 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { textMessages } from '../../contract/text'
 import { apiPaths, type ErrorBody } from '../../contract/wire'
-import { type FuzzRequest, fuzzRequests, NUL, type Seed } from './api-fuzz-requests'
-import { answerJudge, type Endpoint, endpointsOf, type OpenApiDocument } from './api-fuzz-schema'
+import { bodyDepthMessage } from '../../server/body-depth'
+import { deepBodies, type FuzzRequest, fuzzRequests, NUL, type Seed } from './api-fuzz-requests'
+import { answerJudge, bodySchema, type Endpoint, endpointsOf, type OpenApiDocument } from './api-fuzz-schema'
 import { freshSession, makeSeeds } from './api-fuzz-seeds'
 import { makeStaffSeeds } from './api-fuzz-staff-seeds'
 import { type Auth, type BookingServer, setupBookingServer } from './booking-helpers'
@@ -118,6 +119,23 @@ describe('every operation of /api/openapi.json, fuzzed', () => {
       }
     }
   }, 240_000)
+
+  it('refuses a JSON body nested thousands deep with 400 and its message, on every operation that takes JSON', async () => {
+    const answered: string[] = []
+    for (const endpoint of endpoints) {
+      if (!bodySchema(endpoint.operation)) continue
+      await staff.reinstate()
+      for (const body of deepBodies) {
+        const request = { ...fuzz.requestOf(endpoint.operation), body }
+        const res = await fuzz.send(endpoint, request, 'valid', '203.0.113.9')
+        const text = await res.text()
+        answered.push(`${endpoint.operation.operationId} ${res.status} ${text}`)
+        expect(res.status, `${describeRequest(endpoint, request)}: ${text}`).toBe(400)
+        expect(JSON.parse(text)).toEqual({ message: bodyDepthMessage })
+      }
+    }
+    expect(answered.length).toBeGreaterThan(40)
+  }, 60_000)
 
   it('refuses a NUL or a lone surrogate in any string it takes with 422, naming the field', async () => {
     for (const endpoint of endpoints) {
