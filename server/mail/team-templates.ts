@@ -6,7 +6,7 @@ import {
   invitationPagePath,
 } from '../../contract/team'
 import { type SiteConfig, siteConfig } from '../site-config'
-import { activationHours } from './account-templates'
+import { activationHours, loginLink } from './account-templates'
 import { compose, linkPara, oneLine, para } from './compose'
 import type { Mail } from './index'
 
@@ -48,6 +48,39 @@ export function teamInvitationMail(
         `The link works once, only for this email address (${input.to}), and is valid for ${invitationDays} days. If it has expired, ask ${input.inviterName} to send it again.`,
       ),
       para('If you did not expect this invitation, ignore this mail: no account is made.'),
+    ],
+  )
+}
+
+/**
+ * An Admin invited an email that already has an account (an account belongs to one company): the person is
+ * told how they could join instead, with no link, and the Admin's answer is the same as for any invitation.
+ */
+export function invitedWithAccountMail(
+  input: {
+    to: string
+    name: string
+    companyName: string
+    inviterName: string
+    role: CompanyRole
+    appUrl: string
+  },
+  site: SiteConfig = siteConfig,
+): Mail {
+  return compose(
+    site,
+    input.to,
+    oneLine(`${input.inviterName} invites you to ${input.companyName} on eShip`),
+    [
+      para(`Hello ${input.name},`),
+      para(
+        `${input.inviterName} invites you to join the eShip account of ${input.companyName} as ${companyRoleNames[input.role]}.`,
+      ),
+      para(
+        `This email address (${input.to}) already has an eShip account, and an account belongs to one company, so it cannot join another. To work in ${input.companyName}'s account, ask ${input.inviterName} to invite another email address of yours. ${input.inviterName} has not been told that this address has an account.`,
+      ),
+      linkPara('Your account is unchanged; log in as usual:', 'Log in', loginLink(input.appUrl)),
+      para('If you did not expect this invitation, ignore this mail: nothing changes.'),
     ],
   )
 }

@@ -135,13 +135,13 @@ export const inviteRoute = createRoute({
   tags,
   summary: 'Invite a colleague by mail: a single-use link valid 7 days, bound to the email',
   description:
-    'An open invitation of the email that has expired is sent again with a new link, name and role. At most 50 invitations an hour per company.',
+    'An open invitation of the email that has expired is sent again with a new link, name and role. An email with an account in another company is invited and answered as any other (its mail tells the person how to join instead, with no link), so the answer never tells who has an account. At most 50 invitations an hour per company.',
   security,
   request: jsonBody(InviteBody),
   responses: {
     201: { description: `\`${teamMessages.invited}\` and the invitation`, ...json(InvitedSchema) },
     409: errorResponse(
-      `The email has an account: \`${teamMessages.emailTaken}\`; or an open invitation of this company: \`${teamMessages.alreadyInvited}\``,
+      `The email is already one of this company's users: \`${teamMessages.emailTaken}\`; or has an open invitation of this company: \`${teamMessages.alreadyInvited}\``,
     ),
     ...forbidden,
     ...tooManyResponse,

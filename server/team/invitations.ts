@@ -21,7 +21,7 @@ import { hashToken, newToken } from '../auth/tokens'
 import { normalizeEmail } from '../auth/users'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
-import { invitationLink, teamInvitationMail } from '../mail/team-templates'
+import { invitationLink, invitedWithAccountMail, teamInvitationMail } from '../mail/team-templates'
 
 const HOUR = 3_600_000
 
@@ -86,6 +86,16 @@ async function mailContext(db: Kysely<Database>, customerId: number, inviterId: 
   return { companyName: company.name, inviterName: inviter.esus_name }
 }
 
+/** The company of the account `email` has, if it has one. */
+async function accountOf(trx: Kysely<Database>, email: string) {
+  return trx.selectFrom('users').select('customer_id').where('esus_email_id', '=', email).executeTakeFirst()
+}
+
+/**
+ * The invitation's mail: its link, or, to an email that already has an account (an account belongs to one
+ * company), how to join instead, with no link. Either is written in the same statements, so the answer does
+ * not tell the Admin which was sent.
+ */
 async function mailInvitation(
   trx: Kysely<Database>,
   mailer: Mailer,
@@ -93,15 +103,13 @@ async function mailInvitation(
   inviterId: number,
   token: string,
   at: Date,
+  hasAccount: boolean,
 ) {
   const context = await mailContext(trx, row.customer_id, inviterId)
-  const mail = teamInvitationMail({
-    to: row.email,
-    name: row.name,
-    role: row.role,
-    link: invitationLink(mailer.appUrl, token),
-    ...context,
-  })
+  const invited = { to: row.email, name: row.name, role: row.role, ...context }
+  const mail = hasAccount
+    ? invitedWithAccountMail({ ...invited, appUrl: mailer.appUrl })
+    : teamInvitationMail({ ...invited, link: invitationLink(mailer.appUrl, token) })
   await mailer.queue(trx, mail, at)
 }
 
@@ -127,8 +135,10 @@ type Who = AuditContext & { customerId: number; userId: number }
 
 /**
  * POST /api/team/invitations, in the caller's transaction: a new invitation, or an expired open one of the
- * email sent again with the new name and role. 409 when the email has an account (in any company) or an open
- * invitation of this company that has not expired.
+ * email sent again with the new name and role. 409 when the email is already one of this company's users
+ * (listed in My Team: nothing new to the Admin) or has an open invitation of this company that has not
+ * expired. An email with an account in another company is invited as one without (issue 34): the same
+ * statements and the same answer, so no company learns who has an account elsewhere; only the mail differs.
  */
 export async function invite(
   trx: Kysely<Database>,
@@ -138,12 +148,8 @@ export async function invite(
   at: Date,
 ): Promise<TeamOutcome<{ invitation: TeamInvitation }>> {
   const email = normalizeEmail(input.email)
-  const user = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('esus_email_id', '=', email)
-    .executeTakeFirst()
-  if (user) return refuse(409, teamMessages.emailTaken)
+  const account = await accountOf(trx, email)
+  if (account?.customer_id === who.customerId) return refuse(409, teamMessages.emailTaken)
   const token = newToken()
   const expires = new Date(at.getTime() + INVITATION_TTL_MS)
   const open = await trx
@@ -199,7 +205,7 @@ export async function invite(
       .executeTakeFirst()
     if (!row) return refuse(409, teamMessages.alreadyInvited)
   }
-  await mailInvitation(trx, mailer, row, who.userId, token, at)
+  await mailInvitation(trx, mailer, row, who.userId, token, at, account !== undefined)
   await appendAudit(
     trx,
     {
@@ -257,7 +263,8 @@ export async function resendInvitation(
     .select('invited_by')
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
-  await mailInvitation(trx, mailer, row, inviter.invited_by, token, at)
+  const account = await accountOf(trx, row.email)
+  await mailInvitation(trx, mailer, row, inviter.invited_by, token, at, account !== undefined)
   await appendAudit(
     trx,
     {

@@ -4,13 +4,12 @@
  * statements in the same order, the same scrypt derivations at the same cost, the same status, body and
  * headers, and no Server-Timing. What differs (a mail, a new account) happens after the answer.
  */
-import type { Kysely, KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiPaths } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { createPasswordReset } from '../../server/auth/password-resets'
 import { hashToken } from '../../server/auth/tokens'
-import type { CountryRow, Database } from '../../server/db/schema'
+import type { CountryRow } from '../../server/db/schema'
 import { AfterAnswer } from '../../server/jobs/after-answer'
 import {
   createTestUser,
@@ -20,6 +19,7 @@ import {
   type TestDatabase,
   testClock,
 } from './helpers'
+import { recording } from './statement-recorder'
 
 /** The cost parameter N of every scrypt derivation, in order. */
 const scrypts = vi.hoisted(() => ({ costs: [] as number[] }))
@@ -32,19 +32,6 @@ vi.mock('node:crypto', async (importOriginal) => {
   }
   return { ...crypto, scrypt }
 })
-
-/** Records the SQL text of every statement run through the returned database. */
-function recording(db: Kysely<Database>) {
-  const statements: string[] = []
-  const plugin: KyselyPlugin = {
-    transformQuery({ node, queryId }) {
-      statements.push(db.getExecutor().compileQuery(node, queryId).sql)
-      return node
-    },
-    transformResult: async ({ result }) => result,
-  }
-  return { db: db.withPlugin(plugin), statements }
-}
 
 const MINUTE = 60_000
 const ACCOUNT_LIMIT = 3

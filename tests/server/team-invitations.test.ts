@@ -98,11 +98,13 @@ describe('inviting a colleague', () => {
     expect(acceptedRow).toMatchObject({ actor_user_id: user.id, actor_customer_id: admin.customerId })
   })
 
-  it('refuses an email that has an account and a second open invitation (409)', async () => {
-    const other = await createTestUser(server.db)
-    const taken = await server.invite(admin, other.email)
+  it("refuses one of the company's own users and a second open invitation (409); an account elsewhere is invited as any email", async () => {
+    const taken = await server.invite(admin, admin.email)
     expect(taken.status).toBe(409)
     expect(await taken.json()).toEqual({ message: teamMessages.emailTaken })
+    // Issue 34: saying so would tell any company who has an account (team-invite-sameness.test.ts).
+    const other = await createTestUser(server.db)
+    expect((await server.invite(admin, other.email)).status).toBe(201)
     const email = newEmail()
     expect((await server.invite(admin, email)).status).toBe(201)
     const again = await server.invite(admin, email)
