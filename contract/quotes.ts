@@ -82,6 +82,8 @@ export interface QuoteDetail {
   salesDesk: QuoteDeskView | null
   /** Who in the company made it (issue 24): "Quoted by …" for an instant quote, "Requested by …" else. */
   madeBy: string
+  /** Who of our sales team sent the offer in force (madeByLine), or null. */
+  pricedBy: string | null
 }
 
 /** What the customer sees of their request on the sales desk. */
@@ -98,8 +100,12 @@ export interface QuoteSummary {
   mode: Mode
   origin: Pick<Place, 'code' | 'name' | 'country_code'>
   destination: Pick<Place, 'code' | 'name' | 'country_code'>
-  /** The chosen option's total, else the cheapest option's; null when requested. */
+  /**
+   * A booked quote's booking total (freight and the services booked, as the booking shows it); else the chosen
+   * option's freight total, else the cheapest option's; null when requested. `totalOf` says which.
+   */
   totalUsd: number | null
+  totalOf: 'booking' | 'quote' | null
   carrier: string | null
   validTo: string | null
   createdAt: string
@@ -108,15 +114,21 @@ export interface QuoteSummary {
   pricedBySales: boolean
   /** Who in the company made it (issue 24). */
   madeBy: string
+  /** Who of our sales team sent the offer in force, or null. */
+  pricedBy: string | null
 }
 
 export interface QuotesResponse {
   quotes: QuoteSummary[]
 }
 
-/** POST /api/quotes: the quote made, or none when no sheet has an instant rate for the lane. */
+/**
+ * POST /api/quotes: the quote made, or none when no sheet has an instant rate for the lane; `reopened` when the
+ * same search made it a moment ago (SAME_SEARCH_REOPENS_MINUTES) and it is that quote again.
+ */
 export interface CreateQuoteResponse {
   quote: QuoteDetail | null
+  reopened?: true
 }
 
 export interface PriceResponse {
@@ -352,8 +364,19 @@ export const mineMessage = 'mine must be true or false.'
 export const mineValues = ['true', 'false'] as const
 
 /**
- * How a quote names who made it: an instant quote was quoted ("Quoted by Priya Tan"), a request for our sales
- * team requested ("Requested by Priya Tan").
+ * Who made a quote and who priced it, in the same words on My Quotes and the quote page: an instant quote was
+ * quoted by the customer ("Quoted by Priya Tan"), a request for our sales team requested ("Requested by Priya
+ * Tan") and, once an offer is sent, priced by the person who sent it ("Requested by Priya Tan, priced by Tan
+ * Wei Ming of our sales team").
  */
-export const madeByLine = (quote: { requested: boolean; madeBy: string }) =>
-  `${quote.requested ? 'Requested' : 'Quoted'} by ${quote.madeBy}`
+export function madeByLine(quote: { requested: boolean; madeBy: string; pricedBy: string | null }): string {
+  if (quote.pricedBy) return `Requested by ${quote.madeBy}, priced by ${quote.pricedBy} of our sales team`
+  return `${quote.requested ? 'Requested' : 'Quoted'} by ${quote.madeBy}`
+}
+
+/**
+ * How long an identical search reopens the open quote instead of storing another (docs/pricing.md, "The same
+ * search twice"): the same company, mode, places, ready date, commodity, cargo, dangerous goods and value,
+ * within this many minutes of the quote's making, while it is neither booked nor expired.
+ */
+export const SAME_SEARCH_REOPENS_MINUTES = 30

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { quoteExpiryMail } from '../mail/quote-templates'
 import { placeNames } from '../quotes/queries'
+import { supersededSearch } from '../quotes/same-search'
 import { Poller } from './poller'
 
 export interface QuoteReminderOptions {
@@ -35,7 +36,8 @@ interface Claimed {
 /**
  * The day-before reminder of a company quote's expiry. Every server process runs one (like the outbox
  * worker). Each round claims, in one transaction, the priced quotes that are not booked, not superseded by a
- * requote and whose valid-to day is tomorrow in Singapore, marking `expiry_reminded_at` (FOR UPDATE SKIP
+ * requote or by a newer quote of the same search (server/quotes/same-search.ts) and whose valid-to day is
+ * tomorrow in Singapore, marking `expiry_reminded_at` (FOR UPDATE SKIP
  * LOCKED, and only where it is still empty: each quote is claimed by one process, once), and queues one mail
  * to the quote's user through the outbox in the same transaction when their quote expiry reminders are on.
  * A quote whose user has them off is claimed all the same: turning them on later does not send it.
@@ -82,18 +84,28 @@ export class QuoteReminderJob {
     const now = this.#now()
     const tomorrow = nextDay(singaporeDate(now))
     return this.#db.transaction().execute(async (trx) => {
+      // A quote's valid-to is its chosen option's, else its latest option's, as My Quotes shows it
+      // (server/quotes/views.ts); `quotes.valid_to` is only read for quotes stored with one and no options.
       const { rows } = await sql<Claimed>`
         update quotes q set expiry_reminded_at = ${now}
         where q.id in (
           select d.id from quotes d
-          where d.kind = 'priced' and d.valid_to = ${tomorrow}::date and d.expiry_reminded_at is null
+          where d.kind = 'priced' and d.expiry_reminded_at is null
+            and (d.valid_to = ${tomorrow}::date
+              or d.id in (select o.quote_id from quote_options o where o.valid_to = ${tomorrow}::date))
+            and coalesce(
+              (select c.valid_to from quote_options c where c.id = d.chosen_option_id),
+              (select max(o.valid_to) from quote_options o where o.quote_id = d.id),
+              d.valid_to
+            ) = ${tomorrow}::date
             and not exists (select 1 from bookings b where b.quote_id = d.id)
             and not exists (select 1 from quotes r where r.requoted_from = d.id)
+            and not ${supersededSearch('d')}
           order by d.id
           limit ${this.#batch}
           for update skip locked
         ) and q.expiry_reminded_at is null
-        returning q.id, q.number, q.user_id, q.mode, q.origin, q.destination, q.valid_to::text as valid_to`.execute(
+        returning q.id, q.number, q.user_id, q.mode, q.origin, q.destination, ${tomorrow}::text as valid_to`.execute(
         trx,
       )
       if (rows.length === 0) return 0

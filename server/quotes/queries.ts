@@ -8,6 +8,7 @@ import type {
   ServiceTariff,
 } from '../../contract/pricing/types'
 import type { Database } from '../db/schema'
+import { supersededSearch } from './same-search'
 
 /**
  * The next booking or HBL number of a year, as `PREFIX-YYYY` and six digits (ESB-2026000001). One row per
@@ -129,8 +130,9 @@ export async function findQuote(db: Kysely<Database>, customerId: number, number
 export type StoredQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>
 
 /**
- * Every quote of the customer, newest first, with what My Quotes shows of its options and booking and who made
- * it; with `userId`, only that person's (Mine).
+ * Every quote of the customer, newest first, but for those a newer quote of the same search supersedes, with
+ * what My Quotes shows of its options and booking, who made it and who priced it; with `userId`, only that
+ * person's (Mine).
  */
 export function listQuotes(db: Kysely<Database>, customerId: number, userId?: number, limit = 500) {
   let query = db
@@ -147,6 +149,8 @@ export function listQuotes(db: Kysely<Database>, customerId: number, userId?: nu
       'q.created_at',
       'u.esus_name as made_by',
       'b.number as booking_number',
+      // The booking's price as its page and PDF show it (server/bookings/detail.ts): one source.
+      sql<string | null>`(b.price ->> 'totalUsd')::bigint`.as('booking_total'),
       'chosen.total_usd as chosen_total',
       'chosen.carrier as chosen_carrier',
       'chosen.valid_to as chosen_valid_to',
@@ -170,8 +174,20 @@ export function listQuotes(db: Kysely<Database>, customerId: number, userId?: nu
       eb
         .exists(eb.selectFrom('quote_offers as qo').select('qo.id').whereRef('qo.quote_id', '=', 'q.id'))
         .as('priced_by_sales'),
+      // Who sent the offer in force (the customer's byline: madeByLine).
+      eb
+        .selectFrom('quote_offers as qo')
+        .innerJoin('staff_members as s', 's.id', 'qo.staff_id')
+        .select('s.name')
+        .whereRef('qo.quote_id', '=', 'q.id')
+        .where('qo.superseded_at', 'is', null)
+        .orderBy('qo.version', 'desc')
+        .limit(1)
+        .as('priced_by'),
     ])
     .where('q.customer_id', '=', customerId)
+    // An older unbooked quote of the same search is left out (same-search.ts).
+    .where(sql<boolean>`not ${supersededSearch('q')}`)
   if (userId !== undefined) query = query.where('q.user_id', '=', userId)
   return query.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(limit).execute()
 }

@@ -31,6 +31,7 @@ import { quoteRequestMail } from '../mail/quote-templates'
 import type { RateSheets } from '../rates/rate-sheets'
 import { priceRequest } from './price-request'
 import { findQuote, firstLclEligible, insertQuote, type StoredQuote, saveChoice } from './queries'
+import { lockSearch, openSameSearch } from './same-search'
 import { quoteViews } from './views'
 
 export interface QuoteServiceDeps {
@@ -88,13 +89,17 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
     return first ? { message: first, errors } : undefined
   }
 
-  /** Prices and stores a quote in one statement; its detail as stored, or undefined when nothing is offered. */
+  /**
+   * Prices and stores a quote in one statement: its detail as stored, or undefined when nothing is offered. With
+   * `sameSearch`, the company's open quote of the same request made a moment ago, when there is one, is
+   * answered instead (`reopened`, its number), looked up under the search's lock (same-search.ts).
+   */
   async function storeQuote(
     { customerId, userId, user }: Pick<LiveSession, 'customerId' | 'userId' | 'user'>,
     request: QuoteRequest,
-    extra: { kind: 'priced'; requotedFrom?: { id: number; number: string } },
+    extra: { kind: 'priced'; requotedFrom?: { id: number; number: string }; sameSearch?: boolean },
     audit: AuditContext,
-  ): Promise<QuoteDetail | undefined> {
+  ): Promise<{ quote: QuoteDetail } | { reopened: string } | undefined> {
     const priced = await priceRequest({ db, places, reference, lanes: rateSheets }, request, customerId)
     if (priced.options.length === 0) return undefined
     const at = now()
@@ -114,6 +119,11 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
     }
     // The quote and its audit row, together.
     const inserted = await db.transaction().execute(async (trx) => {
+      if (extra.sameSearch) {
+        await lockSearch(trx, customerId, request)
+        const open = await openSameSearch(trx, customerId, request, at, singaporeDate(at))
+        if (open) return { reopened: open }
+      }
       const stored = await insertQuote(trx, quote)
       await appendAudit(
         trx,
@@ -132,8 +142,9 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
       )
       return stored
     })
+    if ('reopened' in inserted) return inserted
     // The answer is built from what was just stored, not read back.
-    return toDetail(
+    const detail = await toDetail(
       {
         quote: {
           number: inserted.number,
@@ -163,6 +174,7 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
       },
       priced.eligible,
     )
+    return { quote: detail }
   }
 
   /** The pricing context of a stored option, with the company's first-LCL eligibility as it is now. */
@@ -192,13 +204,28 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
     }
   }
 
-  /** createQuote: 201 with the quote, 200 with none when no sheet offers the lane, 422 for a wrong place or date. */
+  /**
+   * createQuote: 201 with the quote, 200 with the open quote of the same search made a moment ago (reopened,
+   * same-search.ts), 200 with none when no sheet offers the lane, 422 for a wrong place or date.
+   */
   async function create(session: LiveSession, request: QuoteRequest, audit: AuditContext) {
     const invalid = await requestErrors(request)
     if (invalid) return { status: 422 as const, body: invalid }
-    const quote = await storeQuote(session, request, { kind: 'priced' }, audit)
-    if (!quote) return { status: 200 as const, body: { quote: null } satisfies CreateQuoteResponse }
-    return { status: 201 as const, body: { quote } satisfies CreateQuoteResponse }
+    const reopen = async (number: string) => ({
+      status: 200 as const,
+      body: {
+        quote: (await detail(session.customerId, number)) ?? null,
+        reopened: true,
+      } satisfies CreateQuoteResponse,
+    })
+    // Most second presses are answered here, without pricing; storeQuote looks again under the lock.
+    const at = now()
+    const open = await openSameSearch(db, session.customerId, request, at, singaporeDate(at))
+    if (open) return reopen(open)
+    const stored = await storeQuote(session, request, { kind: 'priced', sameSearch: true }, audit)
+    if (!stored) return { status: 200 as const, body: { quote: null } satisfies CreateQuoteResponse }
+    if ('reopened' in stored) return reopen(stored.reopened)
+    return { status: 201 as const, body: { quote: stored.quote } satisfies CreateQuoteResponse }
   }
 
   /** getQuote. */
@@ -231,8 +258,8 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
       { kind: 'priced', requotedFrom: { id: stored.quote.id, number: stored.quote.number } },
       audit,
     )
-    if (!quote) return { status: 200 as const, body: { quote: null } }
-    return { status: 201 as const, body: { quote } }
+    if (!quote || 'reopened' in quote) return { status: 200 as const, body: { quote: null } }
+    return { status: 201 as const, body: { quote: quote.quote } }
   }
 
   /** requestManualQuote: stored as Requested, and the sales team mailed in the same transaction. */

@@ -34,6 +34,17 @@ function toPlace(row: LocationRow | undefined, code: string): Place {
     : { code, kind: 'port', name: code, city: '', country_code: '', country_name: '', time_zone: null }
 }
 
+/** The total My Quotes shows and what it is (QuoteSummary's totalUsd and totalOf). */
+function totalOf(row: {
+  booking_total: number | string | null
+  chosen_total: number | string | null
+  cheapest_total: number | string | null
+}): Pick<QuoteSummary, 'totalUsd' | 'totalOf'> {
+  if (row.booking_total != null) return { totalUsd: Number(row.booking_total), totalOf: 'booking' }
+  const quoted = row.chosen_total ?? row.cheapest_total
+  return quoted != null ? { totalUsd: Number(quoted), totalOf: 'quote' } : { totalUsd: null, totalOf: null }
+}
+
 /** The reading half of the quote service (service.ts): the detail and list it answers with. */
 export function quoteViews({
   db,
@@ -130,6 +141,7 @@ export function quoteViews({
       notes: quote.notes,
       salesDesk,
       madeBy,
+      pricedBy: salesDesk?.offers.find((offer) => !offer.superseded)?.sentBy ?? null,
     }
   }
 
@@ -159,18 +171,15 @@ export function quoteViews({
           mode: row.mode,
           origin: place(row.origin),
           destination: place(row.destination),
-          totalUsd:
-            row.chosen_total != null
-              ? Number(row.chosen_total)
-              : row.cheapest_total != null
-                ? Number(row.cheapest_total)
-                : null,
+          // A booked quote's total is its booking's (freight and services as booked), the one the booking shows.
+          ...totalOf(row),
           carrier: row.chosen_carrier ?? row.cheapest_carrier ?? null,
           validTo,
           createdAt: row.created_at.toISOString(),
           bookingNumber: row.booking_number ?? null,
           pricedBySales: Boolean(row.priced_by_sales),
           madeBy: row.made_by,
+          pricedBy: row.priced_by ?? null,
         }
       })
       .filter((quote) => (!status || quote.status === status) && (!mode || quote.mode === mode))

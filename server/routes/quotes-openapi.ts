@@ -19,6 +19,7 @@ import {
   type QuoteDetail,
   type QuoteSummary,
   quoteStatuses,
+  SAME_SEARCH_REOPENS_MINUTES,
 } from '../../contract/quotes'
 import { safeString } from '../../contract/text'
 import {
@@ -81,6 +82,10 @@ const QuoteDetailSchema = documents<QuoteDetail>()(
       requotedFrom: z.string().nullable(),
       notes: z.string().nullable(),
       madeBy: z.string().openapi({ description: 'The name of the person of the company who made it' }),
+      pricedBy: z
+        .string()
+        .nullable()
+        .openapi({ description: 'Who of our sales team sent the offer in force; null for an instant quote' }),
       salesDesk: z
         .object({
           state: z.enum(deskStates),
@@ -104,13 +109,21 @@ const QuoteSummarySchema = documents<QuoteSummary>()(
       mode: z.enum(modes),
       origin: PlaceRef,
       destination: PlaceRef,
-      totalUsd: z.int().nullable(),
+      totalUsd: z.int().nullable().openapi({
+        description:
+          "USD cents: a booked quote's booking total (freight and services as booked), else the chosen or cheapest option's freight total",
+      }),
+      totalOf: z.enum(['booking', 'quote']).nullable().openapi({ description: 'Which total totalUsd is' }),
       carrier: z.string().nullable(),
       validTo: z.string().nullable(),
       createdAt: z.string(),
       bookingNumber: z.string().nullable(),
       pricedBySales: z.boolean().openapi({ description: 'Priced by our sales team' }),
       madeBy: z.string().openapi({ description: 'The name of the person of the company who made it' }),
+      pricedBy: z
+        .string()
+        .nullable()
+        .openapi({ description: 'Who of our sales team sent the offer in force' }),
     })
     .openapi('QuoteSummary'),
 )
@@ -138,8 +151,8 @@ export const createQuoteRoute = createRoute({
       ...json(z.object({ quote: QuoteDetailSchema })),
     },
     200: {
-      description: `No sheet has an instant rate (\`quote: null\`): ${confirmMessages.noInstantRate}`,
-      ...json(z.object({ quote: z.null() })),
+      description: `The company's open quote of the same request, made within the last ${SAME_SEARCH_REOPENS_MINUTES} minutes, reopened instead of storing another (\`reopened: true\`); or no sheet has an instant rate (\`quote: null\`): ${confirmMessages.noInstantRate}`,
+      ...json(z.object({ quote: QuoteDetailSchema.nullable(), reopened: z.literal(true).optional() })),
     },
     ...unauthenticated,
     ...errorResponses.validationError,

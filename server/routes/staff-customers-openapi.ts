@@ -78,6 +78,8 @@ const QuoteRowSchema = documents<QuoteSummary>()(
       bookingNumber: z.string().nullable(),
       pricedBySales: z.boolean(),
       madeBy: z.string().openapi({ description: 'Who in the company made it' }),
+      totalOf: z.enum(['booking', 'quote']).nullable(),
+      pricedBy: z.string().nullable(),
     })
     .openapi('CustomerQuoteRow', { description: 'A quote as My Quotes lists it' }),
 )
@@ -93,6 +95,7 @@ const BookingRowSchema = documents<CustomerBooking>()(
       carrier: z.string(),
       etd: z.string().nullable(),
       eta: z.string().nullable(),
+      plannedTimes: z.boolean(),
       status: z.enum(bookingStatuses),
       documentsOutstanding: z.int(),
       quoteNumber: z.string(),

@@ -18,6 +18,7 @@ import { serviceLevel } from '../../contract/working-hours'
 import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import { inTransaction } from '../db/transaction'
 import { effectiveState, offerVersions } from '../quotes/offers'
+import { supersededSearch } from '../quotes/same-search'
 import { findLanes } from '../rates/reference-rates'
 import { singaporeCalendar } from './holidays'
 import { offerDesk } from './offer-sending'
@@ -198,6 +199,7 @@ export function salesDesk(deps: DeskDeps) {
       .where('q.kind', '=', 'priced')
       .where('b.id', 'is', null)
       .where('d.quote_id', 'is', null)
+      .where(sql<boolean>`not ${supersededSearch('q')}`)
       .where(sql<boolean>`o.valid_to::date between ${today}::date and ${until}::date`)
       .orderBy('o.valid_to')
       .orderBy('q.number')

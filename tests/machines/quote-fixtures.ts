@@ -77,6 +77,7 @@ export const baseQuote: QuoteDetail = {
   notes: null,
   salesDesk: null,
   madeBy: 'Priya Tan',
+  pricedBy: null,
 }
 export const noValueQuote: QuoteDetail = {
   ...baseQuote,

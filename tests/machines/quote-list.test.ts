@@ -12,12 +12,14 @@ const summary: QuoteSummary = {
   origin: { code: 'SGSIN', name: 'Singapore', country_code: 'SG' },
   destination: { code: 'INNSA', name: 'Nhava Sheva', country_code: 'IN' },
   totalUsd: 150_000,
+  totalOf: 'quote',
   carrier: 'Oceanic Lines',
   validTo: '2026-11-01',
   createdAt: '2026-10-20T01:00:00Z',
   bookingNumber: null,
   pricedBySales: false,
   madeBy: 'Priya Tan',
+  pricedBy: null,
 }
 
 quoteSuite(

@@ -181,7 +181,7 @@ describe('createQuote', () => {
 
 describe("another company's quote", () => {
   it('answers 404 to every call', async () => {
-    const quote = await quoted(alice, fcl())
+    const quote = await quoted(alice, fcl({ commodity: 'Spare parts' }))
     const optionId = quote.options[0]?.id ?? 0
     expect((await call(bob, `/api/quotes/${quote.number}`)).status).toBe(404)
     expect((await price(bob, quote.number, optionId)).status).toBe(404)
@@ -226,7 +226,8 @@ describe('priceQuoteServices', () => {
 
 describe('confirmQuote', () => {
   it('books once at the price the server makes: a stale total is refused, a double confirm makes one booking', async () => {
-    const quote = await quoted(alice, fcl())
+    // Each test quotes its own cargo: the same search again would reopen an earlier test's quote.
+    const quote = await quoted(alice, fcl({ commodity: 'Pumps' }))
     const total = quote.options[0]?.totalUsd ?? 0
     const stale = await confirm(alice, quote, total - 1)
     expect(stale.status).toBe(409)
@@ -265,7 +266,7 @@ describe('confirmQuote', () => {
   })
 
   it('refuses the form without its parties, cargo description and terms, with messages', async () => {
-    const quote = await quoted(alice, fcl())
+    const quote = await quoted(alice, fcl({ commodity: 'Valves' }))
     const res = await call(
       alice,
       `/api/quotes/${quote.number}/confirm`,
@@ -291,7 +292,7 @@ describe('confirmQuote', () => {
   })
 
   it('refuses an expired quote, which is requoted at current rates', async () => {
-    const quote = await quoted(alice, fcl())
+    const quote = await quoted(alice, fcl({ commodity: 'Gearboxes' }))
     const option = quote.options[0]
     if (!option) throw new Error('no option')
     // The sheets the quote was priced on ran out yesterday.

@@ -260,7 +260,8 @@ describe('the sales desk', () => {
 
   it('lists instant quotes that expire unbooked within 3 days, and not later ones, booked ones or requests', async () => {
     const instant = async (validTo: string) => {
-      const created = await server.call(customer, '/api/quotes', postJson(server.fcl()))
+      // Each its own cargo: the same search again would reopen the first quote (issue 34).
+      const created = await server.call(customer, '/api/quotes', postJson(server.fcl({ commodity: validTo })))
       const { quote } = (await created.json()) as { quote: QuoteDetail }
       const ids = quote.options.map((o) => o.id)
       await server.db.updateTable('quote_options').set({ valid_to: validTo }).where('id', 'in', ids).execute()

@@ -58,6 +58,7 @@ export const quote: QuoteDetail = {
   notes: null,
   salesDesk: null,
   madeBy: 'Tan Wei Ming',
+  pricedBy: null,
 }
 export const optionId = 1
 /** The server's price of the option with insurance: the "new price" of a 409 (it prices as the page previews). */

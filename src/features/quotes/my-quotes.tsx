@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { modes } from '../../../contract/pricing/types'
-import { madeByLine, quoteStatuses } from '../../../contract/quotes'
+import { madeByLine, type QuoteSummary, quoteStatuses } from '../../../contract/quotes'
 import { mayChange } from '../../../contract/team'
 import { unreadCounts } from '../../api/conversations'
 import { customerStream } from '../../app/customer-stream'
@@ -20,6 +20,15 @@ import { usd } from './money'
 import * as styles from './quotes.css'
 
 const ALL = 'All'
+
+/**
+ * What a total on My Quotes is (docs/customer-area.md): a booked quote shows its booking's total, with the
+ * services booked, as the booking does; any other quote the option's total before additional services.
+ */
+const totalOfWords: Record<NonNullable<QuoteSummary['totalOf']>, string> = {
+  booking: 'as booked, with services',
+  quote: 'quoted, before services',
+}
 
 /** /user/quotation: every quote of the company, filtered, searched, opened, requoted or duplicated. */
 export function MyQuotes({ info }: { info: PageInfo }) {
@@ -114,6 +123,7 @@ export function MyQuotes({ info }: { info: PageInfo }) {
                   {madeByLine({
                     requested: quote.pricedBySales || quote.status === 'Requested',
                     madeBy: quote.madeBy,
+                    pricedBy: quote.pricedBy,
                   })}
                 </span>
                 <UnreadBadge
@@ -134,6 +144,11 @@ export function MyQuotes({ info }: { info: PageInfo }) {
               </td>
               <td className={styles.money} data-label="Total">
                 {quote.totalUsd === null ? '—' : usd(quote.totalUsd)}
+                {quote.totalOf ? (
+                  <span className={styles.byline} data-testid="quote-total-of">
+                    {totalOfWords[quote.totalOf]}
+                  </span>
+                ) : null}
               </td>
               <td className={styles.cell} data-label="Status" data-testid="quote-status">
                 {quote.status}

@@ -98,7 +98,11 @@ function Offer({
           {option ? ` · ${option.carrier}, ${option.service}, ${option.transitDays} days` : ''}
           {' · '}
           <span data-testid="quote-made-by">
-            {madeByLine({ requested: quote.kind === 'requested', madeBy: quote.madeBy })}
+            {madeByLine({
+              requested: quote.kind === 'requested' || quote.salesDesk !== null,
+              madeBy: quote.madeBy,
+              pricedBy: quote.pricedBy,
+            })}
           </span>
         </p>
       ) : null}
