@@ -14,12 +14,17 @@ import {
   shipmentEventCodes,
   transportEventCodes,
 } from './bookings'
+import type { OpsCutoff } from './operations-desk-cutoffs'
+import type { Sailing } from './pricing/schedule'
 import type { Mode } from './pricing/types'
 import { isLocalDateTime } from './times'
+import type { Place } from './wire'
+
+export * from './operations-desk-cutoffs'
 
 // ── Queues ────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The desk's queues, each oldest first: what waits for the operations team. */
+/** The desk's queues, each by the nearest cut-off, then oldest first: what waits for the operations team. */
 export const opsQueues = ['received', 'documents', 'eta', 'hold'] as const
 export type OpsQueue = (typeof opsQueues)[number]
 
@@ -85,8 +90,13 @@ export interface OpsQueueItem {
   carrier: string
   carrierBookingRef: string | null
   containers: string[]
+  /** As operations confirmed them (ISO instants); null until they do. */
   etd: string | null
   eta: string | null
+  /** The sailing planned when it was booked (days): what the customer was quoted; null when none was. */
+  plannedSailing: Sailing | null
+  /** The nearest cut-off that still matters (planned until confirmed): the queue's order and its flag. */
+  cutoff: OpsCutoff | null
   /** The ETA at confirmation (the ETA queue shows both). */
   originalEta: string | null
   /** When the booking entered this queue: booked, first unreviewed upload, ETA moved, held. Its age counts from it. */
@@ -313,6 +323,11 @@ export interface OpsBookingDetail {
   events: DeskEvent[]
   /** FCL: how many containers were booked (the confirm form takes at most that many numbers). */
   containersBooked: number | null
+  /**
+   * The transshipment port the quoted service names ("Via Colombo"), null when it names none: with the planned
+   * sailing (`booking.plannedSailing`), what the confirm form starts from.
+   */
+  quotedTransshipment: Place | null
 }
 
 export const opsDeskPaths = {

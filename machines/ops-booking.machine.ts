@@ -34,11 +34,12 @@ import {
 import { noSearch, placeFields } from './ops-places'
 
 /** The forms as a newly read booking leaves them: prefilled where still blank, typed values kept. */
-const prefill = (context: OpsBookingContext, detail: OpsBookingDetail) => ({
-  detail,
-  confirm: prefillConfirm(context, detail),
-  ...prefillMilestone(context, detail),
-})
+const prefill = (context: OpsBookingContext, detail: OpsBookingDetail) => {
+  const { confirm, placeSearch } = prefillConfirm(context, detail)
+  const milestone = prefillMilestone({ ...context, placeSearch }, detail)
+  // The milestone's place search is added to the confirm form's.
+  return { detail, confirm, ...milestone }
+}
 
 const bookingSetup = lookupSetup.extend({
   actions: {

@@ -3,7 +3,8 @@
  * chart allows `ops.confirm`: the carrier (prefilled from the booking), its booking reference, vessel + IMO +
  * voyage (sea) or flight (air), ETD, ETA and cut-offs as wall-clock times at the places (`datetime-local`), for
  * FCL the VGM cut-off and one container number per booked container (ISO 6346, checked as typed), an optional
- * transshipment port (chosen from the place search). Sent from `confirming`; a refusal naming fields keeps what
+ * transshipment port (chosen from the place search). It starts from what the customer was quoted (the planned
+ * sailing's days and the quoted service's transshipment port, `quotedConfirm`), every field still editable. Sent from `confirming`; a refusal naming fields keeps what
  * was typed with the server's messages under the inputs they came from.
  */
 import { assign } from 'xstate'
@@ -26,6 +27,7 @@ import {
   whileSending,
 } from './ops-booking-setup'
 import { noSearch, withPlaceErrors } from './ops-places'
+import { placeLabel } from './quote-form'
 
 export type { ConfirmValues } from './ops-booking-setup'
 
@@ -117,7 +119,37 @@ export function confirmState(
   return { ...initialForm(rules, values), shown }
 }
 
-/** The form as a newly read booking leaves it: the carrier, its reference and the containers prefilled where blank. */
+/**
+ * The plan's days at the form's wall-clock times: the quoted sailing gives days, so each time starts at this
+ * hour at its place for the operations team to set to the carrier's.
+ */
+export const QUOTED_DAY_TIME = '12:00'
+
+/**
+ * What the customer was quoted, as the form's values: the planned ETD and ETA, the cargo and documents
+ * cut-offs (one on the ETD's own day is left blank: the plan gives no hour to put it before the departure),
+ * the transshipment port the quoted service names. Blank where the booking has no plan.
+ */
+export function quotedConfirm(detail: OpsBookingDetail): Partial<ConfirmValues> {
+  const plan = detail.booking.plannedSailing
+  const via = detail.quotedTransshipment?.code ?? ''
+  if (!plan) return { transshipment: via }
+  const at = (day: string) => `${day}T${QUOTED_DAY_TIME}`
+  const cutoff = (day: string) => (day < plan.etd ? at(day) : '')
+  return {
+    etd: at(plan.etd),
+    eta: at(plan.eta),
+    cargoCutoff: cutoff(plan.cargoCutoff),
+    documentsCutoff: cutoff(plan.docCutoff),
+    transshipment: via,
+  }
+}
+
+/**
+ * The form as a newly read booking leaves it: the carrier, its reference and the containers prefilled where
+ * blank; on the first read, the quoted plan too (`quotedConfirm`), so a field cleared on purpose stays clear
+ * when the booking is read again. Typed values are kept.
+ */
 export function prefillConfirm(context: OpsBookingContext, detail: OpsBookingDetail) {
   const mode = detail.booking.mode
   const c = context.confirm.values
@@ -126,13 +158,30 @@ export function prefillConfirm(context: OpsBookingContext, detail: OpsBookingDet
     { length: booked },
     (_, index) => c.containers[index] ?? detail.containers[index] ?? '',
   )
+  const first = context.detail === null
+  const quoted = first ? quotedConfirm(detail) : {}
+  const blankOr = (field: 'etd' | 'eta' | 'cargoCutoff' | 'documentsCutoff' | 'transshipment') =>
+    c[field] === '' ? (quoted[field] ?? '') : c[field]
   const values: ConfirmValues = {
     ...c,
     carrier: c.carrier === '' ? detail.booking.carrier : c.carrier,
     carrierBookingRef: c.carrierBookingRef === '' ? (detail.carrierBookingRef ?? '') : c.carrierBookingRef,
+    etd: blankOr('etd'),
+    eta: blankOr('eta'),
+    cargoCutoff: blankOr('cargoCutoff'),
+    documentsCutoff: blankOr('documentsCutoff'),
+    transshipment: blankOr('transshipment'),
     containers,
   }
-  return confirmState(values, mode, context.confirm.shown, context.placeSearch.confirm)
+  const via = detail.quotedTransshipment
+  const search =
+    first && via && c.transshipment === '' && context.placeSearch.confirm.text === ''
+      ? { text: placeLabel(via), place: via }
+      : context.placeSearch.confirm
+  return {
+    confirm: confirmState(values, mode, context.confirm.shown, search),
+    placeSearch: { ...context.placeSearch, confirm: search },
+  }
 }
 
 /** A field typed (the transshipment port is chosen from its type-ahead, `confirmPlaced`). */

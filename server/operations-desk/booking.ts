@@ -6,11 +6,13 @@
  */
 import { type Kysely, sql } from 'kysely'
 import type { DeskEvent, OpsBookingDetail } from '../../contract/operations-desk'
-import type { QuoteRequest } from '../../contract/pricing/types'
+import type { Mode, QuoteRequest } from '../../contract/pricing/types'
+import type { Place } from '../../contract/wire'
 import { bookingDetail } from '../bookings/detail'
 import { findBookingById } from '../bookings/queries'
+import { transshipmentPort } from '../bookings/service'
 import type { Database } from '../db/schema'
-import type { PlaceIndex } from '../locations/locations'
+import { type PlaceIndex, placeOf } from '../locations/locations'
 import { bookingEvents } from '../tracking/events'
 import { opsPlace } from './queue'
 
@@ -75,6 +77,17 @@ export function containersBooked(mode: string, request: unknown): number | null 
   return ((request as QuoteRequest).containers ?? []).reduce((sum, c) => sum + c.count, 0)
 }
 
+/**
+ * The transshipment port the booked option's service names ("Via Colombo"), as the confirmation takes it when
+ * operations give none (server/bookings/service.ts `transshipmentPort`); null when it names none.
+ */
+async function quotedTransshipment(places: PlaceIndex, details: unknown, mode: Mode): Promise<Place | null> {
+  const service = (details as { service?: unknown } | null)?.service
+  const code = await transshipmentPort(places, typeof service === 'string' ? service : null, mode)
+  const row = code ? await places.get(code) : undefined
+  return row ? placeOf(row) : null
+}
+
 export async function opsBookingDetail(
   db: Kysely<Database>,
   places: PlaceIndex,
@@ -83,10 +96,11 @@ export async function opsBookingDetail(
 ): Promise<OpsBookingDetail | undefined> {
   const row = await opsBookingRow(db, number)
   if (!row) return undefined
-  const [booking, events, company] = await Promise.all([
+  const [booking, events, company, transshipment] = await Promise.all([
     bookingEvents(db, row.id).then((tracked) => bookingDetail(db, places, row, tracked, now)),
     deskEvents(db, places, row.id),
     db.selectFrom('customers').select(['id', 'name']).where('id', '=', row.customer_id).executeTakeFirst(),
+    quotedTransshipment(places, row.details, row.mode as Mode),
   ])
   const iso = (d: Date | null) => (d ? d.toISOString() : null)
   return {
@@ -99,5 +113,6 @@ export async function opsBookingDetail(
     originalEta: iso(row.original_eta),
     events,
     containersBooked: containersBooked(row.mode, row.request),
+    quotedTransshipment: transshipment,
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The operations desk's queues (GET /api/staff/bookings; docs/operations-desk.md): what waits for the
- * operations team, oldest first, each read from its own partial index (migration 0023):
+ * operations team, the nearest cut-off first (planned until confirmed), then oldest first, each read from its
+ * own partial index (migration 0023):
  *
  * | queue       | a booking is in it while                                          | since (its age counts from)      |
  * | ----------- | ----------------------------------------------------------------- | -------------------------------- |
@@ -11,18 +12,24 @@
  *
  * Filters (mode, origin, destination, carrier, ETD from/to as Singapore days) apply to the items and the
  * counts; the search (a booking number, HBL, carrier booking reference or container number, whole or its
- * start) to the items only. Pages are keyset-paged by (since, id): `next` is an opaque cursor.
+ * start) to the items only. Pages are keyset-paged by the order's key (cut-off, since, number): `next` is an
+ * opaque cursor.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { BookingStatus } from '../../contract/bookings'
 import { addDays } from '../../contract/dates'
-import type {
-  OpsPlace,
-  OpsQueue,
-  OpsQueueItem,
-  OpsQueueQuery,
-  OpsQueueResponse,
+import {
+  compareQueueOrder,
+  nearestCutoff,
+  type OpsPlace,
+  type OpsQueue,
+  type OpsQueueItem,
+  type OpsQueueQuery,
+  type OpsQueueResponse,
+  type QueueOrderKey,
+  queueOrderKey,
 } from '../../contract/operations-desk'
+import { plannedSailingOf } from '../../contract/pricing/planned-sailing'
 import type { Mode } from '../../contract/pricing/types'
 import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'
@@ -140,25 +147,41 @@ async function queueCounts(db: Kysely<Database>, filters: RawBuilder<boolean>) {
   }
 }
 
-/** The cursor of a page's last row: (since, id), base64url JSON. */
-export const cursorOf = (since: Date, id: number) =>
-  Buffer.from(JSON.stringify([since.toISOString(), id])).toString('base64url')
+/** The cursor of a page's last row: its order key (contract/operations-desk.ts `queueOrderKey`), base64url JSON. */
+export const cursorOf = (key: QueueOrderKey) =>
+  Buffer.from(JSON.stringify([key.cutoffAt, key.since, key.number])).toString('base64url')
 
-function readCursor(after: string | undefined): { since: Date; id: number } | null {
+function readCursor(after: string | undefined): QueueOrderKey | null {
   if (!after) return null
   try {
-    const [since, id] = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as [unknown, unknown]
-    const at = typeof since === 'string' ? new Date(since) : null
-    if (!at || Number.isNaN(at.getTime()) || !Number.isSafeInteger(id)) return null
-    return { since: at, id: id as number }
+    const [cutoffAt, since, number] = JSON.parse(
+      Buffer.from(after, 'base64url').toString('utf8'),
+    ) as unknown[]
+    if (cutoffAt !== null && !Number.isSafeInteger(cutoffAt)) return null
+    if (typeof since !== 'string' || Number.isNaN(Date.parse(since)) || typeof number !== 'string')
+      return null
+    return { cutoffAt: cutoffAt as number | null, since, number }
   } catch {
     return null
   }
 }
 
-interface QueueRow {
+/** What the order is read from: a few columns of every booking in the queue. */
+interface OrderRow {
   id: number
   since: Date
+  number: string
+  status: string
+  held_from: string | null
+  origin: string
+  cargo_cutoff: Date | null
+  documents_cutoff: Date | null
+  vgm_cutoff: Date | null
+  planned_sailing: unknown
+}
+
+interface QueueRow {
+  id: number
   number: string
   hbl: string | null
   mode: Mode
@@ -179,57 +202,104 @@ interface QueueRow {
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null)
 
-/** A page of a queue, oldest first, with every queue's count. A cursor that is not one reads the first page. */
+/** A booking of the queue with its nearest cut-off and its place in the order. */
+function ordered(row: OrderRow, origin: OpsPlace) {
+  const plannedSailing = plannedSailingOf({ plannedSailing: row.planned_sailing })
+  const cutoff = nearestCutoff(
+    {
+      status: row.status as BookingStatus,
+      heldFrom: (row.held_from as BookingStatus | null) ?? null,
+      cutoffs: {
+        cargo: iso(row.cargo_cutoff),
+        documents: iso(row.documents_cutoff),
+        vgm: iso(row.vgm_cutoff),
+      },
+      plannedSailing,
+    },
+    origin.time_zone,
+  )
+  const since = new Date(row.since).toISOString()
+  return {
+    id: row.id,
+    since,
+    plannedSailing,
+    cutoff,
+    key: queueOrderKey({ cutoff, since, number: row.number }, origin.time_zone),
+  }
+}
+
+/**
+ * A page of a queue in the contract's order (`compareQueueOrder`: the nearest cut-off first, then the oldest),
+ * with every queue's count. The order's few columns are read for the whole queue (filtered and searched) and
+ * sorted here, the page's bookings then read in full. A cursor that is not one reads the first page.
+ */
 export async function listOpsQueue(
   db: Kysely<Database>,
   places: PlaceIndex,
   query: OpsQueueQuery,
   counted: Pick<QueueCounts, 'get'> = { get: (database, q) => queueCounts(database, filterSql(q)) },
 ): Promise<OpsQueueResponse> {
-  const filters = filterSql(query)
   const source = queueSource(query.queue)
   const cursor = readCursor(query.after)
-  const after = cursor ? sql`and (${source.since}, b.id) > (${cursor.since}, ${cursor.id})` : sql``
-  const [{ rows }, counts] = await Promise.all([
-    sql<QueueRow>`
-      select b.id, ${source.since} as since, b.number, b.hbl, b.mode, b.status, b.held_from, b.status_reason,
-        c.name as company, b.origin, b.destination, b.carrier, b.carrier_booking_ref, b.containers, b.etd,
-        b.eta, b.original_eta, b.documents_to_review as to_review
+  const [{ rows: keys }, counts] = await Promise.all([
+    sql<OrderRow>`
+      select b.id, ${source.since} as since, b.number, b.status, b.held_from, b.origin, b.cargo_cutoff,
+        b.documents_cutoff, b.vgm_cutoff, b.details -> 'plannedSailing' as planned_sailing
       from ${source.from}
-      join customers c on c.id = b.customer_id
-      where ${source.where} and ${filters} and ${searchSql(query.q)} ${after}
-      order by ${source.since}, b.id
-      limit ${query.limit + 1}`.execute(db),
+      where ${source.where} and ${filterSql(query)} and ${searchSql(query.q)}`.execute(db),
     counted.get(db, query),
   ])
-  const page = rows.slice(0, query.limit)
+  const all = await Promise.all(keys.map(async (row) => ordered(row, await opsPlace(places, row.origin))))
+  all.sort((a, b) => compareQueueOrder(a.key, b.key))
+  const start = cursor ? all.findIndex((one) => compareQueueOrder(one.key, cursor) > 0) : 0
+  const page = start < 0 ? [] : all.slice(start, start + query.limit)
+  const ids = page.map((one) => one.id)
+  const { rows } =
+    ids.length === 0
+      ? { rows: [] as QueueRow[] }
+      : await sql<QueueRow>`
+      select b.id, b.number, b.hbl, b.mode, b.status, b.held_from, b.status_reason, c.name as company, b.origin,
+        b.destination, b.carrier, b.carrier_booking_ref, b.containers, b.etd, b.eta, b.original_eta,
+        b.documents_to_review as to_review
+      from bookings b
+      join customers c on c.id = b.customer_id
+      where b.id in (${sql.join(ids)})`.execute(db)
+  const byId = new Map(rows.map((row) => [row.id, row]))
   const items = await Promise.all(
-    page.map(
-      async (row): Promise<OpsQueueItem> => ({
-        number: row.number,
-        hbl: row.hbl,
-        mode: row.mode,
-        status: row.status as BookingStatus,
-        heldFrom: (row.held_from as BookingStatus | null) ?? null,
-        statusReason: row.status_reason,
-        company: row.company,
-        origin: await opsPlace(places, row.origin),
-        destination: await opsPlace(places, row.destination),
-        carrier: row.carrier,
-        carrierBookingRef: row.carrier_booking_ref,
-        containers: row.containers ?? [],
-        etd: iso(row.etd),
-        eta: iso(row.eta),
-        originalEta: iso(row.original_eta),
-        since: new Date(row.since).toISOString(),
-        documentsToReview: Number(row.to_review),
-      }),
-    ),
+    page.flatMap((one) => {
+      const row = byId.get(one.id)
+      return row ? [itemOf(places, row, one)] : []
+    }),
   )
   const last = page.at(-1)
+  const more = start >= 0 && start + query.limit < all.length
+  return { items, counts, next: more && last ? cursorOf(last.key) : null }
+}
+
+async function itemOf(
+  places: PlaceIndex,
+  row: QueueRow,
+  order: Pick<ReturnType<typeof ordered>, 'since' | 'plannedSailing' | 'cutoff'>,
+): Promise<OpsQueueItem> {
   return {
-    items,
-    counts,
-    next: rows.length > query.limit && last ? cursorOf(new Date(last.since), last.id) : null,
+    number: row.number,
+    hbl: row.hbl,
+    mode: row.mode,
+    status: row.status as BookingStatus,
+    heldFrom: (row.held_from as BookingStatus | null) ?? null,
+    statusReason: row.status_reason,
+    company: row.company,
+    origin: await opsPlace(places, row.origin),
+    destination: await opsPlace(places, row.destination),
+    carrier: row.carrier,
+    carrierBookingRef: row.carrier_booking_ref,
+    containers: row.containers ?? [],
+    etd: iso(row.etd),
+    eta: iso(row.eta),
+    plannedSailing: order.plannedSailing,
+    cutoff: order.cutoff,
+    originalEta: iso(row.original_eta),
+    since: order.since,
+    documentsToReview: Number(row.to_review),
   }
 }

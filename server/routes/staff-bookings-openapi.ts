@@ -6,11 +6,13 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { type BookingDetail, bookingStatuses, eventClassifiers } from '../../contract/bookings'
 import {
   cancelSchema,
+  cutoffKinds,
   type DeskEvent,
   deskConfirmSchema,
   deskMilestoneSchema,
   holdSchema,
   type OpsBookingDetail,
+  type OpsCutoff,
   type OpsPlace,
   type OpsQueueItem,
   type OpsQueueResponse,
@@ -30,6 +32,7 @@ import {
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import { deskMessages } from '../operations-desk/actions'
+import { PlaceSchema, SailingSchema } from '../schemas'
 
 export const tags = ['Operations desk']
 export const notFound = { 404: error(`No such booking: \`${deskMessages.notFound}\``) }
@@ -39,6 +42,18 @@ export const refused = (what: string) => ({ 409: error(what) })
 
 const OpsPlaceSchema = documents<OpsPlace>()(
   z.object({ code: z.string(), name: z.string(), time_zone: z.string().nullable() }).openapi('OpsPlace'),
+)
+
+const CutoffSchema = documents<OpsCutoff>()(
+  z
+    .object({
+      kind: z.enum(cutoffKinds),
+      at: z.string().openapi({
+        description: 'An ISO instant operations confirmed, or a planned day (YYYY-MM-DD) until they do',
+      }),
+      planned: z.boolean().openapi({ description: 'A day of the planned sailing, not yet confirmed' }),
+    })
+    .openapi('OpsCutoff'),
 )
 
 const QueueItemSchema = documents<OpsQueueItem>()(
@@ -56,8 +71,15 @@ const QueueItemSchema = documents<OpsQueueItem>()(
       carrier: z.string(),
       carrierBookingRef: z.string().nullable(),
       containers: z.array(z.string()),
-      etd: z.string().nullable(),
-      eta: z.string().nullable(),
+      etd: z.string().nullable().openapi({ description: 'As confirmed; null until operations confirm' }),
+      eta: z.string().nullable().openapi({ description: 'As confirmed; null until operations confirm' }),
+      plannedSailing: SailingSchema.nullable().openapi({
+        description: 'The sailing planned when it was booked (what the customer was quoted), or null',
+      }),
+      cutoff: CutoffSchema.nullable().openapi({
+        description:
+          'The nearest cut-off that still matters (planned until confirmed), the queue’s order; null when none',
+      }),
       originalEta: z.string().nullable().openapi({ description: 'The ETA at confirmation' }),
       since: z.string().openapi({
         description:
@@ -75,7 +97,10 @@ const counts = z.object(
 const QueueSchema = documents<OpsQueueResponse>()(
   z
     .object({
-      items: z.array(QueueItemSchema).openapi({ description: 'Oldest first' }),
+      items: z.array(QueueItemSchema).openapi({
+        description:
+          'The nearest cut-off first (a passed one first, none last), then the oldest in the queue, then by number',
+      }),
       counts: counts.openapi({ description: 'Each queue, with the filters but without the search' }),
       next: z.string().nullable().openapi({ description: 'The cursor of the next page (`after`), or null' }),
     })
@@ -120,6 +145,9 @@ const DetailSchema = documents<OpsBookingDetail>()(
       originalEta: z.string().nullable(),
       events: z.array(DeskEventSchema).openapi({ description: 'Every stored event, newest first' }),
       containersBooked: z.int().nullable(),
+      quotedTransshipment: PlaceSchema.nullable().openapi({
+        description: 'The transshipment port the quoted service names ("Via Colombo"), or null',
+      }),
     })
     .openapi('OpsBookingDetail'),
 )
@@ -138,7 +166,7 @@ export const listRoute = createRoute({
   path: '/staff/bookings',
   tags,
   summary:
-    'A queue of the operations desk, oldest first (waiting for confirmation, documents to review, ETA moved, on hold), filtered and searched, with every queue’s count',
+    'A queue of the operations desk, the nearest cut-off first, then oldest first (waiting for confirmation, documents to review, ETA moved, on hold), filtered and searched, with every queue’s count',
   security: staffSecurity,
   request: { query: opsQueueQuerySchema },
   responses: {
@@ -155,7 +183,7 @@ export const getRoute = createRoute({
   path: '/staff/bookings/{number}',
   tags,
   summary:
-    'A booking as the desk shows it: the customer’s booking detail, the company, the carrier’s reference, containers, cut-offs and every event with who posted it',
+    'A booking as the desk shows it: the customer’s booking detail, the company, the carrier’s reference, containers, cut-offs, the quoted transshipment port and every event with who posted it',
   security: staffSecurity,
   request: { params: NumberParams },
   responses: {

@@ -13,11 +13,18 @@ import {
   type OpsQueueItem,
   type OpsQueueResponse,
 } from '../../contract/operations-desk'
+import type { Sailing } from '../../contract/pricing/schedule'
 import type { Place } from '../../contract/wire'
 import { mayAct, reasonActions } from '../../machines/ops-actions'
 import { opsBookingMachine } from '../../machines/ops-booking.machine'
 import { chartAllows, opsNotices } from '../../machines/ops-booking-setup'
-import { type ConfirmValues, confirmErrors, emptyConfirm, toConfirm } from '../../machines/ops-confirm'
+import {
+  type ConfirmValues,
+  confirmErrors,
+  emptyConfirm,
+  quotedConfirm,
+  toConfirm,
+} from '../../machines/ops-confirm'
 import { placeMessages, placeSuggestions, routePlaces } from '../../machines/ops-places'
 import {
   noOpsFilters,
@@ -57,6 +64,8 @@ const row = (number: string, over: Partial<OpsQueueItem> = {}): OpsQueueItem => 
   containers: [],
   etd: null,
   eta: null,
+  plannedSailing: null,
+  cutoff: null,
   originalEta: null,
   since: '2026-11-24T02:00:00.000Z',
   documentsToReview: 0,
@@ -276,6 +285,7 @@ const received: OpsBookingDetail = {
   originalEta: null,
   events: [],
   containersBooked: 2,
+  quotedTransshipment: null,
 }
 const confirmed: OpsBookingDetail = {
   ...received,
@@ -706,6 +716,60 @@ describe('operations booking', () => {
     expect(toConfirm({ ...typedValues, containers: ['', 'CSQU3054383'] }, 'FCL').body.containers).toEqual([
       'CSQU3054383',
     ])
+  })
+
+  it('starts the confirm form from the quoted plan, still editable; a field cleared stays clear when read again', async () => {
+    const colombo: Place = {
+      code: 'LKCMB',
+      kind: 'port',
+      name: 'Colombo',
+      city: 'Colombo',
+      country_code: 'LK',
+      country_name: 'Sri Lanka',
+      time_zone: 'Asia/Colombo',
+    }
+    const quoted = { ...received, quotedTransshipment: colombo }
+    const { actor, pending } = await ready(quoted)
+    const { values } = actor.getSnapshot().context.confirm
+    // The fixture's plan: ETD 20 Nov, ETA 29 Nov, cargo cut-off 18 Nov, documents 17 Nov; days, at noon there.
+    expect(values).toMatchObject({
+      etd: '2026-11-20T12:00',
+      eta: '2026-11-29T12:00',
+      cargoCutoff: '2026-11-18T12:00',
+      documentsCutoff: '2026-11-17T12:00',
+      vgmCutoff: '',
+      transshipment: 'LKCMB',
+    })
+    expect(actor.getSnapshot().context.placeSearch.confirm).toEqual({
+      text: placeLabel(colombo),
+      place: colombo,
+    })
+    expect(confirmErrors(values, 'FCL').etd).toBeUndefined()
+    // Edited and cleared; a change elsewhere reads the booking again and keeps both.
+    actor.send({ type: 'field.changed', form: 'confirm', field: 'etd', value: '2026-11-21T18:00' })
+    actor.send({ type: 'field.changed', form: 'confirm', field: 'cargoCutoff', value: '' })
+    actor.send({ type: 'booking.changed' })
+    pending.get('loadBooking')?.resolve(quoted)
+    await settle()
+    expect(actor.getSnapshot().context.confirm.values).toMatchObject({
+      etd: '2026-11-21T18:00',
+      cargoCutoff: '',
+    })
+    // A booking without a plan starts blank; a cut-off on the ETD's own day has no hour to go before it.
+    const unplanned = await ready({ ...received, booking: { ...received.booking, plannedSailing: null } })
+    expect(unplanned.actor.getSnapshot().context.confirm.values).toMatchObject({
+      etd: '',
+      eta: '',
+      transshipment: '',
+    })
+    const sameDay = quotedConfirm({
+      ...received,
+      booking: {
+        ...received.booking,
+        plannedSailing: { ...(received.booking.plannedSailing as Sailing), cargoCutoff: '2026-11-20' },
+      },
+    })
+    expect(sameDay).toMatchObject({ cargoCutoff: '', documentsCutoff: '2026-11-17T12:00' })
   })
 
   it('asks an air booking for the flight, not a vessel, and no VGM cut-off or containers', () => {

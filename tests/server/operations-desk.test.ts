@@ -7,8 +7,15 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingDetail, TrackingView } from '../../contract/bookings'
+import { addDays } from '../../contract/dates'
 import type { OpsBookingDetail, OpsQueue, OpsQueueResponse } from '../../contract/operations-desk'
-import { confirmMessages, containerMessages, opsDeskPaths as paths } from '../../contract/operations-desk'
+import {
+  compareQueueOrder,
+  confirmMessages,
+  containerMessages,
+  opsDeskPaths as paths,
+  queueOrderKey,
+} from '../../contract/operations-desk'
 import type { ErrorBody } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { hashToken, newToken } from '../../server/auth/tokens'
@@ -68,6 +75,7 @@ async function deskDetail(number: string) {
   expect(res.status).toBe(200)
   return (await res.json()) as OpsBookingDetail
 }
+const today = () => s.clock.now().toISOString().slice(0, 10)
 const customerDetail = async (number: string, auth: Auth = alice) =>
   (await (await s.call(auth, `/api/bookings/${number}`)).json()) as BookingDetail
 
@@ -115,22 +123,46 @@ const milestone = (overrides: Record<string, unknown> = {}) => ({
 })
 
 describe('the queues', () => {
-  it('list bookings waiting for confirmation oldest first, and drop one once confirmed', async () => {
+  it('list bookings waiting for confirmation by the nearest planned cut-off, then oldest first, and drop one once confirmed', async () => {
+    // Booked first, for cargo ready in two weeks: a later sailing, so a later cut-off.
+    const later = await s.book(alice, s.fcl({ readyDate: addDays(today(), 14) }))
+    s.clock.advance(60_000)
     const first = await s.book(alice)
     s.clock.advance(60_000)
     const second = await s.book(alice)
     const page = await queue('received', { limit: '100' })
-    const mine = page.items.filter((i) => [first, second].includes(i.number))
-    expect(mine.map((i) => i.number)).toEqual([first, second])
+    const mine = page.items.filter((i) => [first, second, later].includes(i.number))
+    // The same sailing: the older first; the later sailing after both, though booked before them.
+    expect(mine.map((i) => i.number)).toEqual([first, second, later])
     expect(mine[0]).toMatchObject({ status: 'Booking Received', mode: 'FCL', company: expect.any(String) })
     expect(mine[0]?.origin).toMatchObject({ code: 'SGSIN', time_zone: 'Asia/Singapore' })
-    const sinces = page.items.map((i) => i.since)
-    expect([...sinces].sort()).toEqual(sinces)
+    // Until confirmed, the nearest cut-off is the planned sailing's earlier day, marked planned.
+    for (const item of mine) {
+      const plan = item.plannedSailing
+      expect(plan).not.toBeNull()
+      const earlier = [plan?.cargoCutoff, plan?.docCutoff].sort()[0]
+      expect(item.cutoff).toMatchObject({ at: earlier, planned: true })
+      expect(item.etd).toBeNull()
+    }
+    // The whole page is in the contract's order.
+    const keys = page.items.map((i) => queueOrderKey(i, i.origin.time_zone))
+    expect([...keys].sort(compareQueueOrder)).toEqual(keys)
     const before = page.counts.received
     expect((await post(paths.confirm(first), confirmBody())).status).toBe(200)
     const after = await queue('received', { limit: '100' })
     expect(after.items.map((i) => i.number)).not.toContain(first)
     expect(after.counts.received).toBe(before - 1)
+  })
+
+  it('order a confirmed booking by the cut-offs operations gave, not the planned ones', async () => {
+    const { number } = await deskConfirmed({
+      etd: '2025-06-10T18:00',
+      cargoCutoff: '2025-06-08T17:00',
+      documentsCutoff: '2025-06-07T12:00',
+    })
+    await upload(number)
+    const item = (await queue('documents', { q: number })).items[0]
+    expect(item?.cutoff).toEqual({ kind: 'documents', at: '2025-06-07T04:00:00.000Z', planned: false })
   })
 
   it('pages by a cursor without repeating or skipping a booking', async () => {

@@ -16,6 +16,7 @@ const booking: OpsBookingDetail = {
   originalEta: null,
   events: [],
   containersBooked: 1,
+  quotedTransshipment: null,
 }
 
 const found: PlacesResponse = {
