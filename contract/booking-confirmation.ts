@@ -42,8 +42,10 @@ export function operationsStep(
 }
 
 /** Step 2's lead: where the due dates come from. */
-export function documentsStep(booking: Pick<BookingDetail, 'etd' | 'plannedSailing'>): string {
-  if (booking.etd)
+export function documentsStep(
+  booking: Pick<BookingDetail, 'etd' | 'plannedTimes' | 'plannedSailing'>,
+): string {
+  if (booking.etd && !booking.plannedTimes)
     return 'Upload these documents by their due dates, counted back from the confirmed departure.'
   if (booking.plannedSailing) {
     return 'Upload these documents by their due dates, counted back from the planned departure.'

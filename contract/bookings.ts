@@ -6,6 +6,7 @@
 import type { Sailing } from './pricing/schedule'
 import type { Mode, QuotePrice, ServiceSelection } from './pricing/types'
 import type { Party } from './quotes'
+import { placeTime } from './times'
 import type { Place } from './wire'
 
 export const bookingStatuses = [
@@ -40,9 +41,15 @@ export interface BookingSummary {
   origin: PlaceRef
   destination: PlaceRef
   carrier: string
-  /** ISO date-times: the latest planned, estimated or actual departure and arrival known. */
+  /**
+   * The latest planned, estimated or actual departure and arrival known: ISO date-times, or calendar days
+   * (YYYY-MM-DD, contract/times.ts `isDay`) where only the day is planned. Until operations confirm, the
+   * days of the sailing planned when the booking was made (`plannedTimes`).
+   */
   etd: string | null
   eta: string | null
+  /** Whether `etd` and `eta` are the planned sailing's, not yet confirmed by operations: shown "(planned)". */
+  plannedTimes: boolean
   status: BookingStatus
   /** Document items still Required or Rejected. */
   documentsOutstanding: number
@@ -50,6 +57,26 @@ export interface BookingSummary {
   createdAt: string
   /** The person of the company who booked it (issue 24): "Booked by Priya Tan". */
   bookedBy: string
+}
+
+/** The mark of a planned time, not yet confirmed by operations. */
+export const PLANNED_MARK = '(planned)'
+
+/**
+ * A booking's ETD (at its origin) or ETA (at its destination) in the same words on My Bookings, the booking
+ * page, the confirmation page and its PDF: "1 Dec 2026 (planned)" until operations confirm, then the time
+ * there ("15 Jan, 18:00 (GMT+8)", with `named` "… at Singapore (GMT+8)"); null when not known. Screens pass
+ * `now` (the year is left out in its year); documents do not.
+ */
+export function bookingTimeText(
+  booking: Pick<BookingSummary, 'etd' | 'eta' | 'plannedTimes' | 'origin' | 'destination'>,
+  which: 'etd' | 'eta',
+  options: { now?: Date | undefined; named?: boolean } = {},
+): string | null {
+  const at = booking[which]
+  if (!at) return null
+  const text = placeTime(at, which === 'etd' ? booking.origin : booking.destination, options)
+  return booking.plannedTimes ? `${text} ${PLANNED_MARK}` : text
 }
 
 export interface BookingsResponse {

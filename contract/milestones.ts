@@ -51,6 +51,14 @@ export function nextMilestone<M extends Reported>(milestones: readonly M[], stat
 /** Statuses at which every leg has been sailed or flown (a held booking counts as the one it was held from). */
 const arrivedStatuses: readonly BookingStatus[] = ['Arrived', 'Delivered']
 
+/** "Flight SQ 328", "MSC ANNA, voyage 1W": what carries a leg or a milestone, or null when none is named. */
+export function carriageText(carriage: Pick<RouteLeg, 'flight' | 'vesselName' | 'voyage'>): string | null {
+  if (carriage.flight) return `Flight ${carriage.flight}`
+  if (carriage.vesselName)
+    return `${carriage.vesselName}${carriage.voyage ? `, voyage ${carriage.voyage}` : ''}`
+  return null
+}
+
 /**
  * What carries a leg, as a sentence fragment: the flight or the vessel and voyage; without one, "to be
  * assigned" only while that can still happen: a cancelled booking was not shipped, and an arrived one was
@@ -61,8 +69,8 @@ export function legCarriage(
   status: BookingStatus,
   heldFrom: BookingStatus | null = null,
 ): string {
-  if (leg.flight) return `Flight ${leg.flight}`
-  if (leg.vesselName) return `${leg.vesselName}${leg.voyage ? `, voyage ${leg.voyage}` : ''}`
+  const named = carriageText(leg)
+  if (named) return named
   const what = leg.mode === 'AIR' ? 'Flight' : 'Vessel'
   if (status === 'Cancelled') return 'Not shipped: the booking was cancelled'
   return arrivedStatuses.includes(effectiveStatus(status, heldFrom))

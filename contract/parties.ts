@@ -66,3 +66,21 @@ export function partyLabel(party: { name: string; address: string }): string {
   const first = party.address.split(/\r?\n|,/)[0]?.trim() ?? ''
   return first ? `${party.name} — ${first}` : party.name
 }
+
+/** What a booking without a notify party says for it, on its page and in its documents (the bill's convention). */
+export const NO_NOTIFY_PARTY = 'Same as consignee'
+
+/** A party as pages and documents write it: name, address and contact, a line each. */
+export function partyLines(party: { name: string; address: string; contact?: string | null | undefined }) {
+  return [party.name, party.address, ...(party.contact ? [party.contact] : [])]
+}
+
+/**
+ * A booking's notify party, in the same words on its page, its confirmation PDF and its house bill: the
+ * party's lines, or "Same as consignee" when none was given.
+ */
+export function notifyPartyText(
+  party: { name: string; address: string; contact?: string | null | undefined } | null | undefined,
+): string {
+  return party ? partyLines(party).join('\n') : NO_NOTIFY_PARTY
+}

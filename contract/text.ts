@@ -47,3 +47,11 @@ export function searchText(text: string): string {
     .replace(/[^\p{Letter}\p{Number}]+/gu, ' ')
     .trim()
 }
+
+/**
+ * A count with its noun, singular for one: "1 day", "2 days", "1 package". The plural is the noun with an
+ * "s" unless given ("1 company", "3 companies"). The one rule every screen, mail and document counts with.
+ */
+export function countText(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`
+}

@@ -2,11 +2,15 @@
  * Times as the customer reads them, in one convention for the screens, the mails and the house bill
  * (docs/customer-area.md, "Times"). Intl only, no DOM: the browser and the server import it alike.
  *
- * - What the account did (a quote created, a booking made, a document uploaded): Singapore time, labelled
- *   once: "25 Nov 2026, 14:30 SGT".
+ * - A time zone is written one way everywhere: as its GMT offset at that instant, "(GMT+8)", "(GMT+5:30)".
+ * - What the account did (a quote created, a booking made, a document uploaded): Singapore time, with its
+ *   offset: "25 Nov 2026, 14:30 (GMT+8)".
  * - What happens at a port or airport (milestones, ETD and ETA): the place's local time with its name and
  *   GMT offset: "23 Nov 2026, 14:30 at Nhava Sheva (GMT+5:30)". A place without a known time zone is shown
  *   in UTC: "… at Somewhere (UTC)".
+ * - A planned time nobody gave to the minute (a sailing's day from the carrier's schedule) is a calendar day,
+ *   `YYYY-MM-DD` where an ISO date-time would be: it is written as the day, "1 Dec 2026 at Singapore", never
+ *   with a time of day (`isDay`, `plannedDayInstant`).
  * - Given `now` (screens), a time in now's year leaves the year out: "23 Nov, 14:30 at Nhava Sheva
  *   (GMT+5:30)". Mails and documents are kept and read later: they pass no `now` and always carry the year.
  *
@@ -100,27 +104,60 @@ function dayAndTime(local: LocalTime, now: Date | undefined, timeZone: string): 
   return `${local.day} ${MONTHS[local.month - 1]}${sameYear ? '' : ` ${local.year}`}, ${pad2(local.hour)}:${pad2(local.minute)}`
 }
 
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Whether a planned time is a calendar day (YYYY-MM-DD: planned to the day, not to the minute). */
+export const isDay = (at: string | Date | null | undefined): at is string =>
+  typeof at === 'string' && DAY.test(at)
+
 /**
- * An action of the account, in Singapore time: "25 Nov 2026, 14:30 SGT" ("25 Nov, 14:30 SGT" in `now`'s
- * year). A text that is no date-time is answered as it is.
+ * The instant a planned day is recorded as where an instant must be stored (a DCSA event's time, the
+ * bookings' etd and eta columns): noon UTC of the day. `plannedDays` (server/tracking) reads it back as the day.
+ */
+export const plannedDayInstant = (day: string) => `${day}T12:00:00.000Z`
+
+/** A planned time as an instant: an ISO date-time as it is, a day as its plannedDayInstant. */
+export const plannedInstant = (time: string) => new Date(isDay(time) ? plannedDayInstant(time) : time)
+
+/** `time` as the day `day` when it is that day's recorded instant (plannedDayInstant), else `time` unchanged. */
+export function asPlannedDay(time: string | null, day: string | null | undefined): string | null {
+  return time && isDay(day) && Date.parse(time) === Date.parse(plannedDayInstant(day)) ? day : time
+}
+
+/** "1 Dec 2026", "1 Dec" in `now`'s year there: a planned day. */
+function dayText(day: string, now: Date | undefined, timeZone: string): string {
+  const text = calendarDay(day)
+  if (now === undefined || Number.isNaN(now.getTime())) return text
+  const year = localTime(now.getTime(), timeZone).year
+  return text.endsWith(` ${year}`) ? text.slice(0, -5) : text
+}
+
+/**
+ * An action of the account, in Singapore time: "25 Nov 2026, 14:30 (GMT+8)" ("25 Nov, 14:30 (GMT+8)" in
+ * `now`'s year). A text that is no date-time is answered as it is.
  */
 export function accountTime(at: string | Date, now?: Date): string {
   const ms = msOf(at)
   if (Number.isNaN(ms)) return String(at)
-  return `${dayAndTime(localTime(ms, ACCOUNT_TIME_ZONE), now, ACCOUNT_TIME_ZONE)} SGT`
+  const local = localTime(ms, ACCOUNT_TIME_ZONE)
+  return `${dayAndTime(local, now, ACCOUNT_TIME_ZONE)} (${offsetText(local.offsetMinutes)})`
 }
 
 /**
  * A time at a place, in its local time with its GMT offset: "23 Nov 2025, 14:30 at Nhava Sheva (GMT+5:30)"
  * ("23 Nov, 14:30 …" in `now`'s year there); in UTC, "(UTC)", for a place without a known zone.
  * `named: false` leaves the name out where the heading beside the time already names the place:
- * "23 Nov, 14:30 (GMT+5:30)".
+ * "23 Nov, 14:30 (GMT+5:30)". A planned day (`isDay`) is the day alone: "1 Dec 2026 at Singapore", "1 Dec".
  */
 export function placeTime(
   at: string | Date,
   place: TimePlace,
   options: { now?: Date | undefined; named?: boolean } = {},
 ): string {
+  if (isDay(at)) {
+    const where = options.named === false || !place.name ? '' : ` at ${place.name}`
+    return `${dayText(at, options.now, knownZone(place.time_zone) ?? 'UTC')}${where}`
+  }
   const ms = msOf(at)
   if (Number.isNaN(ms)) return String(at)
   const zone = knownZone(place.time_zone)
@@ -134,6 +171,7 @@ export function placeTime(
  * departure at its port, its date of issue in Singapore). UTC for a zone not known.
  */
 export function dayIn(at: string | Date, timeZone: string | null | undefined): string {
+  if (isDay(at)) return calendarDay(at)
   const ms = msOf(at)
   if (Number.isNaN(ms)) return String(at)
   const local = localTime(ms, knownZone(timeZone) ?? 'UTC')

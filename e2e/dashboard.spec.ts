@@ -199,7 +199,9 @@ test.describe('dashboard', () => {
     await page.goto('/user/home')
     await expect(page.getByTestId('dashboard-greeting')).toContainText(`Welcome, ${customer.name}`)
     await expect(page.getByTestId('dashboard-greeting')).toContainText('Lion City Exports Pte Ltd')
-    await expect(section(page, 'Needs attention')).toContainText('Nothing needs your attention')
+    // Said once, above the quote form; no empty Needs attention section repeats it.
+    await expect(page.getByTestId('attention-summary')).toHaveText('Nothing needs your attention.')
+    await expect(page.getByText('Nothing needs your attention')).toHaveCount(1)
     await expect(section(page, 'In transit')).toContainText('No shipments in transit.')
     await expect(section(page, 'Recent activity')).toContainText('No shipment activity yet.')
     for (const key of ['quotesThisMonth', 'bookingsInProgress', 'deliveredThisYear']) {

@@ -58,7 +58,7 @@ test.describe('times', () => {
     const hhmm = `${String(booked.getUTCHours()).padStart(2, '0')}:${String(booked.getUTCMinutes()).padStart(2, '0')}`
     await expect(
       page.getByText('Booked', { exact: true }).locator('xpath=following-sibling::dd[1]'),
-    ).toHaveText(new RegExp(`^${booked.getUTCDate()} [A-Z][a-z]{2}( \\d{4})?, ${hhmm} SGT$`))
+    ).toHaveText(new RegExp(`^${booked.getUTCDate()} [A-Z][a-z]{2}( \\d{4})?, ${hhmm} \\(GMT\\+8\\)$`))
 
     await page.goto(`/user/tracking?hbl=${hbl}`)
     // The heading names the place; the time gives its offset.

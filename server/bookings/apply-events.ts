@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely'
 import type { AuditChanges } from '../../contract/audit'
 import type { BookingStatus, TrackingEvent } from '../../contract/bookings'
+import { plannedInstant } from '../../contract/times'
 import { type BookingEvent, nextBookingStatus } from '../../machines/booking.machine'
 import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
@@ -19,7 +20,7 @@ import {
   storedEventIds,
   storedEventsById,
 } from '../tracking/events'
-import { bestTime, legsWithTimes } from '../tracking/milestones'
+import { bestTime, legsWithTimes, plannedDays } from '../tracking/milestones'
 import { notify, notifyEtaChange } from './notifications'
 import { type BookingRow, findBookingById, lockBookings, updateBooking } from './queries'
 import { type BookingDeps, confirmInTransaction, notified, placeRef } from './service'
@@ -277,13 +278,14 @@ async function settleDates(
 ) {
   const row = await findBookingById(trx, bookingId)
   if (!row) return
-  const events = await bookingEvents(trx, bookingId)
+  // A day planned without a time stays a day in the legs (plannedDays), and its instant in etd and eta.
+  const events = plannedDays(await bookingEvents(trx, bookingId), row.legs)
   const legs = legsWithTimes(row.legs, events)
   const departure = legs[0]?.from.code ?? row.origin
   const etdText = bestTime(events, 'DEPA', departure)
   const etaText = bestTime(events, 'ARRI', row.destination)
-  const etd = etdText ? new Date(etdText) : row.etd
-  const eta = etaText ? new Date(etaText) : row.eta
+  const etd = etdText ? plannedInstant(etdText) : row.etd
+  const eta = etaText ? plannedInstant(etaText) : row.eta
   const [origin, destination] = await Promise.all([
     placeRef(deps.places, row.origin),
     placeRef(deps.places, row.destination),

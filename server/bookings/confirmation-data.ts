@@ -4,11 +4,13 @@
  * configuration.
  */
 import { documentsStep, operationsStep, servicesText } from '../../contract/booking-confirmation'
-import type { BookingDetail } from '../../contract/bookings'
+import { type BookingDetail, bookingTimeText } from '../../contract/bookings'
+import { notifyPartyText, partyLines } from '../../contract/parties'
 import { moneyText } from '../../contract/pricing/money'
 import { freeTimeText } from '../../contract/pricing/schedule'
 import type { PricedLine } from '../../contract/pricing/types'
 import type { Party } from '../../contract/quotes'
+import { countText } from '../../contract/text'
 import { ACCOUNT_TIME_ZONE, accountTime, calendarDay, dayIn } from '../../contract/times'
 import { addressLine, mainPhone, type SiteConfig, siteConfig } from '../site-config'
 
@@ -72,11 +74,8 @@ export interface ConfirmationOptions {
   generatedAt: Date
 }
 
-const partyText = (party: Party | null, none = 'None') =>
-  party ? [party.name, party.address, ...(party.contact ? [party.contact] : [])].join('\n') : none
-
-/** A date-time at the origin's port or airport, as its own calendar day. */
-const dayAt = (iso: string, timeZone: string | null) => dayIn(iso, timeZone)
+/** A shipper's or consignee's lines. */
+const partyText = (party: Party) => partyLines(party).join('\n')
 
 /** The charge lines of the confirmed price in the order the booking page groups them. */
 function orderedLines(lines: PricedLine[]): PricedLine[] {
@@ -93,7 +92,6 @@ export function bookingConfirmationData(
   { site = siteConfig, appUrl, generatedAt }: ConfirmationOptions,
 ): BookingConfirmationData {
   const air = booking.mode === 'AIR'
-  const originZone = booking.origin.time_zone
   const place = (p: BookingDetail['origin']) => `${p.name} (${p.code})`
   const sailing = booking.plannedSailing
   const phone = mainPhone(site)
@@ -120,7 +118,7 @@ export function bookingConfirmationData(
   const partyRows: ConfirmationRow[] = [
     { label: 'Shipper', text: partyText(booking.shipper) },
     { label: 'Consignee', text: partyText(booking.consignee) },
-    { label: 'Notify party', text: partyText(booking.notifyParty, 'Same as consignee') },
+    { label: 'Notify party', text: notifyPartyText(booking.notifyParty) },
     ...(booking.pickupAddress ? [{ label: 'Pickup address', text: booking.pickupAddress }] : []),
     ...(booking.deliveryAddress ? [{ label: 'Delivery address', text: booking.deliveryAddress }] : []),
   ]
@@ -148,15 +146,14 @@ export function bookingConfirmationData(
         : 'No',
     },
   ]
+  // ETD and ETA in the words of every screen (bookingTimeText): the planned sailing's days, "(planned)", until
+  // operations confirm; then the confirmed times, the vessel, and the sailing as planned below them.
   const sailingRows: ConfirmationRow[] = []
-  if (booking.etd) {
-    sailingRows.push({ label: 'Departure (confirmed)', text: dayAt(booking.etd, originZone) })
-    if (booking.eta) {
-      sailingRows.push({
-        label: 'Arrival (confirmed)',
-        text: dayIn(booking.eta, booking.destination.time_zone),
-      })
-    }
+  const etd = bookingTimeText(booking, 'etd', { named: true })
+  const eta = bookingTimeText(booking, 'eta', { named: true })
+  if (etd) sailingRows.push({ label: 'Departure (ETD)', text: etd })
+  if (eta) sailingRows.push({ label: 'Arrival (ETA)', text: eta })
+  if (etd && !booking.plannedTimes) {
     const first = booking.legs[0]
     const carriage = air ? first?.flight : [first?.vesselName, first?.voyage].filter(Boolean).join(' / ')
     if (carriage) sailingRows.push({ label: air ? 'Flight' : 'Vessel / voyage', text: carriage })
@@ -165,9 +162,13 @@ export function bookingConfirmationData(
     sailingRows.push(
       { label: 'Cargo cut-off', text: calendarDay(sailing.cargoCutoff) },
       { label: 'Documents cut-off', text: calendarDay(sailing.docCutoff) },
-      { label: booking.etd ? 'Departure (planned)' : 'Departure (ETD)', text: calendarDay(sailing.etd) },
-      { label: booking.etd ? 'Arrival (planned)' : 'Arrival (ETA)', text: calendarDay(sailing.eta) },
-      { label: 'Transit', text: `${sailing.transitDays} ${sailing.transitDays === 1 ? 'day' : 'days'}` },
+      ...(booking.plannedTimes
+        ? []
+        : [
+            { label: 'Departure (planned)', text: calendarDay(sailing.etd) },
+            { label: 'Arrival (planned)', text: calendarDay(sailing.eta) },
+          ]),
+      { label: 'Transit', text: countText(sailing.transitDays, 'day') },
     )
     const free = freeTimeText(booking.mode, sailing.freeDays)
     if (free) sailingRows.push({ label: 'Free time', text: free })
@@ -203,7 +204,7 @@ export function bookingConfirmationData(
   const nextSteps = [
     operationsStep(booking, site.operationsDesk),
     `${documentsStep(booking)} Upload them on the booking's page: ${appUrl}/user/bookings/${booking.number}`,
-    sailing && !booking.etd
+    sailing && booking.plannedTimes
       ? `Deliver the cargo by ${calendarDay(sailing.cargoCutoff)} (cargo cut-off) for the planned departure on ${calendarDay(sailing.etd)}.`
       : 'Follow the shipment under My Bookings and HBL Tracking.',
   ]

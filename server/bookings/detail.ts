@@ -9,13 +9,15 @@ import type {
   TrackingView,
 } from '../../contract/bookings'
 import { plannedSailingOf } from '../../contract/pricing/planned-sailing'
+import type { Sailing } from '../../contract/pricing/schedule'
 import type { QuotePrice, QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
 import type { Party } from '../../contract/quotes'
+import { asPlannedDay } from '../../contract/times'
 import { canCustomerCancel } from '../../machines/booking.machine'
 import type { Database } from '../db/schema'
 import { bookingDocuments } from '../documents/queries'
 import type { PlaceIndex } from '../locations/locations'
-import { deriveMilestones, etaOf, legsWithTimes } from '../tracking/milestones'
+import { deriveMilestones, etaOf, legsWithTimes, plannedDays } from '../tracking/milestones'
 import { routeMap } from '../tracking/route-map'
 import type { BookingRow, TrackedRow } from './queries'
 
@@ -68,24 +70,52 @@ export function cargoSummary(request: QuoteRequest): string {
   return parts.join('; ')
 }
 
+type SummaryRow = Pick<
+  BookingRow,
+  | 'number'
+  | 'hbl'
+  | 'mode'
+  | 'origin'
+  | 'destination'
+  | 'carrier'
+  | 'etd'
+  | 'eta'
+  | 'status'
+  | 'created_at'
+  | 'user_name'
+  | 'confirmed_at'
+  | 'legs'
+> & { quote_number: string } & (
+    | { details: unknown }
+    | { /** `details -> 'plannedSailing'` (listBookings). */ planned_sailing: unknown }
+  )
+
+/**
+ * A booking's ETD and ETA as every screen and document shows them: until operations confirm, the days of
+ * the sailing planned when it was booked (`plannedTimes`); then the stored times, a day planned without a
+ * time as the day (contract/times.ts asPlannedDay).
+ */
+export function scheduleOf(
+  row: Pick<SummaryRow, 'etd' | 'eta' | 'status' | 'confirmed_at' | 'legs'>,
+  planned: Sailing | null,
+): Pick<BookingSummary, 'etd' | 'eta' | 'plannedTimes'> {
+  if (!row.confirmed_at && row.status !== 'Cancelled' && planned) {
+    return { etd: planned.etd, eta: planned.eta, plannedTimes: true }
+  }
+  const legs = row.legs ?? []
+  return {
+    etd: asPlannedDay(iso(row.etd), legs[0]?.etd),
+    eta: asPlannedDay(iso(row.eta), legs.at(-1)?.eta),
+    plannedTimes: false,
+  }
+}
+
 export function summaryOf(
-  row: Pick<
-    BookingRow,
-    | 'number'
-    | 'hbl'
-    | 'mode'
-    | 'origin'
-    | 'destination'
-    | 'carrier'
-    | 'etd'
-    | 'eta'
-    | 'status'
-    | 'created_at'
-    | 'user_name'
-  > & { quote_number: string },
+  row: SummaryRow,
   ref: (code: string) => PlaceRef,
   outstanding: number,
 ): BookingSummary {
+  const planned = plannedSailingOf('details' in row ? row.details : { plannedSailing: row.planned_sailing })
   return {
     number: row.number,
     hbl: row.hbl,
@@ -93,8 +123,7 @@ export function summaryOf(
     origin: ref(row.origin),
     destination: ref(row.destination),
     carrier: row.carrier,
-    etd: iso(row.etd),
-    eta: iso(row.eta),
+    ...scheduleOf(row, planned),
     status: row.status as BookingStatus,
     documentsOutstanding: outstanding,
     quoteNumber: row.quote_number,
@@ -129,7 +158,8 @@ export async function bookingDetail(
   const request = row.request as QuoteRequest
   const origin = ref(row.origin)
   const destination = ref(row.destination)
-  const legs = legsWithTimes(row.legs, events)
+  const shown = plannedDays(events, row.legs)
+  const legs = legsWithTimes(row.legs, shown)
   return {
     ...summaryOf(row, ref, outstanding),
     shipper: details.shipper,
@@ -152,7 +182,7 @@ export async function bookingDetail(
     plannedSailing: plannedSailingOf(row.details),
     legs,
     documents,
-    milestones: deriveMilestones(events, { origin, destination, legs }, ref),
+    milestones: deriveMilestones(shown, { origin, destination, legs }, ref),
     statusReason: row.status_reason,
     heldFrom: (row.held_from as BookingStatus | null) ?? null,
     canCancel: canCustomerCancel(row.status as BookingStatus, row.held_from),
@@ -171,7 +201,9 @@ export async function trackingView(
   const { ref, at } = await placesOf(places, codes)
   const origin = ref(row.origin)
   const destination = ref(row.destination)
-  const legs = legsWithTimes(row.legs, events)
+  const shown = plannedDays(events, row.legs)
+  const legs = legsWithTimes(row.legs, shown)
+  const arrival = row.legs.at(-1)?.eta
   return {
     hbl: row.hbl as string,
     bookingNumber: row.number,
@@ -180,8 +212,11 @@ export async function trackingView(
     origin,
     destination,
     legs,
-    milestones: deriveMilestones(events, { origin, destination, legs }, ref),
-    eta: etaOf(events, row.destination, { eta: iso(row.eta), originalEta: iso(row.original_eta) }),
-    map: routeMap({ legs, origin, destination, coordinates: at, events, now }),
+    milestones: deriveMilestones(shown, { origin, destination, legs }, ref),
+    eta: etaOf(shown, row.destination, {
+      eta: asPlannedDay(iso(row.eta), arrival),
+      originalEta: asPlannedDay(iso(row.original_eta), arrival),
+    }),
+    map: routeMap({ legs, origin, destination, coordinates: at, events: shown, now }),
   }
 }

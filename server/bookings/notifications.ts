@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { PlaceRef, RouteLeg } from '../../contract/bookings'
-import { placeTime as timeAtPlace } from '../../contract/times'
+import { asPlannedDay, placeTime as timeAtPlace } from '../../contract/times'
 import type { Database } from '../db/schema'
 import { bookingCancelledMail, bookingHeldMail, bookingReleasedMail } from '../mail/booking-status-templates'
 import {
@@ -86,8 +86,12 @@ function mailInput(
     lane: `${booking.origin.name} (${booking.origin.code}) to ${booking.destination.name} (${booking.destination.code})`,
     carrier: booking.carrier,
     carriage: carriageOf(booking.legs[0]),
-    etd: placeTime(booking.etd, booking.origin),
-    eta: placeTime(booking.eta, booking.destination),
+    // A day planned without a time is mailed as the day (contract/times.ts asPlannedDay).
+    etd: placeTime(asPlannedDay(booking.etd?.toISOString() ?? null, booking.legs[0]?.etd), booking.origin),
+    eta: placeTime(
+      asPlannedDay(booking.eta?.toISOString() ?? null, booking.legs.at(-1)?.eta),
+      booking.destination,
+    ),
     trackingLink: `${mailer.appUrl}/user/tracking${booking.hbl ? `?hbl=${encodeURIComponent(booking.hbl)}` : ''}`,
   }
 }

@@ -64,7 +64,10 @@ export interface BookingFilters {
   userId?: number | undefined
 }
 
-/** The company's bookings, newest first, with the name of the person who booked each. */
+/**
+ * The company's bookings, newest first, with the name of the person who booked each, and what their ETD
+ * and ETA are drawn from (detail.ts scheduleOf: the planned sailing until confirmed, the legs' planned days).
+ */
 export function listBookings(
   db: Kysely<Database>,
   customerId: number,
@@ -87,6 +90,9 @@ export function listBookings(
       'b.eta',
       'b.status',
       'b.created_at',
+      'b.confirmed_at',
+      'b.legs',
+      sql<unknown>`b.details -> 'plannedSailing'`.as('planned_sailing'),
       'q.number as quote_number',
       'q.request',
       'u.esus_name as user_name',

@@ -7,9 +7,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { BookingStatus, PlaceRef, RouteLeg, TrackingEvent } from '../../contract/bookings'
+import { addDays } from '../../contract/dates'
 import { plannedSailingOf } from '../../contract/pricing/planned-sailing'
 import type { Mode, QuoteRequest } from '../../contract/pricing/types'
 import { singaporeDate } from '../../contract/quotes'
+import { isDay, localDateTimeIn, plannedInstant } from '../../contract/times'
 import { nextBookingStatus } from '../../machines/booking.machine'
 import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
@@ -26,8 +28,6 @@ export interface BookingDeps {
   mailer: Mailer
   places: PlaceIndex
 }
-
-const DAY = 86_400_000
 
 export async function placeRef(places: PlaceIndex, code: string): Promise<PlaceRef> {
   const row = await places.get(code)
@@ -75,9 +75,11 @@ export async function transshipmentPort(
 
 /**
  * The planned route of a booking being confirmed: ETD from the options, else the booking's planned sailing
- * (unless it has gone), else two days after the later of the cargo-ready date and today (noon UTC); ETA from
- * the options, else the planned sailing's (with its ETD), else ETD plus the sheet's transit days; a
- * transshipment port from the options or the sheet's service ("Via Colombo").
+ * (unless it has gone), else two days after the later of the cargo-ready date and today; ETA from the
+ * options, else the planned sailing's (with its ETD), else ETD plus the sheet's transit days; a transshipment
+ * port from the options or the sheet's service ("Via Colombo"). A time operations gave is kept to the minute;
+ * a day from the schedule, or counted from one, stays a day (contract/times.ts `isDay`: never a minute nobody
+ * planned), and the times at a transshipment port are not known until operations or the carrier say them.
  */
 async function plannedRoute(
   deps: BookingDeps,
@@ -90,26 +92,24 @@ async function plannedRoute(
   const request = booking.request as QuoteRequest
   const today = singaporeDate(at)
   const from = request.readyDate > today ? request.readyDate : today
-  // The sailing planned when the booking was made, unless it has already gone (noon UTC of its dates).
-  const planned = plannedSailingOf(booking.details)
-  const sailing = planned && planned.etd >= today && !options.etd ? planned : null
-  const etd = options.etd
-    ? new Date(options.etd)
-    : sailing
-      ? new Date(`${sailing.etd}T12:00:00Z`)
-      : new Date(Date.parse(`${from}T12:00:00Z`) + 2 * DAY)
-  const eta = options.eta
-    ? new Date(options.eta)
-    : sailing
-      ? new Date(`${sailing.eta}T12:00:00Z`)
-      : new Date(etd.getTime() + (transit?.transit_days ?? 7) * DAY)
-  const via =
-    options.transshipment?.toUpperCase() ||
-    (await transshipmentPort(deps.places, transit?.service ?? null, booking.mode as Mode))
   const [origin, destination] = await Promise.all([
     placeRef(deps.places, booking.origin),
     placeRef(deps.places, booking.destination),
   ])
+  // The sailing planned when the booking was made, unless it has already gone.
+  const planned = plannedSailingOf(booking.details)
+  const sailing = planned && planned.etd >= today && !options.etd ? planned : null
+  const given = (time: string) => new Date(time).toISOString()
+  const etd = options.etd ? given(options.etd) : sailing ? sailing.etd : addDays(from, 2)
+  const etdDay = isDay(etd) ? etd : localDateTimeIn(etd, origin.time_zone).slice(0, 10)
+  const eta = options.eta
+    ? given(options.eta)
+    : sailing
+      ? sailing.eta
+      : addDays(etdDay, transit?.transit_days ?? 7)
+  const via =
+    options.transshipment?.toUpperCase() ||
+    (await transshipmentPort(deps.places, transit?.service ?? null, booking.mode as Mode))
   const mode = booking.mode === 'AIR' ? ('AIR' as const) : ('SEA' as const)
   const carriage = {
     ...(options.vesselName ? { vesselName: options.vesselName } : {}),
@@ -117,21 +117,17 @@ async function plannedRoute(
     ...(options.voyage ? { voyage: options.voyage } : {}),
     ...(options.flight ? { flight: options.flight } : {}),
   }
-  const iso = (d: Date) => d.toISOString()
   let legs: RouteLeg[]
   if (via && via !== origin.code && via !== destination.code) {
     const hub = await placeRef(deps.places, via)
-    const span = eta.getTime() - etd.getTime()
-    const hubArrival = new Date(etd.getTime() + span * 0.45)
-    const hubDeparture = new Date(etd.getTime() + span * 0.55)
     legs = [
-      { mode, from: origin, to: hub, ...carriage, etd: iso(etd), eta: iso(hubArrival) },
-      { mode, from: hub, to: destination, etd: iso(hubDeparture), eta: iso(eta) },
+      { mode, from: origin, to: hub, ...carriage, etd, eta: null },
+      { mode, from: hub, to: destination, etd: null, eta },
     ]
   } else {
-    legs = [{ mode, from: origin, to: destination, ...carriage, etd: iso(etd), eta: iso(eta) }]
+    legs = [{ mode, from: origin, to: destination, ...carriage, etd, eta }]
   }
-  return { legs, etd, eta, origin, destination }
+  return { legs, etd: plannedInstant(etd), eta: plannedInstant(eta), origin, destination }
 }
 
 /** A PLN (or other) event the server itself records for a booking. */
@@ -152,32 +148,32 @@ function carriageFields(leg: RouteLeg): Partial<TrackingEvent> {
   }
 }
 
-/** The PLN departures and arrivals of each leg. */
+/** The PLN departures and arrivals of each leg that are planned (a day at its plannedDayInstant). */
 function plannedEvents(legs: RouteLeg[], at: Date): TrackingEvent[] {
-  return legs.flatMap((leg) => [
-    ownEvent(
-      {
-        eventType: 'TRANSPORT',
-        eventClassifierCode: 'PLN',
-        transportEventTypeCode: 'DEPA',
-        location: leg.from.code,
-        eventDateTime: leg.etd as string,
-        ...carriageFields(leg),
-      },
-      at,
+  return legs.flatMap((leg) =>
+    (
+      [
+        ['DEPA', leg.from.code, leg.etd],
+        ['ARRI', leg.to.code, leg.eta],
+      ] as const
+    ).flatMap(([code, location, time]) =>
+      time
+        ? [
+            ownEvent(
+              {
+                eventType: 'TRANSPORT',
+                eventClassifierCode: 'PLN',
+                transportEventTypeCode: code,
+                location,
+                eventDateTime: plannedInstant(time).toISOString(),
+                ...carriageFields(leg),
+              },
+              at,
+            ),
+          ]
+        : [],
     ),
-    ownEvent(
-      {
-        eventType: 'TRANSPORT',
-        eventClassifierCode: 'PLN',
-        transportEventTypeCode: 'ARRI',
-        location: leg.to.code,
-        eventDateTime: leg.eta as string,
-        ...carriageFields(leg),
-      },
-      at,
-    ),
-  ])
+  )
 }
 
 /** The booking as its mails show it, with what changed. */

@@ -18,8 +18,9 @@ import {
   type TrackingEvent,
 } from '../../contract/bookings'
 import { nextMilestone } from '../../contract/milestones'
+import { asPlannedDay } from '../../contract/times'
 import { eventFromJson } from '../tracking/events'
-import { deriveMilestones, etaOf, legsWithTimes } from '../tracking/milestones'
+import { deriveMilestones, etaOf, legsWithTimes, plannedDays } from '../tracking/milestones'
 import { type DashboardEventRow, type EventVersion, isoOfJsonTime, type LiveBookingRow } from './queries'
 
 /** Statuses a shipment is on its way in (Cargo Received to Arrived, or held there): the In transit list. */
@@ -45,13 +46,16 @@ function summaryKey(booking: LiveBookingRow, version: { count: number; lastId: n
 /** The summary reads places only by code: their names and zones do not change it. */
 const byCode = (code: string): PlaceRef => ({ code, name: code, country_code: '', time_zone: null })
 
-function summarise(booking: LiveBookingRow, events: TrackingEvent[]): TransitSummary {
+function summarise(booking: LiveBookingRow, posted: TrackingEvent[]): TransitSummary {
+  // As tracking reads them: a day planned without a time stays a day.
+  const events = plannedDays(posted, booking.legs)
   const legs = legsWithTimes(booking.legs, events)
   const route = { origin: byCode(booking.origin), destination: byCode(booking.destination), legs }
   const next = nextMilestone(deriveMilestones(events, route, byCode), booking.status)
+  const arrival = booking.legs.at(-1)?.eta
   const eta = etaOf(events, booking.destination, {
-    eta: isoOfJsonTime(booking.eta),
-    originalEta: isoOfJsonTime(booking.original_eta),
+    eta: asPlannedDay(isoOfJsonTime(booking.eta), arrival),
+    originalEta: asPlannedDay(isoOfJsonTime(booking.original_eta), arrival),
   })
   return Object.freeze({
     next: next

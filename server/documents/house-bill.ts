@@ -1,7 +1,8 @@
 import { PDFDocument, type PDFPage, StandardFonts } from 'pdf-lib'
 import type { RouteLeg } from '../../contract/bookings'
+import { notifyPartyText, partyLines } from '../../contract/parties'
 import type { Mode } from '../../contract/pricing/types'
-import { ACCOUNT_TIME_ZONE, dayIn } from '../../contract/times'
+import { ACCOUNT_TIME_ZONE, asPlannedDay, dayIn } from '../../contract/times'
 import { addressLine, mainPhone, type SiteConfig, siteConfig } from '../site-config'
 import { A4, brandColour, ink, MARGIN, muted, printable, rule, wrap } from './pdf-kit'
 
@@ -37,9 +38,13 @@ export interface HouseBillInput {
  * the port (or airport) of loading's own date (the first leg's place, else the origin's zone; UTC when not
  * known), the date of issue Singapore's, where the bill is issued.
  */
+/** The port of loading's date of departure; a day planned without a time is that day (asPlannedDay). */
 const departureDay = (input: HouseBillInput) =>
   input.etd
-    ? dayIn(input.etd, input.legs[0]?.from.time_zone ?? input.origin.time_zone ?? null)
+    ? dayIn(
+        asPlannedDay(new Date(input.etd).toISOString(), input.legs[0]?.etd) as string,
+        input.legs[0]?.from.time_zone ?? input.origin.time_zone ?? null,
+      )
     : 'To be advised'
 
 /**
@@ -91,15 +96,15 @@ export async function houseBillPdf(
   line(page, MARGIN, y, A4.width - MARGIN, y, 1.2)
 
   const half = contentWidth / 2
-  const party = (p: HouseBillParty | null) =>
-    p ? [p.name, p.address, ...(p.contact ? [p.contact] : [])].join('\n') : 'Same as consignee'
+  const party = (p: HouseBillParty) => partyLines(p).join('\n')
 
   y = row(page, y, [
     { label: 'Shipper', text: party(input.shipper), width: half },
     { label: 'Consignee', text: party(input.consignee), width: half },
   ])
   y = row(page, y, [
-    { label: 'Notify party', text: party(input.notifyParty), width: half },
+    // In the words of the booking's page and its confirmation PDF.
+    { label: 'Notify party', text: notifyPartyText(input.notifyParty), width: half },
     {
       label: air ? 'Carrier (airline)' : 'Carrier',
       text: `${input.carrier || 'To be advised'}\nDate of departure: ${departureDay(input)}`,

@@ -57,6 +57,7 @@ const summaryFields = {
   carrier: z.string(),
   etd: z.string().nullable(),
   eta: z.string().nullable(),
+  plannedTimes: z.boolean().openapi({ description: 'etd, eta: the planned sailing, unconfirmed' }),
   status: z.enum(bookingStatuses),
   documentsOutstanding: z.int(),
   quoteNumber: z.string(),

@@ -27,6 +27,7 @@ import {
   type TrackingEvent,
 } from '../../contract/bookings'
 import { eventCodeLabel } from '../../contract/milestones'
+import { asPlannedDay, plannedInstant } from '../../contract/times'
 import { eventCode } from './dcsa'
 
 export interface MilestoneRoute {
@@ -102,6 +103,25 @@ export function bestTime(events: TrackingEvent[], code: 'DEPA' | 'ARRI', locatio
 }
 
 /**
+ * The events as the screens read them: a PLN departure or arrival the server recorded for a day planned
+ * without a time (a leg's `etd` or `eta` is a day, its event at that day's plannedDayInstant) carries the
+ * day again, so that no screen shows a minute nobody planned. Every other event is as it was posted.
+ */
+export function plannedDays(events: TrackingEvent[], legs: readonly RouteLeg[]): TrackingEvent[] {
+  const days = new Map<string, string>()
+  for (const leg of legs) {
+    if (leg.etd) days.set(`DEPA ${leg.from.code}`, leg.etd)
+    if (leg.eta) days.set(`ARRI ${leg.to.code}`, leg.eta)
+  }
+  return events.map((event) => {
+    if (event.eventClassifierCode !== 'PLN') return event
+    const day = days.get(`${eventCode(event)} ${event.location}`)
+    const time = asPlannedDay(event.eventDateTime, day)
+    return time === event.eventDateTime ? event : { ...event, eventDateTime: time as string }
+  })
+}
+
+/**
  * The legs with each departure and arrival at their best known time, and a leg booked without its vessel
  * or flight (the connection on from a transshipment port) with the one its departure was reported on.
  */
@@ -139,7 +159,7 @@ export function etaOf(
   // An arrival time before the cargo actually left is stale (a carrier's old estimate or plan): the ETA is
   // not known until a new one comes, rather than a time the shipment cannot keep.
   const departed = lastActualDeparture(events)
-  const current = best && departed !== null && Date.parse(best) < departed ? null : best
+  const current = best && departed !== null && msOf(best) < departed ? null : best
   const firstPlanned = events
     .filter((e) => eventCode(e) === 'ARRI' && e.location === destination && e.eventClassifierCode === 'PLN')
     .sort((a, b) => created(a) - created(b))[0]
@@ -159,9 +179,12 @@ function lastActualDeparture(events: TrackingEvent[]): number | null {
   return last
 }
 
+/** An instant or a planned day (as its plannedDayInstant), in epoch ms. */
+const msOf = (time: string) => plannedInstant(time).getTime()
+
 /** How far an ETA moved from another, in hours to one decimal (later is positive). */
 export function hoursMoved(eta: string, from: string): number {
-  return Math.round(((Date.parse(eta) - Date.parse(from)) / 3_600_000) * 10) / 10
+  return Math.round(((msOf(eta) - msOf(from)) / 3_600_000) * 10) / 10
 }
 
 /** A milestone's newest events (by creation): of each classifier, of all, and of those naming the carriage. */
@@ -221,11 +244,14 @@ export function deriveMilestones(
         if (event.vesselName || event.voyage || event.flight) keepNewest(newestOf, 'carriage', event, at)
       }
       const latest = newestOf.any?.event
-      const withCarriage = newestOf.carriage?.event
       const leg = defaults[key].leg
-      const vesselName = withCarriage?.vesselName ?? leg?.vesselName
-      const voyage = withCarriage?.voyage ?? leg?.voyage
-      const flight = withCarriage?.flight ?? leg?.flight
+      // A milestone of a leg names what carries that leg, as the leg does (never a vessel for a leg the
+      // route calls unassigned: an arrival at a transshipment port reports the vessel of the leg before);
+      // one of no leg names what its events report.
+      const carriage = leg ?? newestOf.carriage?.event
+      const vesselName = carriage?.vesselName
+      const voyage = carriage?.voyage
+      const flight = carriage?.flight
       return {
         key,
         label: milestoneLabels[key],

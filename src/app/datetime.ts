@@ -1,6 +1,6 @@
 /**
  * Times on the screens, in the one convention of contract/times.ts (docs/customer-area.md, "Times"): the
- * account's own actions in Singapore time ("25 Nov, 14:30 SGT"), what happens at a port or airport in that
+ * account's own actions in Singapore time ("25 Nov, 14:30 (GMT+8)"), what happens at a port or airport in that
  * place's local time, named ("23 Nov, 14:30 at Nhava Sheva (GMT+5:30)"); the year only when it is not this
  * one. Never the browser's zone. "This year" is read from `now` at render: these screens are rendered in
  * the browser only (/user is not prerendered), so no server-rendered text can disagree with it.
@@ -10,7 +10,7 @@ import { accountTime, calendarDay, placeTime, type TimePlace } from '../../contr
 
 export type { TimePlace } from '../../contract/times'
 
-/** "25 Nov, 14:30 SGT" (the year when not this one): something the account did, in Singapore time. */
+/** "25 Nov, 14:30 (GMT+8)" (the year when not this one): something the account did, in Singapore time. */
 export const formatAccountTime = (iso: string, now: Date = new Date()) => accountTime(iso, now)
 
 /** "23 Nov, 14:30 at Nhava Sheva (GMT+5:30)": an event at a place, in its local time; "(UTC)" without a zone. */

@@ -9,7 +9,18 @@ process.env.TZ = 'America/New_York'
 import fc from 'fast-check'
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { accountTime, calendarDay, dayIn, offsetText, placeTime, type TimePlace } from '../../contract/times'
+import {
+  accountTime,
+  asPlannedDay,
+  calendarDay,
+  dayIn,
+  isDay,
+  offsetText,
+  placeTime,
+  plannedDayInstant,
+  plannedInstant,
+  type TimePlace,
+} from '../../contract/times'
 import { placeTime as mailTime } from '../../server/bookings/notifications'
 import { houseBillPdf } from '../../server/documents/house-bill'
 
@@ -172,24 +183,63 @@ describe('a time at a place', () => {
 })
 
 describe('an action of the account', () => {
-  it('is Singapore time, labelled SGT, whatever the reader’s zone', () => {
+  it('is Singapore time, with its offset written as every place’s is, whatever the reader’s zone', () => {
     fc.assert(
       fc.property(instants, nows, (at, now) => {
         const text = accountTime(at, now)
-        expect(text).toMatch(/ SGT$/)
+        expect(text).toMatch(/ \(GMT\+8\)$/)
         const singaporeYear = (d: Date) => yearIn(d, 'Asia/Singapore')
         expect(instantOf(text, 480, now ? singaporeYear(now) : Number.NaN)).toBe(toMinute(at))
         expect(TIME.exec(text)?.[3] === undefined).toBe(
           now !== undefined && singaporeYear(now) === singaporeYear(at),
         )
+        // One way to write the zone: the same as a time at the port of Singapore.
+        expect(text).toBe(
+          placeTime(at, { name: 'Singapore', time_zone: 'Asia/Singapore' }, { now, named: false }),
+        )
       }),
       { numRuns: 1000 },
     )
-    expect(accountTime('2026-11-25T06:30:00Z')).toBe('25 Nov 2026, 14:30 SGT')
-    expect(accountTime('2026-11-25T06:30:00Z', new Date('2026-02-01T00:00:00Z'))).toBe('25 Nov, 14:30 SGT')
+    expect(accountTime('2026-11-25T06:30:00Z')).toBe('25 Nov 2026, 14:30 (GMT+8)')
+    expect(accountTime('2026-11-25T06:30:00Z', new Date('2026-02-01T00:00:00Z'))).toBe(
+      '25 Nov, 14:30 (GMT+8)',
+    )
     // 31 Dec 20:00 UTC is already New Year's Day in Singapore.
     expect(accountTime('2026-12-31T20:00:00Z', new Date('2026-06-01T00:00:00Z'))).toBe(
-      '1 Jan 2027, 04:00 SGT',
+      '1 Jan 2027, 04:00 (GMT+8)',
+    )
+  })
+})
+
+describe('a day planned without a time', () => {
+  const singapore = { name: 'Singapore', time_zone: 'Asia/Singapore' }
+  it('is written as the day, never with a time of day', () => {
+    expect(isDay('2026-12-01')).toBe(true)
+    expect(isDay('2026-12-01T12:00:00.000Z')).toBe(false)
+    expect(placeTime('2026-12-01', singapore)).toBe('1 Dec 2026 at Singapore')
+    expect(placeTime('2026-12-01', singapore, { now: new Date('2026-06-01T00:00:00Z') })).toBe(
+      '1 Dec at Singapore',
+    )
+    expect(placeTime('2026-12-01', singapore, { named: false })).toBe('1 Dec 2026')
+    expect(dayIn('2026-12-01', 'America/Los_Angeles')).toBe('1 Dec 2026')
+  })
+  it('is read back from the instant it is stored as, and only from that one', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 40_000 }),
+        fc.integer({ min: -86_400_000, max: 86_400_000 }),
+        (n, shift) => {
+          const day = new Date(Date.UTC(2000, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
+          const stored = plannedDayInstant(day)
+          expect(asPlannedDay(stored, day)).toBe(day)
+          expect(plannedInstant(day).toISOString()).toBe(stored)
+          const other = new Date(Date.parse(stored) + shift).toISOString()
+          expect(asPlannedDay(other, day)).toBe(shift === 0 ? day : other)
+          // A time given to the minute stays one.
+          expect(asPlannedDay(other, other)).toBe(other)
+          expect(asPlannedDay(null, day)).toBeNull()
+        },
+      ),
     )
   })
 })

@@ -3,7 +3,6 @@
  * documents are due from that ETD at once, operations confirm it on that sailing unless they say otherwise,
  * and the booking confirmation PDF says all of it; another company's booking answers 404.
  */
-import { inflateSync } from 'node:zlib'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationsStep } from '../../contract/booking-confirmation'
@@ -15,27 +14,11 @@ import { sailingFor } from '../../contract/pricing/schedule'
 import type { PricedLine } from '../../contract/pricing/types'
 import { bookingConfirmationData } from '../../server/bookings/confirmation-data'
 import { bookingConfirmationOf } from '../../server/bookings/confirmation-pdf'
+import { sailingPlanAt } from '../../server/bookings/sailing-plan'
 import { detail } from '../fixtures/bookings'
 import { otherCompany } from '../fixtures/site'
 import { type Auth, type BookingServer, setupBookingServer } from './booking-helpers'
-
-/** The text a PDF draws: pdf-lib writes each line as a hex string shown with Tj in a deflated stream. */
-function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1')
-  const shown: string[] = []
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1')
-    } catch {
-      content = match[1] ?? ''
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-      shown.push(Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
-    }
-  }
-  return shown.join('\n')
-}
+import { pdfText } from './pdf-text'
 
 const generatedAt = new Date('2026-11-10T03:00:00Z')
 const appUrl = 'https://app.merlion-freight.test'
@@ -62,23 +45,45 @@ describe('bookingConfirmationData', () => {
       'Departure (planned)': '20 Nov 2026',
       'Arrival (planned)': '29 Nov 2026',
       'Free time': '14 free days at destination (demurrage and detention combined)',
-      // Confirmed by operations: the departure at Singapore's date, with the vessel.
-      'Departure (confirmed)': '20 Nov 2026',
+      // Confirmed by operations: the times there, as every screen writes them, with the vessel.
+      'Departure (ETD)': '20 Nov 2026, 18:00 at Singapore (GMT+8)',
+      'Arrival (ETA)': '29 Nov 2026, 09:30 at Nhava Sheva (GMT+5:30)',
       'Vessel / voyage': 'MAERSK SELETAR / 245W',
     })
+    // Until operations confirm: the planned sailing's days, marked planned, as on the screens.
     const unconfirmed = bookingConfirmationData(
-      { ...detail, etd: null, eta: null, hbl: null, status: 'Booking Received' },
+      {
+        ...detail,
+        etd: '2026-11-20',
+        eta: '2026-11-29',
+        plannedTimes: true,
+        hbl: null,
+        status: 'Booking Received',
+      },
       { site: otherCompany, appUrl, generatedAt },
     )
     const rows = unconfirmed.sections.find((s) => s.title === 'Planned sailing')?.rows ?? []
-    expect(rows.map((r) => r.label)).toEqual([
-      'Cargo cut-off',
-      'Documents cut-off',
-      'Departure (ETD)',
-      'Arrival (ETA)',
-      'Transit',
-      'Free time',
+    expect(rows.map((r) => [r.label, r.text])).toEqual([
+      ['Departure (ETD)', '20 Nov 2026 at Singapore (planned)'],
+      ['Arrival (ETA)', '29 Nov 2026 at Nhava Sheva (planned)'],
+      ['Cargo cut-off', '18 Nov 2026'],
+      ['Documents cut-off', '17 Nov 2026'],
+      ['Transit', '9 days'],
+      ['Free time', '14 free days at destination (demurrage and detention combined)'],
     ])
+  })
+
+  it('words a missing notify party as the house bill does', () => {
+    expect(section('Parties')['Notify party']).toBe('Same as consignee')
+    const notify = { name: 'Harbour Notify Ltd', address: '1 Harbour Front Avenue', contact: '+65 6000 0000' }
+    const named = bookingConfirmationData(
+      { ...detail, notifyParty: notify },
+      { site: otherCompany, appUrl, generatedAt },
+    )
+    expect(named.sections.find((s) => s.title === 'Parties')?.rows[2]).toEqual({
+      label: 'Notify party',
+      text: 'Harbour Notify Ltd\n1 Harbour Front Avenue\n+65 6000 0000',
+    })
   })
 
   it('lists the confirmed charges through the one money formatter, and the total in USD and SGD', () => {
@@ -96,7 +101,14 @@ describe('bookingConfirmationData', () => {
         .filter((d) => d.kind !== 'hbl')
         .map((d) => [d.name, d.required ? 'Required' : 'Optional', expect.stringMatching(/\d{4}$|known$/)]),
     )
-    const received = { ...detail, status: 'Booking Received' as const, hbl: null, etd: null }
+    const received = {
+      ...detail,
+      status: 'Booking Received' as const,
+      hbl: null,
+      etd: '2026-11-20',
+      eta: '2026-11-29',
+      plannedTimes: true,
+    }
     const next = bookingConfirmationData(received, { site: otherCompany, appUrl, generatedAt }).nextSteps
     expect(next[0]).toBe(
       `Our operations team confirms the booking with ${detail.carrier} within two hours (every day, 7am–11pm UK time). ` +
@@ -154,14 +166,19 @@ describe('plannedSailingFor', () => {
     freeDays: 14,
   }
 
-  it("is the sheet's sailing for the ready date, or for today once that date has passed", () => {
-    expect(plannedSailingFor(lane, '2026-11-16', '2026-11-10')).toEqual(sailingFor(lane, '2026-11-16'))
-    expect(plannedSailingFor(lane, '2026-11-01', '2026-11-10')).toEqual(sailingFor(lane, '2026-11-10'))
+  // Tuesday 10 Nov 2026, 10:00 in Singapore: the desk confirms by Wednesday 10:00, the customer is ready by
+  // Thursday 10:00, so the cut-offs fall from Friday 13 Nov.
+  const bookedAt = new Date('2026-11-10T10:00:00+08:00')
+  const rules = sailingPlanAt(bookedAt)
+
+  it("is the sheet's sailing for the ready date, or for the first day the customer can make", () => {
+    expect(plannedSailingFor(lane, '2026-11-16', bookedAt, rules)).toEqual(sailingFor(lane, '2026-11-16'))
+    expect(plannedSailingFor(lane, '2026-11-01', bookedAt, rules)).toEqual(sailingFor(lane, '2026-11-13'))
   })
 
   it('is null for a sheet without a schedule, and reads back only a whole sailing', () => {
-    expect(plannedSailingFor({ mode: 'FCL', transitDays: 9 }, '2026-11-16', '2026-11-10')).toBeNull()
-    expect(plannedSailingFor({ ...lane, departureDays: [] }, '2026-11-16', '2026-11-10')).toBeNull()
+    expect(plannedSailingFor({ mode: 'FCL', transitDays: 9 }, '2026-11-16', bookedAt, rules)).toBeNull()
+    expect(plannedSailingFor({ ...lane, departureDays: [] }, '2026-11-16', bookedAt, rules)).toBeNull()
     expect(plannedSailingOf({})).toBeNull()
     expect(plannedSailingOf({ plannedSailing: { etd: 'soon' } })).toBeNull()
     const sailing = sailingFor(lane, '2026-11-16')
@@ -194,11 +211,19 @@ describe('a booking made through the API', () => {
     if (!sailing) return
     expect(sailing.etd >= s.clock.now().toISOString().slice(0, 10)).toBe(true)
     expect(sailing.cargoCutoff <= sailing.etd && sailing.docCutoff <= sailing.etd).toBe(true)
-    expect(booking).toMatchObject({ status: 'Booking Received', etd: null, hbl: null })
+    // Until operations confirm, its ETD and ETA are the planned sailing's days, marked planned.
+    expect(booking).toMatchObject({
+      status: 'Booking Received',
+      etd: sailing.etd,
+      eta: sailing.eta,
+      plannedTimes: true,
+      hbl: null,
+    })
     expect(booking.documents.map((d) => [d.kind, d.dueDate])).toEqual([
       ['commercial_invoice', addDays(sailing.etd, -3)],
       ['packing_list', addDays(sailing.etd, -3)],
-      ['certificate_of_origin', addDays(sailing.etd, -1)],
+      // ETD − 1, but never after the documents cut-off (3 days before an FCL or LCL sailing, 1 before a flight).
+      ['certificate_of_origin', sailing.docCutoff],
     ])
   })
 
@@ -236,8 +261,13 @@ describe('a booking made through the API', () => {
     const planned = (await (await s.call(alice, `/api/bookings/${other}`)).json()) as BookingDetail
     await s.confirm(other)
     const confirmed = (await (await s.call(alice, `/api/bookings/${other}`)).json()) as BookingDetail
-    expect(confirmed.etd).toBe(`${planned.plannedSailing?.etd}T12:00:00.000Z`)
-    expect(confirmed.eta).toBe(`${planned.plannedSailing?.eta}T12:00:00.000Z`)
+    // Confirmed on the planned sailing's days, with no time of day nobody gave.
+    expect(confirmed).toMatchObject({
+      etd: planned.plannedSailing?.etd,
+      eta: planned.plannedSailing?.eta,
+      plannedTimes: false,
+    })
+    expect(confirmed.legs[0]?.etd).toBe(planned.plannedSailing?.etd)
     // Still the same due dates: the confirmed ETD is the planned one.
     expect(confirmed.documents[0]?.dueDate).toBe(planned.documents[0]?.dueDate)
   })

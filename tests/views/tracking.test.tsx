@@ -229,8 +229,8 @@ describe('times in the place’s time zone', () => {
     expect(formatPlaceTime('2026-11-20T10:00:00Z', { name: 'Somewhere', time_zone: 'Not/AZone' }, now)).toBe(
       '20 Nov, 10:00 at Somewhere (UTC)',
     )
-    expect(formatAccountTime('2026-11-20T10:00:00Z', now)).toBe('20 Nov, 18:00 SGT')
-    expect(formatAccountTime('2027-01-02T10:00:00Z', now)).toBe('2 Jan 2027, 18:00 SGT')
+    expect(formatAccountTime('2026-11-20T10:00:00Z', now)).toBe('20 Nov, 18:00 (GMT+8)')
+    expect(formatAccountTime('2027-01-02T10:00:00Z', now)).toBe('2 Jan 2027, 18:00 (GMT+8)')
     expect(formatDay('2026-11-17')).toBe('17 Nov 2026')
     expect(formatDay('2026-09-05')).toBe('5 Sep 2026')
   })

@@ -1,20 +1,15 @@
 import type { BookingStatus, Milestone } from '../../../contract/bookings'
-import { milestoneStates, milestoneStateText } from '../../../contract/milestones'
+import { carriageText, milestoneStates, milestoneStateText } from '../../../contract/milestones'
 import { formatTimeThere } from '../../app/datetime'
 import * as styles from './shipment.css'
-
-function transport(m: Milestone) {
-  if (m.flight) return `Flight ${m.flight}`
-  if (m.vesselName) return `${m.vesselName}${m.voyage ? `, voyage ${m.voyage}` : ''}`
-  return null
-}
 
 const unplaced = { name: '', time_zone: null }
 
 /**
  * The milestones of a shipment, in order, each read as the booking's status allows (contract/milestones.ts):
  * a milestone the shipment is past shows no plan or estimate. Each time is its place's local time with the
- * GMT offset ("5 Nov, 10:00 (GMT+8)"); the row's title names the place, so the time does not repeat it.
+ * GMT offset ("5 Nov, 10:00 (GMT+8)"), a day planned without a time as the day ("1 Dec"); the row's title
+ * names the place, so the time does not repeat it.
  */
 export function MilestoneTimeline({
   milestones,
@@ -36,7 +31,7 @@ export function MilestoneTimeline({
         const when = (iso: string) => (
           <time dateTime={iso}>{formatTimeThere(iso, m.location ?? unplaced, now)}</time>
         )
-        const via = transport(m)
+        const via = carriageText(m)
         return (
           <li
             key={`${m.key}-${m.location?.code ?? ''}-${m.planned ?? m.actual ?? ''}`}

@@ -3,14 +3,14 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { documentsStep, operationsStep } from '../../../contract/booking-confirmation'
-import { type BookingDetail, bookingMessages } from '../../../contract/bookings'
+import { type BookingDetail, bookingMessages, bookingTimeText } from '../../../contract/bookings'
 import { moneyText } from '../../../contract/pricing/money'
 import { freeTimeText } from '../../../contract/pricing/schedule'
 import { bookingConfirmedMachine } from '../../../machines/booking-confirmed.machine'
 import { siteConfig } from '../../../site.config'
 import { downloadBookingConfirmation } from '../../api/booking-confirmation'
 import { getBooking } from '../../api/bookings'
-import { formatPlaceTime, formatScheduleDay } from '../../app/datetime'
+import { formatScheduleDay } from '../../app/datetime'
 import { useApp } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
@@ -124,6 +124,9 @@ function NextSteps({ booking }: { booking: BookingDetail }) {
   const documents = booking.documents.filter((item) => item.kind !== 'hbl')
   const sailing = booking.plannedSailing
   const air = booking.mode === 'AIR'
+  const now = new Date()
+  const etd = bookingTimeText(booking, 'etd', { now, named: true })
+  const eta = bookingTimeText(booking, 'eta', { now, named: true })
   return (
     <section className={styles.section} aria-labelledby="next-title">
       <h2 id="next-title">What happens next</h2>
@@ -160,20 +163,35 @@ function NextSteps({ booking }: { booking: BookingDetail }) {
           </ul>
         </li>
         <li>
-          <h3 className={own.stepTitle}>{air ? 'Your planned flight' : 'Your planned sailing'}</h3>
-          {sailing ? (
+          <h3 className={own.stepTitle}>
+            {booking.plannedTimes || !booking.etd
+              ? air
+                ? 'Your planned flight'
+                : 'Your planned sailing'
+              : air
+                ? 'Your flight'
+                : 'Your sailing'}
+          </h3>
+          {sailing || etd ? (
             <dl className={styles.facts} data-testid="planned-sailing">
-              <dt className={styles.term}>Cargo cut-off</dt>
-              <dd className={styles.detail}>{formatScheduleDay(sailing.cargoCutoff)}</dd>
-              <dt className={styles.term}>Documents cut-off</dt>
-              <dd className={styles.detail}>{formatScheduleDay(sailing.docCutoff)}</dd>
+              {/* ETD and ETA in the words of My Bookings, the booking page and the PDF (bookingTimeText). */}
               <dt className={styles.term}>ETD</dt>
               <dd className={styles.detail} data-testid="planned-etd">
-                {formatScheduleDay(sailing.etd)}
+                {etd ?? 'To be confirmed'}
               </dd>
               <dt className={styles.term}>ETA</dt>
-              <dd className={styles.detail}>{formatScheduleDay(sailing.eta)}</dd>
-              {freeTimeText(booking.mode, sailing.freeDays) ? (
+              <dd className={styles.detail} data-testid="planned-eta">
+                {eta ?? 'To be confirmed'}
+              </dd>
+              {sailing ? (
+                <>
+                  <dt className={styles.term}>Cargo cut-off</dt>
+                  <dd className={styles.detail}>{formatScheduleDay(sailing.cargoCutoff)}</dd>
+                  <dt className={styles.term}>Documents cut-off</dt>
+                  <dd className={styles.detail}>{formatScheduleDay(sailing.docCutoff)}</dd>
+                </>
+              ) : null}
+              {sailing && freeTimeText(booking.mode, sailing.freeDays) ? (
                 <>
                   <dt className={styles.term}>Free time</dt>
                   <dd className={styles.detail}>{freeTimeText(booking.mode, sailing.freeDays)}</dd>
@@ -183,11 +201,6 @@ function NextSteps({ booking }: { booking: BookingDetail }) {
           ) : (
             <p className={own.stepText}>Our operations team gives you the departure when they confirm.</p>
           )}
-          {booking.etd ? (
-            <p className={styles.muted}>
-              Confirmed departure: {formatPlaceTime(booking.etd, booking.legs[0]?.from ?? booking.origin)}
-            </p>
-          ) : null}
         </li>
       </ol>
     </section>

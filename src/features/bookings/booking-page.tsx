@@ -2,9 +2,10 @@ import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { fromCallback, fromPromise } from 'xstate'
-import { type BookingDetail, bookingMessages } from '../../../contract/bookings'
+import { type BookingDetail, bookingMessages, bookingTimeText } from '../../../contract/bookings'
 import { documentsClosed } from '../../../contract/documents'
 import { legCarriage } from '../../../contract/milestones'
+import { notifyPartyText } from '../../../contract/parties'
 import { moneyText } from '../../../contract/pricing/money'
 import type { QuotePrice } from '../../../contract/pricing/types'
 import { grossWeightsText, type Party } from '../../../contract/quotes'
@@ -155,6 +156,14 @@ export function BookingPage({ number }: { number: string }) {
               <dd className={styles.detail}>{booking.mode}</dd>
               <dt className={styles.term}>Carrier</dt>
               <dd className={styles.detail}>{booking.carrier}</dd>
+              <dt className={styles.term}>ETD</dt>
+              <dd className={styles.detail} data-testid="booking-etd">
+                {bookingTimeText(booking, 'etd', { now: new Date(), named: true }) ?? 'To be confirmed'}
+              </dd>
+              <dt className={styles.term}>ETA</dt>
+              <dd className={styles.detail} data-testid="booking-eta">
+                {bookingTimeText(booking, 'eta', { now: new Date(), named: true }) ?? 'To be confirmed'}
+              </dd>
               <dt className={styles.term}>Quote</dt>
               <dd className={styles.detail}>{booking.quoteNumber}</dd>
               <dt className={styles.term}>Booked</dt>
@@ -228,6 +237,7 @@ export function BookingPage({ number }: { number: string }) {
   )
 }
 
+/** A party in full; only the notify party may be missing, worded as its documents word it (notifyPartyText). */
 function PartyBlock({ title, party }: { title: string; party: Party | null }) {
   return (
     <div>
@@ -240,13 +250,14 @@ function PartyBlock({ title, party }: { title: string; party: Party | null }) {
           {party.contact ? `\n${party.contact}` : ''}
         </p>
       ) : (
-        <p className={styles.muted}>None</p>
+        <p className={styles.muted}>{notifyPartyText(null)}</p>
       )}
     </div>
   )
 }
 
-function Parties({ booking }: { booking: BookingDetail }) {
+/** The booking's parties; exported for the view tests that compare it with the PDF's words. */
+export function Parties({ booking }: { booking: BookingDetail }) {
   return (
     <section className={styles.section} aria-labelledby="parties-title">
       <h2 id="parties-title">Parties</h2>

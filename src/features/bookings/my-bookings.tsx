@@ -1,11 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { bookingStatuses } from '../../../contract/bookings'
+import { bookingStatuses, bookingTimeText } from '../../../contract/bookings'
 import { modes } from '../../../contract/pricing/types'
+import { countText } from '../../../contract/text'
 import { isFiltered, myBookingsMachine } from '../../../machines/my-bookings.machine'
 import { listBookings } from '../../api/bookings'
-import { formatTimeThere } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
 import { StatusBadge } from '../../components/shipment/status-badge'
@@ -42,6 +42,7 @@ export function MyBookings({ info, search }: { info: PageInfo; search: BookingsS
   const context = useSelector(actor, (s) => s.context)
   const state = useSelector(actor, (s) => s.value)
   const { bookings, filters } = context
+  const now = new Date()
 
   return (
     <article>
@@ -86,7 +87,7 @@ export function MyBookings({ info, search }: { info: PageInfo; search: BookingsS
         {state === 'loading' || state === 'typing'
           ? 'Loading…'
           : state === 'list'
-            ? `${bookings.length} ${bookings.length === 1 ? 'booking' : 'bookings'}`
+            ? countText(bookings.length, 'booking')
             : ''}
       </p>
       {state === 'list' && bookings.length === 0 ? (
@@ -164,12 +165,16 @@ export function MyBookings({ info, search }: { info: PageInfo; search: BookingsS
                 <td className={styles.cell} data-label="Carrier">
                   {booking.carrier}
                 </td>
-                {/* The Lane column names both places: ETD is the origin's local time, ETA the destination's. */}
+                {/*
+                  The Lane column names both places: ETD is the origin's local time, ETA the destination's;
+                  until operations confirm, the planned sailing's days, marked planned (as on the booking's
+                  pages and its PDF).
+                */}
                 <td className={styles.cell} data-label="ETD">
-                  {booking.etd ? formatTimeThere(booking.etd, booking.origin) : '—'}
+                  {bookingTimeText(booking, 'etd', { now, named: false }) ?? '—'}
                 </td>
                 <td className={styles.cell} data-label="ETA">
-                  {booking.eta ? formatTimeThere(booking.eta, booking.destination) : '—'}
+                  {bookingTimeText(booking, 'eta', { now, named: false }) ?? '—'}
                 </td>
                 <td className={styles.cell} data-label="Status">
                   <StatusBadge status={booking.status} />

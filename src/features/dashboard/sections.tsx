@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Dashboard, DashboardLane } from '../../../contract/dashboard'
 import { moneyText } from '../../../contract/pricing/money'
+import { countText } from '../../../contract/text'
 import {
   etaMoved,
   formatAccountTime,
@@ -99,7 +100,7 @@ export function AttentionSummary({ attention }: { attention: Attention | null })
         'Nothing needs your attention.'
       ) : (
         <a href="#needs-attention" className={styles.summaryLink}>
-          {count === 1 ? '1 thing needs your attention' : `${count} things need your attention`}
+          {`${countText(count, 'thing')} ${count === 1 ? 'needs' : 'need'} your attention`}
         </a>
       )}
     </p>
@@ -230,25 +231,23 @@ export function attentionItems(attention: Attention): AttentionItem[] {
   ]
 }
 
+/** What needs attention, itemised; left out when nothing does (the summary line above says so, once). */
 export function NeedsAttention({ attention }: { attention: Attention }) {
   const items = attentionItems(attention)
+  if (items.length === 0) return null
   return (
     <Section id="needs-attention" title="Needs attention">
-      {items.length === 0 ? (
-        <p className={styles.empty}>Nothing needs your attention.</p>
-      ) : (
-        <ul className={styles.list}>
-          {items.map((item) => (
-            <li key={item.key} className={styles.item} data-kind={item.kind} data-testid="attention-item">
-              <div className={styles.itemHead}>
-                <span className={badge[item.tone]}>{item.tag}</span>
-                {item.link}
-              </div>
-              <p className={styles.detail}>{item.detail}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul className={styles.list}>
+        {items.map((item) => (
+          <li key={item.key} className={styles.item} data-kind={item.kind} data-testid="attention-item">
+            <div className={styles.itemHead}>
+              <span className={badge[item.tone]}>{item.tag}</span>
+              {item.link}
+            </div>
+            <p className={styles.detail}>{item.detail}</p>
+          </li>
+        ))}
+      </ul>
     </Section>
   )
 }
@@ -331,7 +330,7 @@ export function RecentActivity({ events }: { events: Dashboard['activity'] }) {
             >
               <span className={styles.activityTime}>
                 {event.kind === 'status' ? (
-                  // A change the office made to the booking: the account's own time, Singapore's.
+                  // A change the office made to the booking: the account's own time, Singapore's (GMT+8).
                   <time dateTime={event.at}>{formatAccountTime(event.at)}</time>
                 ) : (
                   // The line below names the place: the time gives its offset only.
