@@ -5,6 +5,7 @@ import { messages } from '../contract/messages'
 import { apiPaths, type ErrorBody } from '../contract/wire'
 import { apiCompress } from './api-compress'
 import { clientIp } from './auth/client-ip'
+import { DeviceTokens } from './auth/device-tokens'
 import { HashQueue } from './auth/hash-queue'
 import { LiveSessions, SESSIONS_CHANNEL } from './auth/live-sessions'
 import { LoginLimiter } from './auth/login-limits'
@@ -181,6 +182,8 @@ export function createApp(options: AppOptions) {
     clientIp: (c: Context) => clientIp(c, trustProxy),
     hashing,
     loginLimiter: new LoginLimiter(db, options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
+    // Signed cookies of past successful sign-ins (server/auth/device-tokens.ts), Secure where the site is https.
+    devices: new DeviceTokens(db, mailer.appUrl.startsWith('https:')),
     afterAnswer: options.afterAnswer ?? new AfterAnswer(logger),
   }
   app.route('/api', authRoutes(deps))

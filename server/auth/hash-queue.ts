@@ -7,7 +7,14 @@
  * (0 for an address with none), ties in arrival order. At most `queue` may wait: when one more arrives, the
  * most suspicious of them all (the newest among equals, so possibly the newcomer) is refused with
  * HashQueueFull, which the routes answer 503 with Retry-After.
+ *
+ * A sign-in with a valid device token (device-tokens.ts) waits with priority TRUSTED_DEVICE: ahead of every
+ * other, and never refused, so a flood from many addresses cannot lock out a browser that signed in before.
+ * Its failures are bounded per token (DEVICE_FAILURES), so few of them can wait at once.
  */
+
+/** The priority of a sign-in with a valid device token: first in the queue, and never refused. */
+export const TRUSTED_DEVICE = -1
 export class HashQueueFull extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super('Password hashing is saturated')
@@ -67,9 +74,11 @@ export class HashQueue {
       let at = this.waiting.length
       while (at > 0 && (this.waiting[at - 1] as Waiter).priority > priority) at -= 1
       this.waiting.splice(at, 0, waiter)
-      if (this.waiting.length > this.settings.queue) {
-        const refused = this.waiting.pop() as Waiter
-        refused.refuse(new HashQueueFull(this.retryAfter()))
+      const last = this.waiting.at(-1) as Waiter
+      // The last waits behind all others: trusted only when all of them are, and then none is refused.
+      if (this.waiting.length > this.settings.queue && last.priority !== TRUSTED_DEVICE) {
+        this.waiting.pop()
+        last.refuse(new HashQueueFull(this.retryAfter()))
       }
     })
   }

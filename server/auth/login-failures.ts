@@ -9,13 +9,14 @@ export interface FailureCounts {
 }
 
 /**
- * Writes one failed login, then counts the failures of its address and of its email in their windows. Two
+ * Writes one failed login, then counts the failures of its address and of its email in their windows (a
+ * failure with no email, a device token's, counts for its address only). Two
  * statements, so that each attempt counts every attempt whose row was written before its count: of
  * concurrent attempts, never more pass a limit than it allows.
  */
 export async function recordLoginFailure(
   db: Kysely<Database>,
-  failure: { address: string; email: string; at: Date },
+  failure: { address: string; email: string | null; at: Date },
   since: { address: Date; email: Date },
 ): Promise<{ id: number; counts: FailureCounts }> {
   const { id } = await db

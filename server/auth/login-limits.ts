@@ -22,6 +22,7 @@ import type { Database } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { accountLockedMail, resetPasswordLink } from '../mail/account-templates'
 import type { Mailer } from '../mail/index'
+import { DEVICE_FAILURES } from './device-tokens'
 import {
   claimLockoutNotice,
   deleteLoginFailure,
@@ -123,6 +124,29 @@ export class LoginLimiter {
     }
   }
 
+  /**
+   * Counts an attempt with the device token `device` (device-tokens.ts) as a failure of that token until it is
+   * known to be none, apart from any address or account: refused (the seconds until the next may pass) once
+   * the token has made DEVICE_FAILURES.max failures in its window.
+   */
+  async admitDevice(device: string, now: Date): Promise<LoginAdmission> {
+    const { max, windowMs } = DEVICE_FAILURES
+    const since = new Date(now.getTime() - windowMs)
+    const address = `device:${device}`
+    const { id, counts } = await recordLoginFailure(
+      this.db,
+      { address, email: null, at: now },
+      { address: since, email: since },
+    )
+    await this.cleanup(now)
+    if (counts.address > max) {
+      const until = await this.freeAt({ address }, since, counts.address, max, id, now)
+      await deleteLoginFailure(this.db, id)
+      return { retryAfter: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) }
+    }
+    return { attempt: { id, addressFailures: 0, reachesAccountLimit: false } }
+  }
+
   /** The password was right, or it was never checked: the attempt was no failure. */
   async withdraw(attempt: LoginAttempt): Promise<void> {
     await deleteLoginFailure(this.db, attempt.id)
@@ -178,7 +202,11 @@ export class LoginLimiter {
     if (this.lastCleanup !== undefined && Math.abs(now.getTime() - this.lastCleanup) < CLEANUP_EVERY_MS)
       return
     this.lastCleanup = now.getTime()
-    const longest = Math.max(this.limits.perAddress.windowMs, this.limits.perAccount.windowMs)
+    const longest = Math.max(
+      this.limits.perAddress.windowMs,
+      this.limits.perAccount.windowMs,
+      DEVICE_FAILURES.windowMs,
+    )
     await deleteOldLoginFailures(this.db, new Date(now.getTime() - longest))
     await this.db
       .deleteFrom('login_lockout_notices')

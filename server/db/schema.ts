@@ -31,6 +31,7 @@ import type {
 } from './schema/rates'
 import type {
   AuditEventsTable,
+  ConversationHandledTable,
   ConversationMailNoticesTable,
   ConversationMessagesTable,
   ConversationReadsTable,
@@ -39,6 +40,7 @@ import type {
   OutboxTable,
   RateLimitsTable,
 } from './schema/records'
+import type { SigningKeysTable } from './schema/signing-keys'
 import type {
   IntegrationKeysTable,
   StaffChallengesTable,
@@ -88,9 +90,11 @@ export interface Database {
   conversation_messages: ConversationMessagesTable
   conversation_reads: ConversationReadsTable
   conversation_mail_notices: ConversationMailNoticesTable
+  conversation_handled: ConversationHandledTable
   integration_keys: IntegrationKeysTable
   team_invitations: TeamInvitationsTable
   team_join_requests: TeamJoinRequestsTable
+  signing_keys: SigningKeysTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>

@@ -12,6 +12,7 @@ import {
 } from '../../contract/rules'
 import { teamMessages } from '../../contract/team'
 import type { ErrorBody, LoginResponse } from '../../contract/wire'
+import { customerDevice, type DeviceTokens } from '../auth/device-tokens'
 import type { HashQueue } from '../auth/hash-queue'
 import type { LiveSessions } from '../auth/live-sessions'
 import type { LoginLimiter } from '../auth/login-limits'
@@ -68,6 +69,8 @@ export interface AuthDeps {
   loginLimiter: LoginLimiter
   /** Where work that must not delay the answer goes (the mails that exist for some emails only). */
   afterAnswer: AfterAnswer
+  /** The device tokens of past successful logins (server/auth/device-tokens.ts). */
+  devices: DeviceTokens
 }
 
 const LoginResponseSchema = documents<LoginResponse>()(
@@ -96,10 +99,17 @@ const loginRoute = createRoute({
   path: '/auth/login',
   tags: ['Authentication'],
   summary: 'Log in with email and password; one live session per user',
+  description:
+    'A browser that presents the device token of an earlier login to the account (the `eship_device` cookie) goes ahead of the bound on password hashing and of the limits per address and per account; its failures count against the token (docs/security.md "Device tokens").',
   request: jsonBody(loginSchema),
   responses: {
     200: {
       description: `Logged in (\`${messages.userAuthenticated}\`, a token and the user), or \`isLoggedIn: true\` when the user has a live session elsewhere (no new session)`,
+      headers: z.object({
+        'Set-Cookie': z.string().openapi({
+          description: `The device token of this browser: \`${customerDevice.name}\`, HttpOnly, SameSite=Strict, Path=${customerDevice.path}, Secure where the site is https`,
+        }),
+      }),
       ...json(LoginResponseSchema),
     },
     401: error(`Unknown email, wrong password or not a customer: \`${authMessages.invalidCredentials}\``),
@@ -220,6 +230,7 @@ const customerAccounts: PasswordAccounts<LoginUser> = {
   passwordHash: (user) => user.password_hash,
   maySignIn: (user) => user.user_type === CUSTOMER_USER_TYPE,
   invalidCredentials: authMessages.invalidCredentials,
+  device: customerDevice,
 }
 
 /** Why a login let no one in: the status and body to answer with (429 and 503 set Retry-After). */
@@ -234,6 +245,7 @@ export function authRoutes({
   hashing,
   loginLimiter,
   afterAnswer,
+  devices,
 }: AuthDeps) {
   const session = requireSession(sessions, now)
   const router = createRouter()
@@ -246,7 +258,7 @@ export function authRoutes({
   router.use('/auth/*', limitJsonBody(), noStore, withoutServerTiming)
 
   const checkPassword = passwordCheck(
-    { db, now, clientIp, hashing, loginLimiter },
+    { db, now, clientIp, hashing, loginLimiter, devices },
     customerAccounts,
     (c, email, at) =>
       afterAnswer.run(c, 'The lockout notice', () => loginLimiter.noticeLockout(mailer, email, at)),
@@ -288,6 +300,8 @@ export function authRoutes({
       const checked = await authenticate(c, email, password)
       if (!('user' in checked)) return c.json(checked.body, checked.status)
       const { user } = checked
+      // The right password from this browser: its next login to the account is a trusted client's.
+      await devices.issue(c, customerDevice, customerAccounts.limitKey(user.esus_email_id), now())
       const token = newToken()
       if (!(await openSession(db, user.id, hashToken(token), now()))) {
         return c.json({ message: messages.loggedInElsewhere, isLoggedIn: true }, 200)

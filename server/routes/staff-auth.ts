@@ -11,6 +11,7 @@ import {
   staffMessages,
   staffSetPasswordSchema,
 } from '../../contract/staff'
+import { type DeviceTokens, staffDevice } from '../auth/device-tokens'
 import type { HashQueue } from '../auth/hash-queue'
 import type { LoginLimiter } from '../auth/login-limits'
 import { hashPassword } from '../auth/password'
@@ -46,6 +47,8 @@ export interface StaffAuthDeps {
   staffSessions: StaffSessions
   hashing: HashQueue
   loginLimiter: LoginLimiter
+  /** The device tokens of past successful sign-ins (server/auth/device-tokens.ts). */
+  devices: DeviceTokens
 }
 
 /**
@@ -58,6 +61,7 @@ const staffAccounts: PasswordAccounts<StaffRow> = {
   passwordHash: (staff) => staff.password_hash ?? undefined,
   maySignIn: (staff) => staff.deactivated_at === null,
   invalidCredentials: staffMessages.invalidCredentials,
+  device: staffDevice,
 }
 
 /** 10 second-step attempts per 15 minutes per staff member, whatever the challenge. */
@@ -161,6 +165,11 @@ const verifyRoute = createRoute({
   responses: {
     200: {
       description: `\`${staffMessages.signedIn}\`, the token and the staff member`,
+      headers: z.object({
+        'Set-Cookie': z.string().openapi({
+          description: `The device token of this browser (\`${staffDevice.name}\`, HttpOnly, SameSite=Strict, Path=${staffDevice.path}): its next password step goes ahead of the limits a flood exhausts`,
+        }),
+      }),
       ...json(SignedInSchema),
     },
     400: error(`Unknown, used or expired challenge: \`${staffMessages.challengeExpired}\``),
@@ -215,7 +224,15 @@ const setPasswordRoute = createRoute({
   },
 })
 
-export function staffAuthRoutes({ db, now, clientIp, staffSessions, hashing, loginLimiter }: StaffAuthDeps) {
+export function staffAuthRoutes({
+  db,
+  now,
+  clientIp,
+  staffSessions,
+  hashing,
+  loginLimiter,
+  devices,
+}: StaffAuthDeps) {
   const router = createRouter<StaffEnv>()
   router.openAPIRegistry.registerComponent('securitySchemes', 'staffBearer', {
     type: 'http',
@@ -223,7 +240,7 @@ export function staffAuthRoutes({ db, now, clientIp, staffSessions, hashing, log
     description: 'The token of POST /api/staff/auth/verify (a customer token is refused)',
   })
   router.use('/staff/auth/*', limitJsonBody(), noStore, withoutServerTiming)
-  const checkPassword = passwordCheck({ db, now, clientIp, hashing, loginLimiter }, staffAccounts)
+  const checkPassword = passwordCheck({ db, now, clientIp, hashing, loginLimiter, devices }, staffAccounts)
 
   return router
     .openapi(loginRoute, async (c) => {
@@ -253,6 +270,8 @@ export function staffAuthRoutes({ db, now, clientIp, staffSessions, hashing, log
       const outcome = await completeChallenge(db, body.challenge, factor, at, clientIp(c))
       if (!outcome.ok) return c.json({ message: outcome.message }, outcome.status)
       staffSessions.forgetUser(outcome.staff.id)
+      // Signed in, both factors: this browser's next sign-in with the password is a trusted client's.
+      await devices.issue(c, staffDevice, staffAccounts.limitKey(outcome.staff.email), at)
       const answer: StaffSignedIn = {
         message: staffMessages.signedIn,
         token: outcome.token,

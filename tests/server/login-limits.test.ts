@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
-import { HashQueue, HashQueueFull } from '../../server/auth/hash-queue'
+import { HashQueue, HashQueueFull, TRUSTED_DEVICE } from '../../server/auth/hash-queue'
 import { limitAddress } from '../../server/auth/rate-limit'
 import { createTestUser, postJson, setupAuthServer, type TestUser } from './helpers'
 
@@ -354,6 +354,34 @@ describe('the bound on password hashing', () => {
     await expect(full.run(0, async () => 'refused')).rejects.toBeInstanceOf(HashQueueFull)
     held.finish()
     await holding
+  })
+
+  it('serves a sign-in with a device token (TRUSTED_DEVICE) first and never refuses it, even with no room', async () => {
+    const queue = new HashQueue({ concurrency: 1, queue: 1 })
+    const log: string[] = []
+    const jobs = Object.fromEntries(
+      ['running', 'clean', 'trusted', 'trusted too'].map((name) => [name, job(log, name)]),
+    )
+    const run = (name: string, priority: number) =>
+      queue.tryRun(priority, (jobs[name] as ReturnType<typeof job>).work)
+    const results = [run('running', 0), run('clean', 0), run('trusted', TRUSTED_DEVICE)]
+    await tick()
+    // The queue's one place was the clean waiter's: the trusted one took it and the clean one was refused.
+    expect(queue.size).toEqual({ running: 1, waiting: 1 })
+    results.push(run('trusted too', TRUSTED_DEVICE))
+    await tick()
+    expect(queue.size).toEqual({ running: 1, waiting: 2 })
+    for (const name of ['running', 'trusted', 'trusted too']) {
+      jobs[name]?.finish()
+      await tick()
+    }
+    expect(log).toEqual(['start running', 'start trusted', 'start trusted too'])
+    expect(await Promise.all(results)).toEqual([
+      { value: 'running' },
+      { retryAfter: 1 },
+      { value: 'trusted' },
+      { value: 'trusted too' },
+    ])
   })
 
   it('answers a login 503 with Retry-After when no room is left, and keeps it out of the count', async () => {
