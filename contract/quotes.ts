@@ -375,8 +375,8 @@ export function madeByLine(quote: { requested: boolean; madeBy: string; pricedBy
 }
 
 /**
- * How long an identical search reopens the open quote instead of storing another (docs/pricing.md, "The same
- * search twice"): the same company, mode, places, ready date, commodity, cargo, dangerous goods and value,
+ * How long an identical search reopens the open quote instead of storing another (docs/customer-area.md, "The
+ * same search twice"): the same company, mode, places, ready date, commodity, cargo, dangerous goods and value,
  * within this many minutes of the quote's making, while it is neither booked nor expired.
  */
 export const SAME_SEARCH_REOPENS_MINUTES = 30

@@ -91,8 +91,9 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
 
   /**
    * Prices and stores a quote in one statement: its detail as stored, or undefined when nothing is offered. With
-   * `sameSearch`, the company's open quote of the same request made a moment ago, when there is one, is
-   * answered instead (`reopened`, its number), looked up under the search's lock (same-search.ts).
+   * `sameSearch`, the company's open quote of the same request made a moment ago, when it offers what the
+   * request is priced at now, is answered instead (`reopened`, its number), looked up under the search's lock
+   * (same-search.ts).
    */
   async function storeQuote(
     { customerId, userId, user }: Pick<LiveSession, 'customerId' | 'userId' | 'user'>,
@@ -121,7 +122,13 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
     const inserted = await db.transaction().execute(async (trx) => {
       if (extra.sameSearch) {
         await lockSearch(trx, customerId, request)
-        const open = await openSameSearch(trx, customerId, request, at, singaporeDate(at))
+        const offered = priced.options.map(({ lane, totalUsd }) => ({
+          carrier: lane.carrier,
+          service: lane.service,
+          validTo: lane.validTo,
+          totalUsd,
+        }))
+        const open = await openSameSearch(trx, customerId, request, offered, at, singaporeDate(at))
         if (open) return { reopened: open }
       }
       const stored = await insertQuote(trx, quote)
@@ -218,10 +225,6 @@ export function quoteService({ db, now, mailer, salesEmail, places, rateSheets }
         reopened: true,
       } satisfies CreateQuoteResponse,
     })
-    // Most second presses are answered here, without pricing; storeQuote looks again under the lock.
-    const at = now()
-    const open = await openSameSearch(db, session.customerId, request, at, singaporeDate(at))
-    if (open) return reopen(open)
     const stored = await storeQuote(session, request, { kind: 'priced', sameSearch: true }, audit)
     if (!stored) return { status: 200 as const, body: { quote: null } satisfies CreateQuoteResponse }
     if ('reopened' in stored) return reopen(stored.reopened)

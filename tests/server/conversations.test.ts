@@ -40,8 +40,11 @@ type Principal = { Authorization?: string | undefined } & Record<string, unknown
 const headersOf = (auth: Principal): Headers =>
   auth.Authorization ? { Authorization: auth.Authorization } : {}
 
+let quotesMade = 0
+/** A new quote: each its own cargo, as the same search again would reopen the last one (issue 34). */
 async function quoteOf(auth: Auth): Promise<string> {
-  const res = await server.call(auth, '/api/quotes', postJson(server.fcl()))
+  quotesMade += 1
+  const res = await server.call(auth, '/api/quotes', postJson(server.fcl({ commodity: `Lot ${quotesMade}` })))
   const { quote } = (await res.json()) as CreateQuoteResponse
   if (!quote) throw new Error(`no quote: ${res.status}`)
   return quote.number

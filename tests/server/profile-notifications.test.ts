@@ -72,7 +72,8 @@ describe('quote expiry reminders', () => {
         mode: 'FCL',
         origin: 'SGSIN',
         destination: 'INNSA',
-        request: '{}',
+        // Each its own request: a newer quote of the same one would supersede it (issue 34).
+        request: JSON.stringify({ seq }),
         services: '{}',
         first_lcl_eligible: false,
         fx: '{}',

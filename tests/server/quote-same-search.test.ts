@@ -116,6 +116,25 @@ describe('the same search twice', () => {
     expect(numbers.size).toBe(5)
   })
 
+  it('stores a new quote when the sheets in force price it otherwise since', async () => {
+    const request = fresh()
+    const first = await search(customer, request)
+    // As if a rate sheet had changed after the first quote was made.
+    await server.db
+      .updateTable('quote_options')
+      .set((eb) => ({ total_usd: eb('total_usd', '+', 100) }))
+      .where(
+        'id',
+        'in',
+        first.quote.options.map((o) => o.id),
+      )
+      .execute()
+    const again = await search(customer, request)
+    expect(again.status).toBe(201)
+    expect(again.quote.number).not.toBe(first.quote.number)
+    expect((await myQuotes(customer)).map((q) => q.number)).not.toContain(first.quote.number)
+  })
+
   it('stores one quote for presses at once', async () => {
     const request = fresh()
     const answers = await Promise.all([1, 2, 3].map(() => search(customer, request)))
