@@ -30,6 +30,12 @@ export const siteConfig: SiteConfig = {
   operationsDesk: {
     confirmWithin: 'one working day',
     hours: 'Monday to Friday, 9:00 to 18:00 Singapore time',
+    // The same promise in numbers: the sailing a booking plans leaves the desk these working hours to confirm
+    // (one working day of 9:00 to 18:00), then the customer one more working day to bring the cargo and send
+    // the documents before the cut-offs (docs/pricing.md, "Which sailing is planned").
+    workingHours: { startHour: 9, endHour: 18 },
+    confirmWorkingHours: 9,
+    preparationWorkingHours: 9,
   },
   phones: [
     { region: 'SG', display: '+65 6000 0000', e164: '+6560000000' },

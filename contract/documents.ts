@@ -6,7 +6,9 @@
  * - commercial invoice and packing list: ETD − 3 days (shared/FREIGHT.md);
  * - safety data sheet and dangerous goods declaration (hazardous cargo only): ETD − 5 days, because the
  *   carrier checks the safety data sheet and accepts the DG cargo before the ordinary documents cut-off;
- * - certificate of origin: optional, ETD − 1 day (shown as a target; an optional item is never overdue).
+ * - certificate of origin: optional, ETD − 1 day (shown as a target; an optional item is never overdue);
+ * and none after the documents cut-off the departure has (documentsCutoff): a due date later than the cut-off
+ * is the cut-off's day. Operations' requests keep to it too (requestDueDateRefusal).
  * Every item is due before the departure: once the shipment has departed, or the booking is cancelled, an
  * item never received is shown as Not received (not overdue, and not offered for upload), and uploads stop —
  * unless operations still ask for it (DocumentRequest): an item asked for is required, due on the request's
@@ -20,6 +22,7 @@ import { z } from 'zod'
 import type { BookingStatus, DocumentFile, DocumentItem, DocumentKind, DocumentStatus } from './bookings'
 import { documentMessages, documentNames, effectiveStatus } from './bookings'
 import { addDays, singaporeDateOf } from './dates'
+import type { Sailing } from './pricing/schedule'
 import type { Mode } from './pricing/types'
 import { safeString } from './text'
 
@@ -28,6 +31,8 @@ export interface ChecklistInput {
   hazardous: boolean
   /** ISO date-time of the departure (planned or estimated), or null before it is known. */
   etd: string | Date | null
+  /** The documents cut-off of that departure (documentsCutoff): no due date falls after it. */
+  docCutoff?: string | Date | null | undefined
 }
 
 export interface ChecklistEntry {
@@ -56,6 +61,36 @@ export function documentsEtd(
   plannedEtd: string | null | undefined,
 ): string | Date | null {
   return etd ?? plannedEtd ?? null
+}
+
+const DAY_MS = 86_400_000
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS)
+
+/**
+ * The documents cut-off the due dates serve (a Singapore date): the one operations confirmed with the
+ * carrier; else, while the booking keeps its planned departure, the planned sailing's; else, when operations
+ * confirmed another departure without a documents cut-off, the sheet's lead (the planned sailing's days from
+ * documents cut-off to ETD) back from that departure; else none.
+ */
+export function documentsCutoff(
+  confirmed: { etd?: string | Date | null | undefined; documentsCutoff?: string | Date | null | undefined },
+  planned: Pick<Sailing, 'etd' | 'docCutoff'> | null | undefined,
+): string | null {
+  if (confirmed.documentsCutoff) return singaporeDateOf(confirmed.documentsCutoff)
+  if (!planned) return null
+  if (!confirmed.etd) return planned.docCutoff
+  return addDays(singaporeDateOf(confirmed.etd), -daysBetween(planned.docCutoff, planned.etd))
+}
+
+/**
+ * The departure a booking's due dates count back from and the documents cut-off they keep to, as
+ * documentItems takes them: `{ etd, docCutoff }` (documentsEtd and documentsCutoff).
+ */
+export function documentsDeparture(
+  confirmed: { etd?: string | Date | null | undefined; documentsCutoff?: string | Date | null | undefined },
+  planned: Pick<Sailing, 'etd' | 'docCutoff'> | null | undefined,
+): { etd: string | Date | null; docCutoff: string | null } {
+  return { etd: documentsEtd(confirmed.etd, planned?.etd), docCutoff: documentsCutoff(confirmed, planned) }
 }
 
 /** The kinds a customer may upload (every kind but the HBL). */
@@ -87,12 +122,15 @@ const checklist: readonly { kind: keyof typeof dueDaysBeforeEtd; required: boole
 ]
 
 /** The items a booking needs, in the order they are shown. */
-export function documentChecklist({ hazardous, etd }: ChecklistInput): ChecklistEntry[] {
+export function documentChecklist({ hazardous, etd, docCutoff }: ChecklistInput): ChecklistEntry[] {
   const etdDate = etd == null ? null : singaporeDateOf(etd)
+  const cutoff = docCutoff == null ? null : singaporeDateOf(docCutoff)
   const entries: ChecklistEntry[] = []
   for (const { kind, required, hazardous: hazardousOnly } of checklist) {
     if (hazardousOnly && !hazardous) continue
-    const dueDate = etdDate ? addDays(etdDate, -dueDaysBeforeEtd[kind]) : null
+    const fromEtd = etdDate ? addDays(etdDate, -dueDaysBeforeEtd[kind]) : null
+    // Never after the documents cut-off: a document due later would miss the sailing it serves.
+    const dueDate = cutoff && (fromEtd === null || fromEtd > cutoff) ? cutoff : fromEtd
     entries.push({ kind, name: documentNames[kind], required, dueDate })
   }
   return entries
@@ -161,11 +199,28 @@ export const requestMessages = {
   cancelled: 'Nothing can be asked of a cancelled booking.',
 } as const
 
+/** The message for a requested due date after the documents cut-off `cutoff` (YYYY-MM-DD) it serves. */
+export const afterCutoffMessage = (cutoff: string) =>
+  `The due date cannot be after the documents cut-off, ${cutoff}.`
+
+/**
+ * Why operations cannot ask for a document by `dueDate` (YYYY-MM-DD), as its message, or null when they can:
+ * a date before `today` (Singapore), or after the booking's documents cut-off (documentsCutoff) while that
+ * cut-off is still ahead (today or later). Once the cut-off has passed, a document asked for serves no cut-off
+ * (a late copy, or one needed after the departure) and any date from today is taken.
+ */
+export function requestDueDateRefusal(dueDate: string, today: string, cutoff: string | null): string | null {
+  if (dueDate < today) return requestMessages.pastDate
+  if (cutoff !== null && cutoff >= today && dueDate > cutoff) return afterCutoffMessage(cutoff)
+  return null
+}
+
 /**
  * The body of an operations request for a document. The due date must be today or later (Singapore date);
- * pass `today` (singaporeDateOf(now)) to check it, as the server does.
+ * pass `today` (singaporeDateOf(now)) to check it, as the server does; and with `cutoff` (the booking's
+ * documentsCutoff), not after a documents cut-off still ahead (requestDueDateRefusal).
  */
-export function documentRequestSchema(today?: string) {
+export function documentRequestSchema(today?: string, cutoff: string | null = null) {
   return z.object({
     dueDate: z
       .string({ error: requestMessages.badDate })
@@ -174,7 +229,12 @@ export function documentRequestSchema(today?: string) {
         const parsed = new Date(`${value}T00:00:00Z`)
         return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value)
       }, requestMessages.badDate)
-      .refine((value) => today === undefined || value >= today, requestMessages.pastDate),
+      .refine((value) => today === undefined || value >= today, requestMessages.pastDate)
+      .superRefine((value, ctx) => {
+        const refusal = today === undefined ? null : requestDueDateRefusal(value, today, cutoff)
+        if (refusal && refusal !== requestMessages.pastDate)
+          ctx.addIssue({ code: 'custom', message: refusal })
+      }),
     note: safeString().trim().max(500, requestMessages.noteTooLong).optional(),
   })
 }

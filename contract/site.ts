@@ -68,9 +68,26 @@ export const siteConfigSchema = z.strictObject({
   salesDesk: z.strictObject({ answerWithin: text, hours: text }),
   /**
    * The operations desk's promise after a booking is made, as the booking confirmation page and PDF say it:
-   * when the booking is confirmed with the carrier ("within one working day") and the desk's hours.
+   * when the booking is confirmed with the carrier ("within one working day") and the desk's hours; and the
+   * same in numbers, which choose the sailing a booking plans (contract/pricing/planned-sailing.ts): the
+   * desk's working hours (Singapore time, Monday to Friday, public holidays off), the working hours it takes
+   * to confirm, and the working hours the customer has after that to prepare the cargo and documents.
    */
-  operationsDesk: z.strictObject({ confirmWithin: text, hours: text }),
+  operationsDesk: z.strictObject({
+    confirmWithin: text,
+    hours: text,
+    workingHours: z
+      .strictObject({
+        startHour: z.number().int().min(0).max(23),
+        endHour: z.number().int().min(1).max(24),
+      })
+      .refine((h) => h.startHour < h.endHour, {
+        message: 'startHour must be before endHour',
+        path: ['endHour'],
+      }),
+    confirmWorkingHours: z.number().min(0).max(200),
+    preparationWorkingHours: z.number().min(0).max(200),
+  }),
   phones: byRegion(numberSchema(phoneRegions)),
   /** WhatsApp numbers; the floating button opens the SG one. */
   whatsapp: byRegion(numberSchema(whatsAppRegions)),

@@ -28,6 +28,7 @@ import { bookingRecipients } from '../profile/notification-settings'
 import { acceptOffer, offerRefusal } from '../quotes/offers'
 import { findQuote, insertBooking, nextNumber, saveChoice } from '../quotes/queries'
 import { optionNotOffered, type QuoteService, quoteNotFound } from '../quotes/service'
+import { sailingPlanAt } from './sailing-plan'
 
 export interface BookQuoteDeps {
   db: Kysely<Database>
@@ -116,7 +117,8 @@ export async function confirmQuote(
         carrier: option.carrier,
         service: option.lane.service,
         // The sailing this option plans, as the confirmation page, the PDF and the due dates read it.
-        plannedSailing: plannedSailingFor(option.lane, stored.quote.request.readyDate, singaporeDate(at)),
+        // The first one whose cut-offs leave operations their confirmation time and the customer theirs.
+        plannedSailing: plannedSailingFor(option.lane, stored.quote.request.readyDate, at, sailingPlanAt(at)),
       },
       price,
       createdAt: at,

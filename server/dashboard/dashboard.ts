@@ -7,7 +7,12 @@ import type { Kysely } from 'kysely'
 import type { DocumentKind } from '../../contract/bookings'
 import type { Dashboard } from '../../contract/dashboard'
 import { addDays, singaporeDateOf } from '../../contract/dates'
-import { type DocumentRequest, documentItems, documentsEtd, isOutstanding } from '../../contract/documents'
+import {
+  type DocumentRequest,
+  documentItems,
+  documentsDeparture,
+  isOutstanding,
+} from '../../contract/documents'
 import { modes } from '../../contract/pricing/types'
 import { EXPIRING_SOON_DAYS, quoteStatus } from '../../contract/quotes'
 import { placesOf } from '../bookings/detail'
@@ -114,8 +119,14 @@ export async function getDashboard(
       {
         mode: booking.mode,
         hazardous: booking.hazardous,
-        // As the booking's own page counts them: the confirmed ETD, else the planned sailing's.
-        etd: documentsEtd(booking.etd, booking.planned_etd),
+        // As the booking's own page counts them: the confirmed ETD, else the planned sailing's; none after
+        // the documents cut-off.
+        ...documentsDeparture(
+          { etd: booking.etd, documentsCutoff: booking.documents_cutoff },
+          booking.planned_etd && booking.planned_doc_cutoff
+            ? { etd: booking.planned_etd, docCutoff: booking.planned_doc_cutoff }
+            : null,
+        ),
         bookingStatus: booking.status,
         heldFrom: booking.held_from,
         hbl: null,

@@ -28,6 +28,9 @@ export interface LiveBookingRow {
   hazardous: boolean
   /** The planned sailing's ETD (YYYY-MM-DD) kept when the booking was made; null for older bookings. */
   planned_etd: string | null
+  /** The planned sailing's documents cut-off (YYYY-MM-DD), and the one operations confirmed. */
+  planned_doc_cutoff: string | null
+  documents_cutoff: string | null
 }
 
 export interface DashboardFileRow {
@@ -147,6 +150,7 @@ export async function dashboardRows(db: Kysely<Database>, w: DashboardWindow): P
       select b.id, b.number, b.hbl, b.mode, b.status, b.origin, b.destination, b.legs, b.etd, b.eta,
         b.original_eta, b.status_reason, b.held_from, b.total_usd, b.created_at, b.updated_at,
         b.details -> 'plannedSailing' ->> 'etd' as planned_etd,
+        b.details -> 'plannedSailing' ->> 'docCutoff' as planned_doc_cutoff, b.documents_cutoff,
         coalesce((select jsonb_typeof(q.request -> 'hazardous') = 'object' from quotes q where q.id = b.quote_id),
           false) as hazardous
       from bookings b
@@ -157,7 +161,7 @@ export async function dashboardRows(db: Kysely<Database>, w: DashboardWindow): P
     select
       (select coalesce(json_agg(l order by l.id desc), '[]') from (
         select id, number, hbl, mode, status, origin, destination, legs, etd, eta, original_eta, status_reason,
-          held_from, hazardous, planned_etd
+          held_from, hazardous, planned_etd, planned_doc_cutoff, documents_cutoff
         from live
       ) l) as live,
       (select coalesce(json_agg(d), '[]') from (

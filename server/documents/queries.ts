@@ -3,7 +3,7 @@ import type { BookingStatus, DocumentFile, DocumentItem, DocumentKind } from '..
 import {
   type DocumentRequest,
   documentItems,
-  documentsEtd,
+  documentsDeparture,
   outstandingCount,
   type UploadableKind,
 } from '../../contract/documents'
@@ -15,7 +15,10 @@ import { houseBillOf } from './house-bill-data'
 /** What the checklist of a booking depends on. `hazardous` is read from the booking's quote when absent. */
 export type BookingForDocuments = Pick<BookingRow, 'id' | 'mode' | 'hbl' | 'etd' | 'status'> &
   Partial<
-    Pick<BookingRow, 'held_from' | 'quote_id' | 'confirmed_at' | 'updated_at' | 'created_at' | 'details'>
+    Pick<
+      BookingRow,
+      'held_from' | 'quote_id' | 'confirmed_at' | 'updated_at' | 'created_at' | 'details' | 'documents_cutoff'
+    >
   > & {
     hazardous?: boolean
   }
@@ -162,8 +165,12 @@ export async function bookingDocuments(
     {
       mode: booking.mode,
       hazardous,
-      // The confirmed ETD, else the planned sailing's: a new booking's documents have due dates already.
-      etd: documentsEtd(booking.etd, plannedSailingOf(booking.details)?.etd),
+      // The confirmed ETD, else the planned sailing's: a new booking's documents have due dates already; none
+      // after the documents cut-off.
+      ...documentsDeparture(
+        { etd: booking.etd, documentsCutoff: booking.documents_cutoff },
+        plannedSailingOf(booking.details),
+      ),
       bookingStatus: booking.status as BookingStatus,
       heldFrom: (booking.held_from ?? null) as BookingStatus | null,
       hbl: booking.hbl,

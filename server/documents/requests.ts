@@ -7,7 +7,13 @@
 import type { Kysely } from 'kysely'
 import { BOOKING_NUMBER, type DocumentItem, documentNames } from '../../contract/bookings'
 import { singaporeDateOf } from '../../contract/dates'
-import { isUploadableKind, requestMessages } from '../../contract/documents'
+import {
+  documentsCutoff,
+  isUploadableKind,
+  requestDueDateRefusal,
+  requestMessages,
+} from '../../contract/documents'
+import { plannedSailingOf } from '../../contract/pricing/planned-sailing'
 import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
 import { documentRequestedMail } from '../mail/document-templates'
@@ -23,8 +29,9 @@ export type DocumentRequestOutcome =
 
 /**
  * Asks for `kind` of booking `number` by `dueDate` (YYYY-MM-DD, not before today in Singapore): 422 for a kind
- * that is not uploaded or a past date, 404 for no such booking, 409 for a cancelled one; else the booking's
- * checklist with the item asked for.
+ * that is not uploaded, a past date, or a date after the booking's documents cut-off while it is still ahead
+ * (requestDueDateRefusal), 404 for no such booking, 409 for a cancelled one; else the booking's checklist
+ * with the item asked for.
  */
 export async function requestDocument(
   deps: { db: Kysely<Database>; mailer: Mailer; now: () => Date },
@@ -37,7 +44,8 @@ export async function requestDocument(
     return { status: 422, message: requestMessages.badKind, errors: { kind: [requestMessages.badKind] } }
   }
   const at = deps.now()
-  if (dueDate < singaporeDateOf(at)) {
+  const today = singaporeDateOf(at)
+  if (dueDate < today) {
     return { status: 422, message: requestMessages.pastDate, errors: { dueDate: [requestMessages.pastDate] } }
   }
   if (!BOOKING_NUMBER.test(number)) return { status: 404 }
@@ -51,6 +59,12 @@ export async function requestDocument(
       .executeTakeFirst()
     if (!booking) return { status: 404 as const }
     if (booking.status === 'Cancelled') return { status: 409 as const }
+    const cutoff = documentsCutoff(
+      { etd: booking.etd, documentsCutoff: booking.documents_cutoff },
+      plannedSailingOf(booking.details),
+    )
+    const refusal = requestDueDateRefusal(dueDate, today, cutoff)
+    if (refusal) return { status: 422 as const, message: refusal }
     const previous = await trx
       .selectFrom('document_requests')
       .select(['due_date', 'note'])
@@ -99,6 +113,9 @@ export async function requestDocument(
   })
   if (outcome.status === 404) return { status: 404 }
   if (outcome.status === 409) return { status: 409, message: requestMessages.cancelled }
+  if (outcome.status === 422) {
+    return { status: 422, message: outcome.message, errors: { dueDate: [outcome.message] } }
+  }
   const { documents } = await bookingDocuments(deps.db, outcome.booking, deps.now())
   return { status: 200, documents, customerId: outcome.booking.customer_id }
 }

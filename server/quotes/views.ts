@@ -15,6 +15,7 @@ import {
   singaporeDate,
 } from '../../contract/quotes'
 import type { Place } from '../../contract/wire'
+import { sailingPlanAt } from '../bookings/sailing-plan'
 import type { Database, LocationRow } from '../db/schema'
 import { type PlaceIndex, placeOf } from '../locations/locations'
 import { deskViewOf } from './offers'
@@ -99,7 +100,9 @@ export function quoteViews({
     const { quote, options, booking, requotedFromNumber, madeBy } = stored
     const [origin, destination] = await Promise.all([places.get(quote.origin), places.get(quote.destination)])
     const chosen = options.find((o) => o.id === quote.chosen_option_id)
-    const today = singaporeDate(now())
+    const at = now()
+    const today = singaporeDate(at)
+    const plan = sailingPlanAt(at)
     const validTo =
       quote.kind === 'requested'
         ? null
@@ -127,9 +130,8 @@ export function quoteViews({
         validTo: o.valid_to,
         totalUsd: Number(o.total_usd),
         lane: o.lane,
-        // Computed, not stored: the sheet's first sailing for the ready date, or for today once that date
-        // has passed (the sailing a booking made now would plan: server/bookings/planned-sailing.ts).
-        sailing: plannedSailingFor(o.lane, quote.request.readyDate, today),
+        // Computed, not stored: the sailing a booking made now would plan (contract/pricing/planned-sailing.ts).
+        sailing: plannedSailingFor(o.lane, quote.request.readyDate, at, plan),
       })),
       fx: quote.fx,
       serviceTariffs: quote.service_tariffs,

@@ -19,11 +19,16 @@ function holidaysOf(year: number): string[] {
   return days
 }
 
-/** The working calendar around `at`: its year's holidays and the next year's (a due time may cross it). */
-export function singaporeCalendar(at: Date): WorkingCalendar {
+/**
+ * Singapore's public holidays around `at`: its year's, the year before and the next (a due time or a planned
+ * sailing may cross a year's end).
+ */
+export function singaporeHolidays(at: Date): ReadonlySet<string> {
   const year = at.getUTCFullYear()
-  return {
-    ...WORKING_HOURS,
-    holidays: new Set([...holidaysOf(year - 1), ...holidaysOf(year), ...holidaysOf(year + 1)]),
-  }
+  return new Set([...holidaysOf(year - 1), ...holidaysOf(year), ...holidaysOf(year + 1)])
+}
+
+/** The sales desk's working calendar around `at`: its hours and the public holidays (singaporeHolidays). */
+export function singaporeCalendar(at: Date): WorkingCalendar {
+  return { ...WORKING_HOURS, holidays: singaporeHolidays(at) }
 }

@@ -3,7 +3,7 @@
  * handler and answers 2xx, on quotes, bookings, a document and single-use tokens made here for the purpose.
  */
 import { expect } from 'vitest'
-import { addDays, singaporeDateOf } from '../../contract/dates'
+import { singaporeDateOf } from '../../contract/dates'
 import { type CreateQuoteResponse, containersOf, type QuoteDetail } from '../../contract/quotes'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createActivationToken } from '../../server/auth/activation-tokens'
@@ -192,7 +192,8 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
     reviewDocument: () => ({ params: { id: fileId }, body: json({ status: 'Accepted' }) }),
     requestDocument: () => ({
       params: { number: booking, kind: 'certificate_of_origin' },
-      body: json({ dueDate: addDays(singaporeDateOf(server.clock.now()), 7), note: 'The signed copy.' }),
+      // Today: never after the documents cut-off the document serves (a later date may be, and is refused).
+      body: json({ dueDate: singaporeDateOf(server.clock.now()), note: 'The signed copy.' }),
     }),
     getProfile: () => ({}),
     updateProfile: () => ({

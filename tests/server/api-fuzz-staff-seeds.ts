@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
+import { singaporeDateOf } from '../../contract/dates'
 import type { StaffRole } from '../../contract/permissions'
 import type { OfferInput } from '../../contract/quote-desk'
 import type { QuoteDetail } from '../../contract/quotes'
@@ -322,7 +323,11 @@ export async function makeStaffSeeds(
       }),
       requestOpsDocument: () => ({
         params: { number: deskBooking, kind: 'certificate_of_origin' },
-        body: json({ dueDate: '2025-06-20', note: 'The chamber of commerce copy, please.' }),
+        // Today: never after the documents cut-off the document serves (a later date may be, and is refused).
+        body: json({
+          dueDate: singaporeDateOf(server.clock.now()),
+          note: 'The chamber of commerce copy, please.',
+        }),
       }),
       streamStaffEvents: () => ({}),
       listCustomers: () => ({ query: { q: 'test', country: 'SG', page: '1' } }),

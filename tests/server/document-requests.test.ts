@@ -4,9 +4,10 @@
  * and Uploaded; the customer is mailed once. A cancelled booking is asked for nothing; others see nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { DocumentsResponse } from '../../contract/bookings'
+import type { BookingDetail, DocumentsResponse } from '../../contract/bookings'
 import { documentMessages } from '../../contract/bookings'
-import { requestMessages } from '../../contract/documents'
+import { addDays } from '../../contract/dates'
+import { afterCutoffMessage, requestMessages } from '../../contract/documents'
 import { runOps } from '../../scripts/ops'
 import { type Auth, dcsa, OPS_KEY } from './booking-helpers'
 import { minimalPdf } from './document-fixtures'
@@ -106,19 +107,13 @@ describe('requestDocument', () => {
         out: (line) => out.push(line),
         err: (line) => err.push(line),
       })
-    const args = [
-      'request-document',
-      booking,
-      'packing_list',
-      '--due',
-      '2099-01-05',
-      '--note',
-      'With HS codes',
-    ]
+    // By the documents cut-off, as the commercial invoice is due.
+    const due = item(await server.list(alice, booking), 'commercial_invoice').dueDate as string
+    const args = ['request-document', booking, 'packing_list', '--due', due, '--note', 'With HS codes']
     expect(await run(args)).toBe(0)
-    expect(out).toEqual([`Asked for the packing list of ${booking} by 2099-01-05.`])
+    expect(out).toEqual([`Asked for the packing list of ${booking} by ${due}.`])
     expect(item(await server.list(alice, booking), 'packing_list')).toMatchObject({
-      dueDate: '2099-01-05',
+      dueDate: due,
       requested: { note: 'With HS codes' },
     })
     expect(await run(['request-document', booking, 'packing_list', '--due', '2020-01-01'])).toBe(1)
@@ -137,9 +132,8 @@ describe('requestDocument', () => {
 
   it("keeps another company's booking hidden (404) and answers 404 for an unknown booking", async () => {
     const booking = await server.book(alice)
-    expect((await server.ops(requestPath(booking, 'packing_list'), { dueDate: '2099-01-01' })).status).toBe(
-      200,
-    )
+    const dueDate = item(await server.list(alice, booking), 'packing_list').dueDate
+    expect((await server.ops(requestPath(booking, 'packing_list'), { dueDate })).status).toBe(200)
     expect((await server.call(bob, `/api/bookings/${booking}/documents`)).status).toBe(404)
     expect((await server.upload(bob, booking, 'packing_list', minimalPdf())).status).toBe(404)
     const unknown = await server.ops(requestPath('ESB-2099999999', 'packing_list'), { dueDate: '2099-01-01' })
@@ -165,6 +159,24 @@ describe('requestDocument', () => {
     expect(noKey.status).toBe(401)
   })
 
+  it('refuses a due date after the documents cut-off the document serves (422)', async () => {
+    const booking = await server.book(alice)
+    const detail = (await (await server.call(alice, `/api/bookings/${booking}`)).json()) as BookingDetail
+    const cutoff = detail.plannedSailing?.docCutoff
+    if (!cutoff) throw new Error('the seed sheets publish a schedule')
+    const late = await server.ops(requestPath(booking, 'certificate_of_origin'), {
+      dueDate: addDays(cutoff, 1),
+    })
+    expect(late.status).toBe(422)
+    expect(await late.json()).toMatchObject({ errors: { dueDate: [afterCutoffMessage(cutoff)] } })
+    const onTime = await server.ops(requestPath(booking, 'certificate_of_origin'), { dueDate: cutoff })
+    expect(onTime.status).toBe(200)
+    // Every item of the checklist is due by the cut-off, the one asked for included.
+    for (const entry of ((await onTime.json()) as DocumentsResponse).documents) {
+      if (entry.dueDate) expect(entry.dueDate <= cutoff, entry.kind).toBe(true)
+    }
+  })
+
   it('shows a request past its date as overdue, an optional kind asked for as required', async () => {
     const booking = await server.book(alice)
     const asked = await server.ops(requestPath(booking, 'certificate_of_origin'), {
@@ -183,5 +195,23 @@ describe('requestDocument', () => {
       overdue: true,
       requested: { note: null },
     })
+  })
+
+  it('plans a booking made on a Saturday at 22:56 on a sailing the customer can make (issue 34)', async () => {
+    // Saturday 7 June 2025, 22:56 in Singapore: operations confirm by Monday 18:00, the customer prepares until
+    // Tuesday 18:00, so no cut-off falls before Wednesday 11 June.
+    const saturday = new Date('2025-06-07T22:56:00+08:00')
+    server.clock.advance(saturday.getTime() - server.clock.now().getTime())
+    const carol = await server.login()
+    const booking = await server.book(carol)
+    const detail = (await (await server.call(carol, `/api/bookings/${booking}`)).json()) as BookingDetail
+    const sailing = detail.plannedSailing
+    if (!sailing) throw new Error('the seed sheets publish a schedule')
+    expect(sailing.cargoCutoff >= '2025-06-11' && sailing.docCutoff >= '2025-06-11').toBe(true)
+    const documents = await server.list(carol, booking)
+    expect(documents.length).toBeGreaterThan(0)
+    for (const entry of documents) {
+      if (entry.dueDate) expect(entry.dueDate <= sailing.docCutoff, entry.kind).toBe(true)
+    }
   })
 })

@@ -579,15 +579,16 @@ describe('documents on the desk', () => {
     expect(mails).toHaveLength(1)
     expect(mails[0]?.text).toContain('Not signed.')
     expect((await post(paths.review(number, file), { status: 'Rejected' })).status).toBe(422)
+    // By the documents cut-off: three days before the 10 June departure.
     const asked = await post(paths.requestDocument(number, 'certificate_of_origin'), {
-      dueDate: '2025-06-09',
+      dueDate: '2025-06-06',
       note: 'The chamber copy.',
     })
     expect(asked.status).toBe(200)
     const item = (await customerDetail(number)).documents.find((d) => d.kind === 'certificate_of_origin')
     expect(item).toMatchObject({
       required: true,
-      dueDate: '2025-06-09',
+      dueDate: '2025-06-06',
       requested: { note: 'The chamber copy.' },
     })
     const past = await post(paths.requestDocument(number, 'packing_list'), { dueDate: '2025-06-01' })
