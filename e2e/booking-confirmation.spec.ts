@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { BookingDetail } from '../contract/bookings'
+import { type BookingDetail, bookingTimeText } from '../contract/bookings'
 import { formatScheduleDay } from '../src/app/datetime'
 import { createCustomer, expect, fillConfirmation, logInThroughApi, quoteThroughApi, test } from './fixtures'
 
@@ -54,7 +54,11 @@ test('a new customer confirms an FCL quote and lands on its confirmation page, w
     'href',
     `/user/bookings/${number}#documents-title`,
   )
-  await expect(page.getByTestId('planned-etd')).toHaveText(formatScheduleDay(sailing?.etd ?? ''))
+  // The planned ETD in the words of My Bookings, the booking page and the PDF, marked planned.
+  await expect(page.getByTestId('planned-etd')).toHaveText(
+    bookingTimeText(booking, 'etd', { now: new Date(), named: true }) ?? '',
+  )
+  await expect(page.getByTestId('planned-etd')).toContainText('(planned)')
   await expect(steps.filter({ hasText: 'Cargo cut-off' })).toHaveCount(1)
 
   // The booking confirmation PDF.

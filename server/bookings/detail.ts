@@ -12,6 +12,7 @@ import { plannedSailingOf } from '../../contract/pricing/planned-sailing'
 import type { Sailing } from '../../contract/pricing/schedule'
 import type { QuotePrice, QuoteRequest, ServiceSelection } from '../../contract/pricing/types'
 import type { Party } from '../../contract/quotes'
+import { countText } from '../../contract/text'
 import { asPlannedDay } from '../../contract/times'
 import { canCustomerCancel } from '../../machines/booking.machine'
 import type { Database } from '../db/schema'
@@ -58,10 +59,10 @@ export function cargoSummary(request: QuoteRequest): string {
       0,
     )
     const kg = request.cargo.packages.reduce((sum, p) => sum + p.count * p.weightKg, 0)
-    parts.push(`${pieces} ${pieces === 1 ? 'package' : 'packages'}, ${cbm.toFixed(2)} CBM, ${kg} kg`)
+    parts.push(`${countText(pieces, 'package')}, ${cbm.toFixed(2)} CBM, ${kg} kg`)
   } else if (request.cargo?.kind === 'totals') {
     const { pieces, volumeCbm, weightKg } = request.cargo
-    parts.push(`${pieces} ${pieces === 1 ? 'package' : 'packages'}, ${volumeCbm} CBM, ${weightKg} kg`)
+    parts.push(`${countText(pieces, 'package')}, ${volumeCbm} CBM, ${weightKg} kg`)
   }
   if (request.hazardous) {
     const h = request.hazardous

@@ -11,6 +11,7 @@ import {
 import { confirmMessages, containersOf, madeByLine } from '../../../contract/quotes'
 import { firstErrors } from '../../../contract/rules'
 import { mayChange } from '../../../contract/team'
+import { countText } from '../../../contract/text'
 import { type ServicePrices, servicePrices } from '../../../machines/quote-offer'
 import { canRequest } from '../../../machines/quote-request.machine'
 import { customerConversations } from '../../api/conversations'
@@ -95,7 +96,7 @@ function Offer({
         <p>
           Quote <strong>{quote.number}</strong> · {quote.mode} · {quote.origin.name} ({quote.origin.code}) to{' '}
           {quote.destination.name} ({quote.destination.code}) · {quote.request.commodity}
-          {option ? ` · ${option.carrier}, ${option.service}, ${option.transitDays} days` : ''}
+          {option ? ` · ${option.carrier}, ${option.service}, ${countText(option.transitDays, 'day')}` : ''}
           {' · '}
           <span data-testid="quote-made-by">
             {madeByLine({

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { TextField as AriaTextField, Form, Label, Text, TextArea } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import type { QuoteDeskView } from '../../../contract/quotes'
+import { countText } from '../../../contract/text'
 import type { MessageResponse } from '../../../contract/wire'
 import { offerDeclineMachine } from '../../../machines/offer-decline.machine'
 import { canRequest } from '../../../machines/quote-request.machine'
@@ -56,8 +57,8 @@ export function SalesOffer({
       {current ? (
         <p>
           Version {current.version}, sent by {current.sentBy} on {formatAccountTime(current.sentAt)}:{' '}
-          {current.carrier}, {current.transitDays} days, {usd(current.totalUsd)} before services, valid until{' '}
-          {formatDay(current.validTo)}.
+          {current.carrier}, {countText(current.transitDays, 'day')}, {usd(current.totalUsd)} before services,
+          valid until {formatDay(current.validTo)}.
         </p>
       ) : null}
       {current?.note ? <blockquote className={styles.muted}>{current.note}</blockquote> : null}
