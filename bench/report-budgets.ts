@@ -6,7 +6,7 @@ import type { HydrationReport } from './hydration'
 import type { InitialJsReport } from './initial-js'
 import type { LighthouseReport } from './lighthouse'
 import type { LoadReport, LoadStats } from './load'
-import type { LoginFloodReport } from './login-flood'
+import { DEVICE_LOGIN_BUDGET, type LoginFloodReport } from './login-flood'
 import type { QuoteLoadReport } from './quotes'
 import type { StaticEncodingReport } from './static-encoding'
 import type { TrackingLoadReport } from './tracking'
@@ -70,6 +70,7 @@ export function evaluateServerBudgets(
 ): BudgetCheck[] {
   const clean = (s: LoadStats) => s.non2xx === 0 && s.errors === 0 && s.timeouts === 0
   const flooded = auth.login?.scenarios.find((s) => s.name === 'one address')?.correct
+  const trusted = auth.login?.scenarios.find((s) => s.name === 'many addresses')?.withDeviceToken
   const forgot = auth.signInTiming?.operations.find((o) => o.operation === 'forgotPassword')
   return [
     {
@@ -139,6 +140,17 @@ export function evaluateServerBudgets(
               flooded.p99Ms <= BUDGETS.loginUnderFloodP99Ms &&
               flooded.count > 0 &&
               flooded.statuses['200'] === flooded.count,
+          },
+        ]
+      : []),
+    ...(trusted
+      ? [
+          {
+            metric: `Logins with a device token answered 200 within ${DEVICE_LOGIN_BUDGET.withinMs / 1000} s while ${auth.login?.connections} connections send wrong passwords from many addresses`,
+            value: trusted.inBudget,
+            budget: `≥ ${DEVICE_LOGIN_BUDGET.answered} of ${DEVICE_LOGIN_BUDGET.logins}`,
+            pass:
+              trusted.inBudget >= DEVICE_LOGIN_BUDGET.answered && trusted.count >= DEVICE_LOGIN_BUDGET.logins,
           },
         ]
       : []),
