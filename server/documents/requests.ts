@@ -5,9 +5,10 @@
  * (`requestOpsDocument`, a staff session) both call it.
  */
 import type { Kysely } from 'kysely'
-import { BOOKING_NUMBER, type DocumentItem, documentNames } from '../../contract/bookings'
+import { BOOKING_NUMBER, type BookingStatus, type DocumentItem, documentNames } from '../../contract/bookings'
 import { singaporeDateOf } from '../../contract/dates'
 import {
+  documentsClosed,
   documentsCutoff,
   isUploadableKind,
   requestDueDateRefusal,
@@ -30,8 +31,8 @@ export type DocumentRequestOutcome =
 /**
  * Asks for `kind` of booking `number` by `dueDate` (YYYY-MM-DD, not before today in Singapore): 422 for a kind
  * that is not uploaded, a past date, or a date after the booking's documents cut-off while it is still ahead
- * (requestDueDateRefusal), 404 for no such booking, 409 for a cancelled one; else the booking's checklist
- * with the item asked for.
+ * (requestDueDateRefusal; a departed shipment's serves none), 404 for no such booking, 409 for a cancelled
+ * one; else the booking's checklist with the item asked for.
  */
 export async function requestDocument(
   deps: { db: Kysely<Database>; mailer: Mailer; now: () => Date },
@@ -59,10 +60,17 @@ export async function requestDocument(
       .executeTakeFirst()
     if (!booking) return { status: 404 as const }
     if (booking.status === 'Cancelled') return { status: 409 as const }
-    const cutoff = documentsCutoff(
-      { etd: booking.etd, documentsCutoff: booking.documents_cutoff },
-      plannedSailingOf(booking.details),
+    // A departed shipment's documents serve no cut-off any more: a copy asked for then is a late one.
+    const departed = documentsClosed(
+      booking.status as BookingStatus,
+      booking.held_from as BookingStatus | null,
     )
+    const cutoff = departed
+      ? null
+      : documentsCutoff(
+          { etd: booking.etd, documentsCutoff: booking.documents_cutoff },
+          plannedSailingOf(booking.details),
+        )
     const refusal = requestDueDateRefusal(dueDate, today, cutoff)
     if (refusal) return { status: 422 as const, message: refusal }
     const previous = await trx
