@@ -8,6 +8,7 @@ import type { BookingStatus, RouteLeg } from '../../contract/bookings'
 import type { Mode } from '../../contract/pricing/types'
 import type { Database } from '../db/schema'
 import { usesFirstLclOffer } from '../quotes/queries'
+import { supersededSearch } from '../quotes/same-search'
 import { type EventJson, eventJsonColumns, isoTimeSql } from '../tracking/events'
 
 /** A booking that is still going on (not Delivered, not Cancelled). */
@@ -211,6 +212,7 @@ export async function dashboardRows(db: Kysely<Database>, w: DashboardWindow): P
         ) chosen on true
         where q.customer_id = ${w.customerId} and q.kind = 'priced'
           and not exists (select from bookings b where b.quote_id = q.id offset 0)
+          and not ${supersededSearch('q')}
       ) x where x.valid_to between ${w.expiringFrom}::date and ${w.expiringTo}::date) as expiring,
       (select count(*)::int from quotes q
         where q.customer_id = ${w.customerId} and q.created_at >= ${w.monthStart}) as quotes_this_month,

@@ -172,7 +172,7 @@ describe('the same search twice', () => {
     expect(rows.map((q) => q.number)).toContain(after.quote.number)
   })
 
-  it('is left out of the expiry reminders and the follow-ups once a newer quote of it is made', async () => {
+  it('is left out of the expiry reminders, the dashboard and the follow-ups once a newer quote of it is made', async () => {
     const request = fresh()
     const older = await search(customer, request)
     await timePasses(SAME_SEARCH_REOPENS_MINUTES + 1)
@@ -197,6 +197,13 @@ describe('the same search twice', () => {
     const followed = followUps.quotes.map((q) => q.number)
     expect(followed).toContain(newer.quote.number)
     expect(followed).not.toContain(older.quote.number)
+
+    const dashboard = (await (await server.call(customer, '/api/dashboard')).json()) as {
+      attention: { expiringQuotes: { number: string }[] }
+    }
+    const expiring = dashboard.attention.expiringQuotes.map((q) => q.number)
+    expect(expiring).toContain(newer.quote.number)
+    expect(expiring).not.toContain(older.quote.number)
 
     await new QuoteReminderJob({
       db: server.db,
