@@ -22,6 +22,9 @@ export const conversationMessages = {
   bodyTooLong: `A message can be at most ${MESSAGE_MAX.toLocaleString('en')} characters.`,
   notFound: 'No such quote or booking.',
   sent: 'Your message has been sent.',
+  handled: 'Marked handled. A new message from the customer brings it back.',
+  nothingWaiting:
+    'Nothing in this conversation waits for an answer: a colleague answered it or marked it handled.',
 } as const
 
 /** Characters as a reader counts them: an emoji is one, not two UTF-16 units. */
@@ -78,6 +81,50 @@ export interface UnreadCounts {
   subjects: UnreadSubject[]
 }
 
+/**
+ * A conversation whose customer's messages nobody has answered yet (the console's Messages inbox): the customer's
+ * messages after the last staff reply and after the conversation's handled mark. Reading them is not answering.
+ */
+export interface UnansweredConversation {
+  subject: ConversationSubject
+  /** The customer's company. */
+  company: string
+  /** How many of the customer's messages wait. */
+  waiting: number
+  /** When the oldest of them was written (ISO): how long the customer has waited. */
+  since: string
+  /** The newest of them: what marking the conversation handled covers. */
+  lastMessageId: number
+  /** The newest message's text, at most UNANSWERED_EXCERPT characters (… when cut). */
+  excerpt: string
+  /** An earlier handled mark, when the customer wrote again after it. */
+  handledBefore: { by: string; at: string } | null
+}
+
+/** GET /api/staff/conversations/unanswered: oldest waiting first. */
+export interface UnansweredConversations {
+  conversations: UnansweredConversation[]
+}
+
+export const UNANSWERED_EXCERPT = 140
+
+/** POST …/handled: covers the customer's messages up to `upTo` (the newest the person saw), none after it. */
+export const markHandledSchema = z.object({
+  upTo: z.int('A message id.').positive('A message id.').max(Number.MAX_SAFE_INTEGER, 'A message id.'),
+})
+export type MarkHandled = z.output<typeof markHandledSchema>
+
+/** The answer of marking a conversation handled. */
+export interface HandledMark {
+  subject: ConversationSubject
+  /** The newest customer message the mark covers. */
+  upTo: number
+  by: string
+  at: string
+  /** The customer's messages still waiting (written after `upTo`). */
+  waiting: number
+}
+
 /** The events of GET /api/events and GET /api/staff/events (Server-Sent Events). */
 export const streamEvents = {
   /** A new message the receiver may see; `data` is a ConversationMessage, `id` its id. */
@@ -108,5 +155,8 @@ export const conversationPaths = {
   staffMessages: (type: ConversationSubjectType, number: string) =>
     `/api/staff/conversations/${type}/${number}/messages`,
   staffUnread: '/api/staff/conversations/unread',
+  staffUnanswered: '/api/staff/conversations/unanswered',
+  staffHandled: (type: ConversationSubjectType, number: string) =>
+    `/api/staff/conversations/${type}/${number}/handled`,
   staffEvents: '/api/staff/events',
 } as const

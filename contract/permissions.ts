@@ -74,6 +74,8 @@ export const staffPermissions = {
   getStaffConversation: ['admin', 'sales', 'operations'],
   postStaffMessage: ['admin', 'sales', 'operations'],
   getStaffUnreadCounts: ['admin', 'sales', 'operations'],
+  listUnansweredConversations: ['admin', 'sales', 'operations'],
+  markConversationHandled: ['admin', 'sales', 'operations'],
   streamStaffEvents: ['admin', 'sales', 'operations'],
 } as const satisfies Record<string, readonly StaffRole[] | 'any'>
 

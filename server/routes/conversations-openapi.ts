@@ -5,9 +5,13 @@ import {
   type ConversationMessage,
   conversationMessages,
   conversationSubjects,
+  type HandledMark,
   MESSAGE_MAX,
+  markHandledSchema,
   newMessageSchema,
   STREAM_HEARTBEAT_MS,
+  UNANSWERED_EXCERPT,
+  type UnansweredConversations,
   type UnreadCounts,
 } from '../../contract/conversations'
 import {
@@ -64,6 +68,49 @@ const UnreadSchema = documents<UnreadCounts>()(
         "The other side's messages after the person's read mark and after their own side's last message, per conversation",
     }),
 )
+
+const UnansweredSchema = documents<UnansweredConversations>()(
+  z
+    .object({
+      conversations: z.array(
+        z.object({
+          subject: SubjectSchema,
+          company: z.string(),
+          waiting: z.int().openapi({ description: "The customer's messages waiting for an answer" }),
+          since: z.string().openapi({ description: 'When the oldest of them was written (ISO)' }),
+          lastMessageId: z.int().openapi({ description: 'The newest of them: what marking handled covers' }),
+          excerpt: z.string().openapi({
+            description: `The newest message's text, at most ${UNANSWERED_EXCERPT} characters`,
+          }),
+          handledBefore: z
+            .object({ by: z.string(), at: z.string() })
+            .nullable()
+            .openapi({ description: 'The last handled mark, when the customer wrote again after it' }),
+        }),
+      ),
+    })
+    .openapi('UnansweredConversations', {
+      description:
+        "Conversations whose customer's messages came after the last staff reply and after the conversation's handled mark, oldest waiting first (at most 500)",
+    }),
+)
+
+const HandledSchema = documents<HandledMark>()(
+  z
+    .object({
+      subject: SubjectSchema,
+      upTo: z.int().openapi({ description: 'The newest customer message the mark covers' }),
+      by: z.string(),
+      at: z.string(),
+      waiting: z.int().openapi({ description: "The customer's messages written after it, still waiting" }),
+    })
+    .openapi('HandledMark'),
+)
+
+const HandledBody = z.object(markHandledSchema.shape).openapi('MarkHandled', {
+  description:
+    "The newest message the staff member saw: the customer's messages up to it are handled, later ones still wait",
+})
 
 const SubjectParams = z.object({
   subjectType: z
@@ -249,6 +296,41 @@ export const staffEventsRoute = createRoute({
   responses: {
     200: streamAnswer,
     ...unauthenticatedAnswer,
+    ...errorResponses.validationError,
+    ...errorResponses.serverError,
+  },
+})
+
+export const staffUnansweredRoute = createRoute({
+  method: 'get',
+  operationId: 'listUnansweredConversations',
+  path: '/staff/conversations/unanswered',
+  tags: staffTag,
+  summary:
+    "The Messages inbox: conversations whose customer's messages nobody has answered or marked handled (reading them does not count), oldest waiting first: quotes for Sales, bookings for Operations, both for Admin",
+  security: staffSecurity,
+  responses: {
+    200: { description: 'The conversations', ...json(UnansweredSchema) },
+    ...unauthenticatedAnswer,
+    ...errorResponses.serverError,
+  },
+})
+
+export const staffHandledRoute = createRoute({
+  method: 'post',
+  operationId: 'markConversationHandled',
+  path: '/staff/conversations/{subjectType}/{number}/handled',
+  tags: staffTag,
+  summary:
+    'Mark a conversation handled without a reply (audited): it leaves the Messages inbox until the customer writes again',
+  security: staffSecurity,
+  request: { params: SubjectParams, ...jsonBody(HandledBody) },
+  responses: {
+    200: { description: `\`${conversationMessages.handled}\``, ...json(HandledSchema) },
+    ...unauthenticatedAnswer,
+    403: error("The conversation is another desk's (a booking's for Sales, a quote's for Operations)"),
+    ...staffNotFound,
+    409: error(`Nothing up to \`upTo\` waits: \`${conversationMessages.nothingWaiting}\``),
     ...errorResponses.validationError,
     ...errorResponses.serverError,
   },

@@ -11,10 +11,12 @@ import {
   conversationMessages,
   subjectNumberPatterns,
 } from '../../contract/conversations'
+import { conversationDesks, countedConversations, forbiddenMessage } from '../../contract/permissions'
 import type { ErrorBody } from '../../contract/wire'
 import { type AuditContext, customerAudit, staffAudit } from '../audit/audit'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'
+import { markHandled, unansweredConversations } from '../conversations/handled'
 import {
   findSubject,
   listMessages,
@@ -35,7 +37,9 @@ import {
   postRoute,
   staffEventsRoute,
   staffGetRoute,
+  staffHandledRoute,
   staffPostRoute,
+  staffUnansweredRoute,
   staffUnreadRoute,
   unreadRoute,
 } from './conversations-openapi'
@@ -156,6 +160,24 @@ export function conversationRoutes({
     .openapi({ ...staffUnreadRoute, middleware: [staff] as const }, async (c) =>
       c.json(await unreadCounts(db, staffOf(c)), 200),
     )
+    .openapi({ ...staffUnansweredRoute, middleware: [staff] as const }, async (c) =>
+      c.json({ conversations: await unansweredConversations(db, c.var.staff.staff.roles) }, 200),
+    )
+    .openapi({ ...staffHandledRoute, middleware: [staff] as const }, async (c) => {
+      const params = c.req.valid('param')
+      // Each desk handles its own conversations: a booking's is not Sales' to close, nor a quote's Operations'.
+      if (!countedConversations(c.var.staff.staff.roles).includes(params.subjectType)) {
+        const message = forbiddenMessage(conversationDesks[params.subjectType])
+        return c.json({ message } satisfies ErrorBody, 403)
+      }
+      const subject = await subjectOf(db, params, staffOf(c))
+      if (!subject) return missing(c)
+      const acting = { staffId: c.var.staff.staffId, name: c.var.staff.staff.name }
+      const audit = staffAudit(c.var.staff, c.var.role, clientIp(c))
+      const mark = await markHandled(db, acting, subject, c.req.valid('json').upTo, now(), audit)
+      if (!mark) return c.json({ message: conversationMessages.nothingWaiting } satisfies ErrorBody, 409)
+      return c.json(mark, 200)
+    })
     .openapi({ ...staffGetRoute, middleware: [staff] as const }, async (c) => {
       const reader = staffOf(c)
       const subject = await subjectOf(db, c.req.valid('param'), reader)

@@ -4,6 +4,8 @@ import {
   type ConversationMessage,
   type ConversationSubject,
   conversationPaths,
+  type HandledMark,
+  type UnansweredConversations,
   type UnreadCounts,
 } from '../../contract/conversations'
 import type { ApiClient } from './client'
@@ -44,3 +46,16 @@ export const staffConversations = (api: ApiClient): ConversationCalls => ({
 
 export const unreadCounts = (api: ApiClient, staff = false) =>
   api<UnreadCounts>(staff ? conversationPaths.staffUnread : conversationPaths.unread, quietly)
+
+/** listUnansweredConversations: the console's Messages inbox (the desks of the staff member's roles). */
+export const unansweredConversations = (api: ApiClient) =>
+  api<UnansweredConversations>(conversationPaths.staffUnanswered, quietly).then(
+    (answer) => answer.conversations,
+  )
+
+/** markConversationHandled: the customer's messages up to `upTo` need no reply. */
+export const markConversationHandled = (api: ApiClient, subject: ConversationSubject, upTo: number) =>
+  api<HandledMark>(conversationPaths.staffHandled(subject.type, subject.number), {
+    method: 'POST',
+    body: { upTo },
+  })

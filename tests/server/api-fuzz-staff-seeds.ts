@@ -296,6 +296,11 @@ export async function makeStaffSeeds(
         body: json({ body: 'We can collect on Monday.' }),
       }),
       getStaffUnreadCounts: () => ({}),
+      listUnansweredConversations: () => ({}),
+      markConversationHandled: () => ({
+        params: { subjectType: 'quote', number: deskRequest },
+        body: json({ upTo: 1 }),
+      }),
       listOpsBookings: () => ({ query: { queue: 'received', limit: '20' } }),
       getOpsBooking: () => ({ params: { number: deskBooking } }),
       confirmOpsBooking: () => ({

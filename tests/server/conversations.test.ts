@@ -7,7 +7,9 @@ import {
   type Conversation,
   type ConversationMessage,
   conversationMessages,
+  type HandledMark,
   conversationPaths as paths,
+  type UnansweredConversations,
   type UnreadCounts,
 } from '../../contract/conversations'
 import { defaultNotificationSettings, profilePaths } from '../../contract/profile'
@@ -252,6 +254,120 @@ describe('a conversation', () => {
       await get(server.app, `${paths.conversation('quote', number)}?after=${read.messages[1]?.id}`, alice)
     ).json()) as Conversation
     expect(after.messages.map((m) => m.body)).toEqual(['From Singapore.'])
+  })
+})
+
+describe('the Messages inbox', () => {
+  const inbox = async (auth: Principal) => {
+    const res = await get(server.app, paths.staffUnanswered, auth)
+    expect(res.status).toBe(200)
+    return ((await res.json()) as UnansweredConversations).conversations
+  }
+  const entryOf = async (auth: Principal, number: string) =>
+    (await inbox(auth)).find((one) => one.subject.number === number)
+  const markHandled = (auth: Principal, number: string, upTo: number) =>
+    send(server.app, paths.staffHandled('quote', number), auth, { upTo })
+
+  it('keeps a question until someone answers it: reading it is not answering', async () => {
+    const alice = await server.login()
+    const number = await quoteOf(alice)
+    const booking = await server.book(alice)
+    const sales = await staffAuth(['sales'])
+    const ops = await staffAuth(['operations'])
+    await send(server.app, paths.messages('quote', number), alice, { body: 'Can it  sail\nbefore Friday?' })
+    await send(server.app, paths.messages('booking', booking), alice, { body: 'Any news?' })
+
+    expect(await entryOf(sales, number)).toMatchObject({
+      subject: { type: 'quote', number },
+      waiting: 1,
+      excerpt: 'Can it sail before Friday?',
+      handledBefore: null,
+    })
+    // Each desk its own: Sales quotes, Operations bookings.
+    expect(await entryOf(sales, booking)).toBeUndefined()
+    expect(await entryOf(ops, number)).toBeUndefined()
+    expect((await entryOf(ops, booking))?.waiting).toBe(1)
+
+    // Opened and read: unread for the reader no more, still waiting for an answer.
+    expect((await get(server.app, paths.staffConversation('quote', number), sales)).status).toBe(200)
+    const unread = (await (await get(server.app, paths.staffUnread, sales)).json()) as UnreadCounts
+    expect(unread.subjects.some((one) => one.subject.number === number)).toBe(false)
+    expect((await entryOf(sales, number))?.waiting).toBe(1)
+
+    // A colleague's reply answers it; the customer's next message waits again.
+    const colleague = await staffAuth(['sales'])
+    await send(server.app, paths.staffMessages('quote', number), colleague, { body: 'Yes, Thursday.' })
+    expect(await entryOf(sales, number)).toBeUndefined()
+    await send(server.app, paths.messages('quote', number), alice, { body: 'Thanks! And the cut-off?' })
+    expect(await entryOf(sales, number)).toMatchObject({ waiting: 1, excerpt: 'Thanks! And the cut-off?' })
+  })
+
+  it('lets a conversation be marked handled (audited), and a new message brings it back', async () => {
+    const alice = await server.login()
+    const number = await quoteOf(alice)
+    const sales = await staffAuth(['sales'])
+    const first = (await (
+      await send(server.app, paths.messages('quote', number), alice, { body: 'Thank you!' })
+    ).json()) as { message: ConversationMessage }
+    await send(server.app, paths.messages('quote', number), alice, { body: 'All clear now.' })
+    const entry = await entryOf(sales, number)
+    expect(entry?.waiting).toBe(2)
+
+    // Marking what one saw: a message written after it still waits.
+    const partly = await markHandled(sales, number, first.message.id)
+    expect(partly.status).toBe(200)
+    expect(((await partly.json()) as HandledMark).waiting).toBe(1)
+    expect((await entryOf(sales, number))?.waiting).toBe(1)
+
+    const marked = await markHandled(sales, number, entry?.lastMessageId ?? 0)
+    expect(marked.status).toBe(200)
+    expect((await marked.json()) as HandledMark).toMatchObject({
+      subject: { type: 'quote', number },
+      upTo: entry?.lastMessageId,
+      waiting: 0,
+    })
+    expect(await entryOf(sales, number)).toBeUndefined()
+    // Twice, or by a colleague meanwhile: nothing waits any more.
+    const again = await markHandled(sales, number, entry?.lastMessageId ?? 0)
+    expect(again.status).toBe(409)
+    expect(await again.json()).toEqual({ message: conversationMessages.nothingWaiting })
+
+    const back = (await (
+      await send(server.app, paths.messages('quote', number), alice, { body: 'One more thing.' })
+    ).json()) as { message: ConversationMessage }
+    const returned = await entryOf(sales, number)
+    expect(returned).toMatchObject({ waiting: 1, lastMessageId: back.message.id })
+    expect(returned?.handledBefore?.at).toBeTruthy()
+    // What the person saw before the new message is handled already: the new one is not covered.
+    expect((await markHandled(sales, number, entry?.lastMessageId ?? 0)).status).toBe(409)
+
+    // The trail says who marked it, in which role.
+    const audit = await server.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_staff_id', 'actor_role', 'changes'])
+      .where('record_id', '=', number)
+      .where('action', '=', 'conversation.handled')
+      .orderBy('id')
+      .execute()
+    expect(audit.map((row) => [row.actor_staff_id, row.actor_role, row.changes])).toEqual([
+      [sales.id, 'sales', { handledUpTo: { before: null, after: first.message.id } }],
+      [sales.id, 'sales', { handledUpTo: { before: first.message.id, after: entry?.lastMessageId } }],
+    ])
+  })
+
+  it('refuses another desk’s conversation (403), an unknown one (404) and a body without a message id (422)', async () => {
+    const alice = await server.login()
+    const number = await quoteOf(alice)
+    const { message } = (await (
+      await send(server.app, paths.messages('quote', number), alice, { body: 'Hello?' })
+    ).json()) as { message: ConversationMessage }
+    const ops = await staffAuth(['operations'])
+    const sales = await staffAuth(['sales'])
+    expect((await markHandled(ops, number, message.id)).status).toBe(403)
+    expect((await markHandled(sales, 'ESQ-0000000000', message.id)).status).toBe(404)
+    expect((await send(server.app, paths.staffHandled('quote', number), sales, {})).status).toBe(422)
+    expect((await send(server.app, paths.staffHandled('quote', number), alice, { upTo: 1 })).status).toBe(401)
+    expect((await entryOf(sales, number))?.waiting).toBe(1)
   })
 })
 

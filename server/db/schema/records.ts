@@ -96,6 +96,16 @@ export interface ConversationReadsTable {
   read_at: CreatedAt
 }
 
+/** A conversation marked handled without a reply (migration 0034): the newest customer message it covers. */
+export interface ConversationHandledTable {
+  subject_type: 'quote' | 'booking'
+  subject_id: number
+  customer_id: number
+  handled_message_id: number
+  handled_by: number | null
+  handled_at: Timestamp
+}
+
 /** The 5-minute unread mail of a message, claimed once (server/jobs/conversation-mails.ts). */
 export interface ConversationMailNoticesTable {
   message_id: number

@@ -41,8 +41,9 @@ export const consoleDesks = [
   {
     to: '/staff/messages',
     label: 'Messages',
-    operation: 'getStaffUnreadCounts',
-    about: 'Customers’ messages about quotes and bookings not answered yet.',
+    operation: 'listUnansweredConversations',
+    about:
+      'Customers’ messages about quotes and bookings not answered yet, until answered or marked handled.',
   },
   {
     to: '/staff/customers',

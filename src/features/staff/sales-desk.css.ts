@@ -102,11 +102,28 @@ export const line = style({
   minWidth: 0,
 })
 export const lineLegend = style({ fontWeight: vars.fontWeight.bold, padding: `0 ${vars.space['2']}` })
-/** A line's fields side by side on a desktop; stacked on a phone. */
+/** A line's code and name: the name takes the rest of the line and wraps, never cut. */
+export const lineHead = style({
+  display: 'grid',
+  gap: `0 ${vars.space['3']}`,
+  gridTemplateColumns: 'minmax(5.5rem, 8rem) minmax(0, 1fr)',
+  alignItems: 'start',
+})
+export const nameInput = style({
+  // Grows with its text (Chromium, Safari); one line when the name fits.
+  fieldSizing: 'content',
+  resize: 'none',
+  overflowWrap: 'anywhere',
+  display: 'block',
+})
+/**
+ * A line's other fields side by side on a desktop, stacked on a phone; each column wide enough for the longest
+ * words of its list ("per W/M (revenue tonne)").
+ */
 export const lineGrid = style({
   display: 'grid',
   gap: `0 ${vars.space['3']}`,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 9rem), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 16rem), 1fr))',
   alignItems: 'start',
 })
 
@@ -140,3 +157,7 @@ export const version = style({
   overflowWrap: 'anywhere',
 })
 export const superseded = style({ color: vars.color.textMuted })
+
+/** A conversation of the Messages inbox: its parts one under the other, the button at its own width. */
+export const inboxCard = style({ display: 'grid', gap: vars.space['2'], justifyItems: 'start' })
+export const excerpt = style({ margin: 0, overflowWrap: 'anywhere', fontStyle: 'italic' })
