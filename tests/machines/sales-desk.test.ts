@@ -426,6 +426,21 @@ describe('offer builder', () => {
     expect(errors['lines.0.containerType']).toEqual([deskMessages.containerTypeRequired])
   })
 
+  it('gives the request to the colleague chosen, and "Assign to me" names nobody', async () => {
+    const { actor, pending } = await ready(open)
+    actor.send({ type: 'user.assign', staffId: colleague.id })
+    expect(pending.get('assignRequest')?.input).toEqual({ number: open.number, staffId: colleague.id })
+    pending.get('assignRequest')?.resolve({ ...open, state: 'In progress', assignee: colleague })
+    pending.delete('assignRequest')
+    await settle()
+    expect(actor.getSnapshot().context.request?.assignee).toEqual(colleague)
+    // Theirs now: it is not given to them again, and the person may still take it.
+    actor.send({ type: 'user.assign', staffId: colleague.id })
+    expect(pending.has('assignRequest')).toBe(false)
+    actor.send({ type: 'user.assign' })
+    expect(pending.get('assignRequest')?.input).toEqual({ number: open.number })
+  })
+
   it('copies a sheet’s charges, previews, asks for a new preview after a change, then sends', async () => {
     const { actor, pending } = await ready()
     actor.send({ type: 'template.chosen', index: 0 })

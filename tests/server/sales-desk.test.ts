@@ -258,6 +258,48 @@ describe('the sales desk', () => {
     expect(wrong.status).toBe(422)
   })
 
+  it('gives a request to the colleague chosen, and a colleague takes one for themself', async () => {
+    const number = await requestQuote()
+    const colleague = await createTestStaff(server.db, ['sales'])
+    const colleagueToken = await staffToken(server.app, colleague, server.clock.now())
+    const { name } = await server.db
+      .selectFrom('staff_members')
+      .select('name')
+      .where('id', '=', colleague.id)
+      .executeTakeFirstOrThrow()
+    const given = await staff(sales, `/api/staff/quote-requests/${number}/assign`, { staffId: colleague.id })
+    expect(given.status).toBe(200)
+    expect(((await given.json()) as { request: { state: string; assignee: unknown } }).request).toMatchObject(
+      {
+        state: 'In progress',
+        assignee: { id: colleague.id, name },
+      },
+    )
+    const detail = await staff(sales, `/api/staff/quote-requests/${number}`)
+    expect(((await detail.json()) as { request: { assignee: { id: number } } }).request.assignee.id).toBe(
+      colleague.id,
+    )
+    const audit = await server.db
+      .selectFrom('audit_events')
+      .select(['actor_staff_id', 'changes'])
+      .where('record_id', '=', number)
+      .where('action', '=', 'quote_request.assigned')
+      .executeTakeFirstOrThrow()
+    expect(audit.actor_staff_id).toBe(salesId)
+    expect(audit.changes?.assignee).toEqual({ before: null, after: name })
+    // The colleague gives it back; then, naming nobody, takes it for themself.
+    const back = await staff(colleagueToken, `/api/staff/quote-requests/${number}/assign`, {
+      staffId: salesId,
+    })
+    expect(((await back.json()) as { request: { assignee: { id: number } } }).request.assignee.id).toBe(
+      salesId,
+    )
+    const taken = await staff(colleagueToken, `/api/staff/quote-requests/${number}/assign`, {})
+    expect(((await taken.json()) as { request: { assignee: { id: number } } }).request.assignee.id).toBe(
+      colleague.id,
+    )
+  })
+
   it('lists instant quotes that expire unbooked within 3 days, and not later ones, booked ones or requests', async () => {
     const instant = async (validTo: string) => {
       // Each its own cargo: the same search again would reopen the first quote (issue 34).

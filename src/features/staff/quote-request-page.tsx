@@ -30,8 +30,8 @@ export function QuoteRequestPage({ number }: { number: string }) {
     offerBuilderMachine.provide({
       actors: {
         loadRequest: fromPromise(({ input }) => getQuoteRequest(api, input.number)),
-        // The body names nobody, as it always has: the request goes to the caller, "Give it to a colleague" too.
-        assignRequest: fromPromise(({ input }) => assignQuoteRequest(api, input.number, {})),
+        // "Assign to me" names nobody (the caller takes it); "Give it to a colleague" names the one chosen.
+        assignRequest: fromPromise(({ input: { number, ...body } }) => assignQuoteRequest(api, number, body)),
         previewOffer: fromPromise(({ input }) => previewOffer(api, input.number, input.offer)),
         sendOffer: fromPromise(({ input }) => sendOffer(api, input.number, input.offer)),
       },
