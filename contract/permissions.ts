@@ -68,6 +68,7 @@ export const staffPermissions = {
   reactivateCustomerUser: ['admin'],
   // The pricing desk (docs/pricing.md, "The pricing desk").
   listRateSheets: ['pricing'],
+  getRateSheet: ['pricing', 'admin'],
   dryRunRateFile: ['pricing'],
   applyRateFile: ['pricing'],
   // Conversations with customers (docs/conversations.md).

@@ -4,7 +4,7 @@
  * edge (docs/pricing.md, "The pricing desk").
  */
 import { z } from 'zod'
-import { type Mode, modes } from './pricing/types'
+import { type ChargeLine, type Mode, modes, type RateLane } from './pricing/types'
 import { safeString } from './text'
 
 /** The most a rate file may be: the body of a dry run or an apply (413 beyond). About 200,000 lines. */
@@ -29,6 +29,8 @@ export const rateFileMessages = {
   badValidity: 'Must be current, upcoming or expiring.',
   refused: (rows: number) => `Nothing applied: ${rows} row${rows === 1 ? '' : 's'} refused.`,
   noFile: 'Choose a rate file (CSV) first.',
+  badSheetId: 'A rate sheet is a whole number from 1.',
+  sheetNotFound: 'No such rate sheet.',
 } as const
 
 /** A rate file, as the console and integrations send it: its name and its text (the CSV of docs/pricing.md). */
@@ -96,6 +98,24 @@ export interface RateSheetSummary extends RateLaneKey {
   /** Every sheet of its lane ends within 7 days: the lane is about to have no rate. */
   laneExpiring: boolean
 }
+
+/** One sheet opened on the desk (getRateSheet): its lines, read-only. */
+export interface RateSheetDetail {
+  sheet: RateSheetSummary
+  /** Its weekly schedule: ISO weekdays it departs on, cut-offs in days before departure, free days. */
+  schedule: Pick<RateLane, 'departureDays' | 'cargoCutoffDays' | 'docCutoffDays' | 'freeDays'>
+  /** The dangerous goods classes the carrier refuses on it ("1", "7"). */
+  refusedDgClasses: string[]
+  /** Every charge line, in the file's order. */
+  charges: ChargeLine[]
+  /** The lane's other sheets that end today or later, by their start. */
+  laneSheets: { id: number; validFrom: string; validTo: string; status: 'current' | 'upcoming' }[]
+  /** The Singapore date validity is judged on. */
+  today: string
+}
+
+/** A sheet's id in an address: a whole number from 1 (anything else is 422; an unknown one 404). */
+export const RATE_SHEET_ID = /^[1-9]\d{0,8}$/
 
 export interface RateSheetPage {
   sheets: RateSheetSummary[]
@@ -171,6 +191,7 @@ export interface RateFileRefusal {
 
 export const rateFileApiPaths = {
   sheets: '/api/staff/rate-sheets',
+  sheet: (id: number | string) => `/api/staff/rate-sheets/${encodeURIComponent(String(id))}`,
   staffDryRun: '/api/staff/rate-files/dry-run',
   staffApply: '/api/staff/rate-files/apply',
   opsDryRun: '/api/ops/rate-files/dry-run',

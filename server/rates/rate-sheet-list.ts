@@ -1,4 +1,7 @@
-/** The pricing desk's list of rate sheets (issue 23; docs/pricing.md, "The pricing desk"). */
+/**
+ * The pricing desk's list of rate sheets (issue 23) and one sheet opened with its lines (issue 34; docs/pricing.md,
+ * "The pricing desk").
+ */
 import { type Kysely, sql } from 'kysely'
 import { addDays, singaporeDateOf } from '../../contract/dates'
 import { referenceTotal } from '../../contract/pricing/reference'
@@ -6,13 +9,14 @@ import type { ChargeLine } from '../../contract/pricing/types'
 import {
   EXPIRING_WITHIN_DAYS,
   RATE_SHEET_PAGE_SIZE,
+  type RateSheetDetail,
   type RateSheetPage,
   type RateSheetQuery,
   type RateSheetSummary,
 } from '../../contract/rate-files'
 import type { Database } from '../db/schema'
 import { fxRates } from './reference-rates'
-import { chargeOf, sheetOf } from './stored-sheets'
+import { chargeOf, type StoredSheet, sheetOf } from './stored-sheets'
 
 /** The last day of any sheet of the lane of `l` (a row of rate_lanes as l). */
 const laneLastDay = sql<string>`(
@@ -21,6 +25,31 @@ const laneLastDay = sql<string>`(
     and m.carrier = l.carrier and m.service = l.service)`
 
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** A sheet as the desk lists it: its lane, validity, reference total and whether its lane is about to end. */
+function summaryOf(
+  sheet: StoredSheet,
+  today: string,
+  laneExpiring: boolean,
+  fx: Awaited<ReturnType<typeof fxRates>>,
+): RateSheetSummary {
+  return {
+    id: sheet.id,
+    mode: sheet.mode,
+    origin: sheet.origin,
+    destination: sheet.destination,
+    carrier: sheet.carrier,
+    service: sheet.service,
+    validFrom: sheet.validFrom,
+    validTo: sheet.validTo,
+    currency: sheet.currency,
+    transitDays: sheet.transitDays,
+    charges: sheet.charges.length,
+    status: sheet.validFrom > today ? 'upcoming' : sheet.validTo < today ? 'expired' : 'current',
+    reference: referenceTotal(sheet, fx),
+    laneExpiring,
+  }
+}
 
 /**
  * The sheets in force or upcoming (or as `validity` narrows them), filtered, a page of 50 in lane order, each
@@ -69,30 +98,69 @@ export async function listRateSheets(
     for (const row of found) charges.set(row.lane_id, [...(charges.get(row.lane_id) ?? []), chargeOf(row)])
   }
   const fx = ids.length > 0 ? await fxRates(db) : {}
-  const sheets = rows.map((row): RateSheetSummary => {
-    const sheet = sheetOf(row, charges.get(row.id) ?? [])
-    return {
-      id: sheet.id,
-      mode: sheet.mode,
-      origin: sheet.origin,
-      destination: sheet.destination,
-      carrier: sheet.carrier,
-      service: sheet.service,
-      validFrom: sheet.validFrom,
-      validTo: sheet.validTo,
-      currency: sheet.currency,
-      transitDays: sheet.transitDays,
-      charges: sheet.charges.length,
-      status: sheet.validFrom > today ? 'upcoming' : sheet.validTo < today ? 'expired' : 'current',
-      reference: referenceTotal(sheet, fx),
-      laneExpiring: row.lane_last_day < soon,
-    }
-  })
+  const sheets = rows.map((row) =>
+    summaryOf(sheetOf(row, charges.get(row.id) ?? []), today, row.lane_last_day < soon, fx),
+  )
   return {
     sheets,
     total: rows.length > 0 ? Number(rows[0]?.total) : 0,
     page,
     pageSize: RATE_SHEET_PAGE_SIZE,
+    today,
+  }
+}
+
+/**
+ * One sheet with its lines, read-only (getRateSheet): its summary, its schedule (departure days, transit,
+ * cut-offs, free days), the dangerous goods classes it refuses, every charge line in the file's order, and
+ * the other sheets of its lane that end today or later. Undefined when there is no such sheet.
+ */
+export async function rateSheetDetail(
+  db: Kysely<Database>,
+  id: number,
+  now: Date,
+): Promise<RateSheetDetail | undefined> {
+  const row = await db
+    .selectFrom('rate_lanes as l')
+    .selectAll('l')
+    .select(laneLastDay.as('lane_last_day'))
+    .where('l.id', '=', id)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const today = singaporeDateOf(now)
+  const [lines, lane, fx] = await Promise.all([
+    db.selectFrom('rate_charges').selectAll().where('lane_id', '=', id).orderBy('position').execute(),
+    db
+      .selectFrom('rate_lanes')
+      .select(['id', 'valid_from', 'valid_to'])
+      .where('mode', '=', row.mode)
+      .where('origin', '=', row.origin)
+      .where('destination', '=', row.destination)
+      .where('carrier', '=', row.carrier)
+      .where('service', '=', row.service)
+      .where('id', '<>', id)
+      .where('valid_to', '>=', today)
+      .orderBy('valid_from')
+      .execute(),
+    fxRates(db),
+  ])
+  const sheet = sheetOf(row, lines.map(chargeOf))
+  return {
+    sheet: summaryOf(sheet, today, row.lane_last_day < addDays(today, EXPIRING_WITHIN_DAYS), fx),
+    schedule: {
+      departureDays: sheet.departureDays,
+      cargoCutoffDays: sheet.cargoCutoffDays,
+      docCutoffDays: sheet.docCutoffDays,
+      freeDays: sheet.freeDays,
+    },
+    refusedDgClasses: sheet.refusedDgClasses,
+    charges: sheet.charges,
+    laneSheets: lane.map((other) => ({
+      id: other.id,
+      validFrom: other.valid_from,
+      validTo: other.valid_to,
+      status: other.valid_from > today ? 'upcoming' : 'current',
+    })),
     today,
   }
 }

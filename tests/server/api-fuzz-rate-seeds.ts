@@ -23,6 +23,8 @@ export function rateFileSeeds(now: Date): {
   return {
     staff: {
       listRateSheets: () => ({ query: { mode: 'FCL', origin: 'SGSIN', validity: 'current', page: '1' } }),
+      // The first seeded sheet: the fuzz's rate files replace only their own carrier's.
+      getRateSheet: () => ({ params: { id: '1' } }),
       dryRunRateFile: file,
       applyRateFile: file,
     },

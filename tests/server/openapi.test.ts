@@ -116,6 +116,7 @@ describe('GET /api/openapi.json', () => {
         '/api/staff/bookings/{number}/documents/{id}/review',
         '/api/staff/bookings/{number}/documents/{kind}/request',
         '/api/staff/rate-sheets',
+        '/api/staff/rate-sheets/{id}',
         '/api/staff/rate-files/dry-run',
         '/api/staff/rate-files/apply',
         '/api/ops/rate-files/dry-run',

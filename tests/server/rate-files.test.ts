@@ -14,7 +14,9 @@ import {
   type RateFileApplied,
   type RateFileRefusal,
   type RateFileReport,
+  type RateSheetDetail,
   type RateSheetPage,
+  rateFileMessages,
 } from '../../contract/rate-files'
 import { runRates } from '../../scripts/rates'
 import { listAudit } from '../../server/audit/audit'
@@ -422,6 +424,58 @@ describe('the list', () => {
       validity: ['Must be current, upcoming or expiring.'],
       origin: ['Must be a UN/LOCODE or IATA code, such as SGSIN or SIN.'],
     })
+  })
+})
+
+describe('a sheet opened', () => {
+  it('shows its lines, schedule and lane, read-only, to Pricing and Admin; 403 for other roles, 404 for none', async () => {
+    const later = { validFrom: addDays(today, 11), validTo: addDays(today, 40) }
+    await apply(csvOf([...base(), sheet(later)]))
+    const res = await server.app.request(
+      `${paths.sheets}?carrier=${encodeURIComponent(CARRIER)}&mode=FCL&destination=INNSA`,
+      {
+        headers: staff(pricing),
+      },
+    )
+    const [current, upcoming] = ((await res.json()) as RateSheetPage).sheets
+    if (!current || !upcoming) throw new Error('the tariff’s two INNSA sheets')
+    const open = (id: number | string, headers: Record<string, string>) =>
+      server.app.request(paths.sheet(id), { headers })
+    const answer = await open(current.id, staff(pricing))
+    expect(answer.status, await answer.clone().text()).toBe(200)
+    const detail = (await answer.json()) as RateSheetDetail
+    expect(detail.sheet).toEqual(current)
+    expect(detail.schedule).toEqual({
+      departureDays: [3],
+      cargoCutoffDays: 2,
+      docCutoffDays: 3,
+      freeDays: 14,
+    })
+    expect(detail.refusedDgClasses).toEqual(['1', '7'])
+    // Every line, in the file's order, as it was written.
+    expect(detail.charges).toEqual(sheet().charges)
+    expect(detail.laneSheets).toEqual([{ id: upcoming.id, ...later, status: 'upcoming' }])
+    expect(detail.today).toBe(today)
+
+    const admin = await staffToken(
+      server.app,
+      await createTestStaff(server.db, ['admin'], server.clock.now()),
+      server.clock.now(),
+    )
+    expect((await open(current.id, staff(admin))).status).toBe(200)
+    const operations = await staffToken(
+      server.app,
+      await createTestStaff(server.db, ['operations', 'sales'], server.clock.now()),
+      server.clock.now(),
+    )
+    const refused = await open(current.id, staff(operations))
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ message: 'This needs the Pricing or Admin role.' })
+    expect((await open(current.id, {})).status).toBe(401)
+    const none = await open(999_999_999, staff(pricing))
+    expect(none.status).toBe(404)
+    expect(await none.json()).toEqual({ message: rateFileMessages.sheetNotFound })
+    expect((await open('first', staff(pricing))).status).toBe(422)
   })
 })
 
