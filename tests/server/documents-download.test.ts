@@ -42,7 +42,8 @@ describe('listDocuments', () => {
     expect(documents.map((d) => [d.kind, d.required, d.status, d.dueDate, d.overdue])).toEqual([
       ['commercial_invoice', true, 'Required', addDays(etd, -3), false],
       ['packing_list', true, 'Required', addDays(etd, -3), false],
-      ['certificate_of_origin', false, 'Optional', addDays(etd, -1), false],
+      // ETD − 1, but never after the documents cut-off (3 days before the sailing).
+      ['certificate_of_origin', false, 'Optional', detail.plannedSailing?.docCutoff, false],
     ])
   })
 
@@ -61,7 +62,8 @@ describe('listDocuments', () => {
       ['packing_list', '2025-06-17'],
       ['safety_data_sheet', '2025-06-15'],
       ['dg_declaration', '2025-06-15'],
-      ['certificate_of_origin', '2025-06-19'],
+      // Not 19 June: the documents cut-off, 3 days before this departure as before the planned one, is 17 June.
+      ['certificate_of_origin', '2025-06-17'],
     ])
   })
 
