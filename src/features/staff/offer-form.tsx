@@ -105,7 +105,8 @@ export function OfferForm({ actor }: { actor: OfferBuilderActor }) {
 
         <h3>Charge lines</h3>
         <p className={styles.muted}>
-          Amounts in units of the line’s currency, such as 2100.00; a percentage line’s rate in percent.
+          Each amount in the currency its field names, with at most two decimals; a line charged as a percent
+          of cargo value takes its rate in percent. Amounts start empty: nothing is priced until typed.
         </p>
         <div className={styles.pickers}>
           <div className={styles.picker}>

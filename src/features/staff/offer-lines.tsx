@@ -1,3 +1,5 @@
+import { TextField as AriaTextField, Label, Text, TextArea } from 'react-aria-components'
+import { chargeBasisWords, chargeSideWords } from '../../../contract/charge-words'
 import { chargeBases, chargeSides, containerTypes } from '../../../contract/pricing/types'
 import type { LineField, LineValues } from '../../../machines/offer-values'
 import { Button } from '../../components/ui/button'
@@ -56,6 +58,45 @@ function SelectBox({
 }
 
 const plain = (values: readonly string[]) => values.map((value) => ({ value, label: value }))
+const worded = <T extends string>(values: readonly T[], words: Record<T, string>) =>
+  values.map((value) => ({ value, label: words[value] }))
+
+/** A charge's name: it wraps onto more lines rather than being cut (one line of text: Enter adds none). */
+function NameField({
+  value,
+  error,
+  onChange,
+  onBlur,
+}: {
+  value: string
+  error: string | undefined
+  onChange: (value: string) => void
+  onBlur: () => void
+}) {
+  return (
+    <AriaTextField
+      className={ui.field}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      isInvalid={Boolean(error)}
+    >
+      <Label className={ui.label}>Name</Label>
+      <TextArea
+        className={[ui.input, styles.nameInput].join(' ')}
+        rows={1}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault()
+        }}
+      />
+      {error ? (
+        <Text slot="errorMessage" className={ui.fieldError}>
+          {error}
+        </Text>
+      ) : null}
+    </AriaTextField>
+  )
+}
 
 /** An offer's charge line: its fields, each with its message, and removing it. */
 export function LineFields({
@@ -85,7 +126,7 @@ export function LineFields({
       <legend className={styles.lineLegend}>
         Line {index + 1}: {line.code || 'new'} {line.name}
       </legend>
-      <div className={styles.lineGrid}>
+      <div className={styles.lineHead}>
         <TextField
           label="Code"
           value={line.code}
@@ -93,18 +134,19 @@ export function LineFields({
           onBlur={() => onBlur('code')}
           error={errorOf(path('code'))}
         />
-        <TextField
-          label="Name"
+        <NameField
           value={line.name}
           onChange={setLine(index, 'name')}
           onBlur={() => onBlur('name')}
           error={errorOf(path('name'))}
         />
+      </div>
+      <div className={styles.lineGrid}>
         <SelectBox
           id={id('side')}
-          label="Side"
+          label="Category"
           value={line.side}
-          options={plain(chargeSides)}
+          options={worded(chargeSides, chargeSideWords)}
           onChange={setLine(index, 'side')}
           error={errorOf(path('side'))}
         />
@@ -112,7 +154,7 @@ export function LineFields({
           id={id('basis')}
           label="Basis"
           value={line.basis}
-          options={plain(chargeBases)}
+          options={worded(chargeBases, chargeBasisWords)}
           onChange={setLine(index, 'basis')}
           error={errorOf(path('basis'))}
         />
@@ -142,10 +184,9 @@ export function LineFields({
           onChange={setLine(index, 'amount')}
           onBlur={() => onBlur('amount')}
           error={errorOf(path('amount'))}
-          placeholder="2100.00"
         />
         <TextField
-          label="Minimum (optional)"
+          label={`Minimum (${line.currency}, optional)`}
           value={line.minimum}
           onChange={setLine(index, 'minimum')}
           onBlur={() => onBlur('minimum')}

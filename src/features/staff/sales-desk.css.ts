@@ -18,8 +18,14 @@ export const head = tables.stacked.head
 export const headCell = tables.headCell
 export const body = tables.stacked.body
 export const tableRow = tables.stacked.row
-export const cell = style([tables.cell, tables.stacked.cell, { overflowWrap: 'anywhere' }])
-export const titleCell = style([tables.rowHead, tables.stacked.title, { overflowWrap: 'anywhere' }])
+/**
+ * A word wraps only when it alone is wider than its column (`break-word`, not `anywhere`): with `anywhere` a
+ * column's least width became one letter, and a squeezed table broke "Request/ed" in the State column.
+ */
+export const cell = style([tables.cell, tables.stacked.cell, { overflowWrap: 'break-word' }])
+export const titleCell = style([tables.rowHead, tables.stacked.title, { overflowWrap: 'break-word' }])
+/** A quote number on one line: "ESQ-" and its digits are not split at the hyphen. */
+export const number = style({ whiteSpace: 'nowrap' })
 export const actionCell = style([tables.cell, tables.stacked.action])
 
 export const tabList = style({

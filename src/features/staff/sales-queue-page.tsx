@@ -145,7 +145,11 @@ function RequestTable({
           return (
             <tr key={item.number} className={styles.tableRow} data-testid="request-row">
               <th scope="row" className={styles.titleCell}>
-                <Link to="/staff/quotes/$number" params={{ number: item.number }} className={styles.link}>
+                <Link
+                  to="/staff/quotes/$number"
+                  params={{ number: item.number }}
+                  className={[styles.link, styles.number].join(' ')}
+                >
                   {item.number}
                 </Link>
                 <div>{item.company}</div>
@@ -175,7 +179,7 @@ function RequestTable({
                   <Button
                     tone="secondary"
                     isDisabled={!idle}
-                    aria-label={`Assign ${item.number} to me`}
+                    aria-label={`Assign to me: ${item.number}`}
                     onPress={() => onAssign(item.number)}
                   >
                     {assigning === item.number ? 'Assigning…' : 'Assign to me'}
@@ -216,7 +220,7 @@ function FollowUpTable({ quotes }: { quotes: FollowUp[] }) {
         {quotes.map((quote) => (
           <tr key={quote.number} className={styles.tableRow} data-testid="follow-up-row">
             <th scope="row" className={styles.titleCell}>
-              {quote.number}
+              <span className={styles.number}>{quote.number}</span>
             </th>
             <td className={styles.cell} data-label="Customer">
               {quote.company}
