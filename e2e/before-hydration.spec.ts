@@ -288,3 +288,40 @@ test('a page rendered afresh instead of hydrated (a query) carries what was type
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page.getByRole('alertdialog')).toContainText('Invalid email or password.')
 })
+
+for (const path of ['/home', '/about-us', '/services']) {
+  test(`${path}: a page scrolled before hydration stays where the visitor put it`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { page, hydrate } = await coldPage(browser, baseURL)
+    await page.goto(path, { waitUntil: 'domcontentloaded' })
+    await page.mouse.move(400, 300)
+    await page.mouse.wheel(0, 900)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(900)
+    const scrolled = await page.evaluate(() => {
+      const watched = window as unknown as { lowestScroll: number }
+      watched.lowestScroll = window.scrollY
+      addEventListener('scroll', () => {
+        watched.lowestScroll = Math.min(watched.lowestScroll, window.scrollY)
+      })
+      return window.scrollY
+    })
+    await hydrate()
+    // The router's first render has run by the mark; two frames let any scroll it asked for happen.
+    const after = await page.evaluate(
+      () =>
+        new Promise<[number, number]>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve([window.scrollY, (window as unknown as { lowestScroll: number }).lowestScroll]),
+            ),
+          ),
+        ),
+    )
+    expect(after, 'where the page is, and the lowest it went after the visitor scrolled').toEqual([
+      scrolled,
+      scrolled,
+    ])
+  })
+}
