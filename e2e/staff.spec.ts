@@ -57,16 +57,28 @@ test('a new staff member sets a password from the invitation, enrols an authenti
     'Messages',
     'Customers',
   ])
-  expect(await axeViolations(page)).toEqual([])
+  // (axe on the console's pages at both widths: e2e/axe-pages.spec.ts.)
   await page.setViewportSize({ width: 390, height: 800 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  expect(await axeViolations(page)).toEqual([])
 
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/staff\/login$/)
   // Signed out, the console sends the person back to the sign-in.
   await page.goto('/staff')
   await expect(page).toHaveURL(/\/staff\/login$/)
+})
+
+test('the staff sign-in is branded, has one title and a main landmark, and links to the customers’ login', async ({
+  page,
+}) => {
+  await page.goto('/staff/login')
+  await expect(page.getByRole('banner')).toContainText('eShip staff')
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible()
+  await expect(page.locator('title')).toHaveCount(1)
+  await expect(page).toHaveTitle('Sign in | eShip staff')
+  await page.getByRole('main').getByRole('link', { name: 'Member Login' }).click()
+  await expect(page).toHaveURL('/login')
+  await expect(page.getByRole('heading', { level: 1, name: 'Member Login' })).toBeVisible()
 })
 
 test('the public pages and the customer area never load the console’s code', async ({ page }) => {

@@ -2,6 +2,7 @@ import { useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { staffRoleNames } from '../../../contract/permissions'
+import { siteConfig } from '../../../site.config'
 import { unreadCounts } from '../../api/conversations'
 import { UnreadBadge, useUnreadCounts } from '../../components/conversation/unread-badge'
 import { Button } from '../../components/ui/button'
@@ -39,7 +40,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <header className={styles.topBar}>
-        <span className={styles.brand}>eShip staff</span>
+        <ConsoleBrand />
         <nav aria-label="Console" className={styles.nav}>
           <Link to="/staff" className={styles.navLink} activeOptions={{ exact: true }}>
             Home
@@ -68,6 +69,16 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         {children}
       </main>
     </div>
+  )
+}
+
+/** The product's logo and name, as the console's top bar and its sign-in show them. */
+export function ConsoleBrand() {
+  return (
+    <span className={styles.brand}>
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      {siteConfig.brand} staff
+    </span>
   )
 }
 

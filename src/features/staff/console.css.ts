@@ -15,7 +15,13 @@ export const topBar = style({
   color: vars.color.textOnBrand,
 })
 
-export const brand = style({ fontWeight: vars.fontWeight.bold, marginRight: 'auto' })
+export const brand = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  fontWeight: vars.fontWeight.bold,
+  marginRight: 'auto',
+})
 
 export const nav = style({
   display: 'flex',

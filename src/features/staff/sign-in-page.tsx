@@ -10,7 +10,7 @@ import { TextField } from '../../components/ui/text-field'
 import { useNavigate } from '../../staff/link'
 import { staffConsole } from './console'
 import * as styles from './console.css'
-import { StaffSessionNotice } from './console-shell'
+import { ConsoleBrand, StaffSessionNotice } from './console-shell'
 
 /** /staff/login: email and password, then the authenticator's code (enrolling it the first time). */
 export function StaffSignInPage() {
@@ -50,147 +50,154 @@ export function StaffSignInPage() {
     state.matches({ secondStep: 'verifying' }) || state.matches({ secondStep: 'verifyingEnrolment' })
 
   return (
-    <div className={card.page}>
-      <section className={card.card} aria-labelledby="staff-sign-in">
-        {step === 'first' ? (
-          <>
-            <h1 id="staff-sign-in" ref={heading} tabIndex={-1}>
-              Staff sign-in
-            </h1>
-            <p className={card.lead}>For the forwarder’s team. Customers log in at the Login page.</p>
-            {notice ? (
-              <p role="alert" className={styles.error}>
-                {notice}
-              </p>
-            ) : null}
-            <Form
-              validationBehavior="aria"
-              onSubmit={(event) => {
-                event.preventDefault()
-                actor.send({ type: 'user.submit' })
-              }}
-            >
-              <TextField
-                label="Work email"
-                name="email"
-                type="email"
-                autoComplete="username"
-                value={values.email}
-                onChange={(value) => actor.send({ type: 'field.changed', field: 'email', value })}
-                onBlur={() => actor.send({ type: 'field.blurred', field: 'email' })}
-                error={errorOf('email')}
-              />
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={values.password}
-                onChange={(value) => actor.send({ type: 'field.changed', field: 'password', value })}
-                onBlur={() => actor.send({ type: 'field.blurred', field: 'password' })}
-                error={errorOf('password')}
-              />
-              <Button type="submit" block isDisabled={busy}>
-                Continue
-              </Button>
-            </Form>
-          </>
-        ) : step === 'second' ? (
-          <>
-            <h1 id="staff-sign-in" ref={heading} tabIndex={-1}>
-              {enrolment
-                ? 'Set up your authenticator'
-                : useRecovery
-                  ? 'Use a recovery code'
-                  : 'Enter your code'}
-            </h1>
-            {enrolment ? (
-              <>
-                <p className={card.lead}>
-                  Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
-                  1Password…), then enter the 6-digit code it shows. Or type the key into the app as a
-                  time-based key.
-                </p>
-                <div
-                  className={styles.qr}
-                  role="img"
-                  aria-label="QR code of your authenticator key"
-                  // The server drew it from the key it just made: an SVG of squares, no script.
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own SVG
-                  dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
-                />
-                <p>
-                  Key: <span className={styles.secret}>{enrolment.secret}</span>
-                </p>
-              </>
-            ) : (
+    <>
+      <header className={styles.topBar}>
+        <ConsoleBrand />
+      </header>
+      <main className={card.page}>
+        <section className={card.card} aria-labelledby="staff-sign-in">
+          {step === 'first' ? (
+            <>
+              <h1 id="staff-sign-in" ref={heading} tabIndex={-1}>
+                Staff sign-in
+              </h1>
               <p className={card.lead}>
-                {useRecovery
-                  ? 'Enter one of the ten recovery codes you kept when you set up your authenticator. Each works once.'
-                  : 'Open your authenticator app and enter the 6-digit code for eShip staff.'}
+                For the forwarder’s team. Customers log in on the <a href="/login">Member Login</a> page.
               </p>
-            )}
-            <Form
-              validationBehavior="aria"
-              onSubmit={(event) => {
-                event.preventDefault()
-                actor.send({ type: 'user.verify' })
-              }}
-            >
-              <TextField
-                label={useRecovery ? 'Recovery code' : '6-digit code'}
-                name="code"
-                autoComplete="one-time-code"
-                inputMode={useRecovery ? 'text' : 'numeric'}
-                value={code}
-                onChange={(value) => actor.send({ type: 'code.changed', value })}
-                error={codeError ?? undefined}
-                autoFocus
-              />
-              <Button type="submit" block isDisabled={verifying}>
-                {enrolment ? 'Confirm and sign in' : 'Sign in'}
-              </Button>
-            </Form>
-            <div className={styles.actions}>
-              {enrolment ? null : (
+              {notice ? (
+                <p role="alert" className={styles.error}>
+                  {notice}
+                </p>
+              ) : null}
+              <Form
+                validationBehavior="aria"
+                onSubmit={(event) => {
+                  event.preventDefault()
+                  actor.send({ type: 'user.submit' })
+                }}
+              >
+                <TextField
+                  label="Work email"
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  value={values.email}
+                  onChange={(value) => actor.send({ type: 'field.changed', field: 'email', value })}
+                  onBlur={() => actor.send({ type: 'field.blurred', field: 'email' })}
+                  error={errorOf('email')}
+                />
+                <TextField
+                  label="Password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={values.password}
+                  onChange={(value) => actor.send({ type: 'field.changed', field: 'password', value })}
+                  onBlur={() => actor.send({ type: 'field.blurred', field: 'password' })}
+                  error={errorOf('password')}
+                />
+                <Button type="submit" block isDisabled={busy}>
+                  Continue
+                </Button>
+              </Form>
+            </>
+          ) : step === 'second' ? (
+            <>
+              <h1 id="staff-sign-in" ref={heading} tabIndex={-1}>
+                {enrolment
+                  ? 'Set up your authenticator'
+                  : useRecovery
+                    ? 'Use a recovery code'
+                    : 'Enter your code'}
+              </h1>
+              {enrolment ? (
+                <>
+                  <p className={card.lead}>
+                    Scan this QR code with an authenticator app (Google Authenticator, Microsoft
+                    Authenticator, 1Password…), then enter the 6-digit code it shows. Or type the key into the
+                    app as a time-based key.
+                  </p>
+                  <div
+                    className={styles.qr}
+                    role="img"
+                    aria-label="QR code of your authenticator key"
+                    // The server drew it from the key it just made: an SVG of squares, no script.
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own SVG
+                    dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+                  />
+                  <p>
+                    Key: <span className={styles.secret}>{enrolment.secret}</span>
+                  </p>
+                </>
+              ) : (
+                <p className={card.lead}>
+                  {useRecovery
+                    ? 'Enter one of the ten recovery codes you kept when you set up your authenticator. Each works once.'
+                    : 'Open your authenticator app and enter the 6-digit code for eShip staff.'}
+                </p>
+              )}
+              <Form
+                validationBehavior="aria"
+                onSubmit={(event) => {
+                  event.preventDefault()
+                  actor.send({ type: 'user.verify' })
+                }}
+              >
+                <TextField
+                  label={useRecovery ? 'Recovery code' : '6-digit code'}
+                  name="code"
+                  autoComplete="one-time-code"
+                  inputMode={useRecovery ? 'text' : 'numeric'}
+                  value={code}
+                  onChange={(value) => actor.send({ type: 'code.changed', value })}
+                  error={codeError ?? undefined}
+                  autoFocus
+                />
+                <Button type="submit" block isDisabled={verifying}>
+                  {enrolment ? 'Confirm and sign in' : 'Sign in'}
+                </Button>
+              </Form>
+              <div className={styles.actions}>
+                {enrolment ? null : (
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    onClick={() => actor.send({ type: useRecovery ? 'user.useCode' : 'user.useRecovery' })}
+                  >
+                    {useRecovery ? 'Use my authenticator instead' : 'Use a recovery code'}
+                  </button>
+                )}
                 <button
                   type="button"
                   className={styles.linkButton}
-                  onClick={() => actor.send({ type: useRecovery ? 'user.useCode' : 'user.useRecovery' })}
+                  onClick={() => actor.send({ type: 'user.restart' })}
                 >
-                  {useRecovery ? 'Use my authenticator instead' : 'Use a recovery code'}
+                  Start again
                 </button>
-              )}
-              <button
-                type="button"
-                className={styles.linkButton}
-                onClick={() => actor.send({ type: 'user.restart' })}
-              >
-                Start again
-              </button>
-            </div>
-          </>
-        ) : (
-          <>
-            <h1 id="staff-sign-in" ref={heading} tabIndex={-1}>
-              Keep your recovery codes
-            </h1>
-            <p className={card.lead}>
-              If you lose your phone, each of these codes signs you in once instead of the authenticator.
-              Print them or keep them in your password manager now: they are not shown again.
-            </p>
-            <ul className={styles.codes} aria-label="Recovery codes">
-              {(recoveryCodes ?? []).map((one) => (
-                <li key={one}>{one}</li>
-              ))}
-            </ul>
-            <Button block onPress={() => actor.send({ type: 'user.continue' })}>
-              I have kept them: continue
-            </Button>
-          </>
-        )}
-      </section>
+              </div>
+            </>
+          ) : (
+            <>
+              <h1 id="staff-sign-in" ref={heading} tabIndex={-1}>
+                Keep your recovery codes
+              </h1>
+              <p className={card.lead}>
+                If you lose your phone, each of these codes signs you in once instead of the authenticator.
+                Print them or keep them in your password manager now: they are not shown again.
+              </p>
+              <ul className={styles.codes} aria-label="Recovery codes">
+                {(recoveryCodes ?? []).map((one) => (
+                  <li key={one}>{one}</li>
+                ))}
+              </ul>
+              <Button block onPress={() => actor.send({ type: 'user.continue' })}>
+                I have kept them: continue
+              </Button>
+            </>
+          )}
+        </section>
+      </main>
       <StaffSessionNotice />
-    </div>
+    </>
   )
 }
