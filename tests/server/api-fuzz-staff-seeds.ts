@@ -145,6 +145,13 @@ export async function makeStaffSeeds(
   }
   const deskRequest = await offered()
   const assignable = await request()
+  // Conversations with a customer's question waiting, for marking handled (each answers 2xx once).
+  const toHandle: string[] = []
+  for (let i = 0; i < 2; i += 1) {
+    const number = await request()
+    await server.call(customer, `/api/conversations/quote/${number}/messages`, postJson({ body: 'Any news?' }))
+    toHandle.push(number)
+  }
   const toDecline: string[] = []
   for (let i = 0; i < 8; i += 1) toDecline.push(await offered())
   // The customer directory: a company (the customer's), a user not yet activated (resend works again and again)
@@ -298,8 +305,8 @@ export async function makeStaffSeeds(
       getStaffUnreadCounts: () => ({}),
       listUnansweredConversations: () => ({}),
       markConversationHandled: () => ({
-        params: { subjectType: 'quote', number: deskRequest },
-        body: json({ upTo: 1 }),
+        params: { subjectType: 'quote', number: toHandle.pop() ?? deskRequest },
+        body: json({ upTo: Number.MAX_SAFE_INTEGER }),
       }),
       listOpsBookings: () => ({ query: { queue: 'received', limit: '20' } }),
       getOpsBooking: () => ({ params: { number: deskBooking } }),
