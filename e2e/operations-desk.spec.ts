@@ -56,6 +56,58 @@ async function postMilestone(desk: Page, type: string, code: string, at: string)
   await form.getByRole('button', { name: 'Post milestone' }).click()
 }
 
+/**
+ * The confirm form on its grid: ETD beside ETA, and every date-time field (its label, its input and the
+ * input's own calendar button) inside its column, its column beside the next without overlap, all inside the card.
+ */
+async function expectOnItsGrid(desk: Page) {
+  const boxes = await desk.getByTestId('confirm-card').evaluate((card) => {
+    const box = (el: Element) => el.getBoundingClientRect().toJSON() as DOMRect
+    return {
+      card: box(card),
+      cells: [...card.querySelectorAll('[data-testid="confirm-time"]')].map((cell) => {
+        const input = cell.querySelector('input') as HTMLInputElement
+        const label = cell.querySelector('label') as HTMLLabelElement
+        return {
+          cell: box(cell),
+          input: box(input),
+          label: box(label),
+          fits: input.scrollWidth <= input.clientWidth,
+        }
+      }),
+    }
+  })
+  const inside = (inner: DOMRect, outer: DOMRect) =>
+    inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5
+  expect(boxes.cells.length).toBeGreaterThanOrEqual(4)
+  for (const { cell, input, label, fits } of boxes.cells) {
+    expect(inside(input, cell) && inside(label, cell) && inside(cell, boxes.card)).toBe(true)
+    expect(fits).toBe(true)
+  }
+  const [etd, eta] = boxes.cells as [(typeof boxes.cells)[number], (typeof boxes.cells)[number]]
+  expect(Math.abs(etd.cell.top - eta.cell.top)).toBeLessThan(1)
+  expect(etd.cell.right).toBeLessThanOrEqual(eta.cell.left)
+}
+
+/** A queue card: every cell's content lies right of the label column (7rem), inside the cell. */
+async function expectValuesBesideLabels(card: import('@playwright/test').Locator) {
+  const cells = await card.evaluate((row) =>
+    [...row.querySelectorAll('td[data-label]')].map((td) => {
+      const at = td.getBoundingClientRect()
+      const labelEnd = at.left + 7 * Number.parseFloat(getComputedStyle(document.documentElement).fontSize)
+      return {
+        label: td.getAttribute('data-label'),
+        beside: [...td.children].every((child) => {
+          const box = child.getBoundingClientRect()
+          return box.left >= labelEnd && box.right <= at.right + 0.5
+        }),
+      }
+    }),
+  )
+  expect(cells.length).toBeGreaterThan(4)
+  expect(cells.filter((cell) => !cell.beside)).toEqual([])
+}
+
 test('operations confirm a booking, post its milestones and review its documents; the customer sees each live', async ({
   browser,
   request,
@@ -201,7 +253,7 @@ test('operations confirm a booking, post its milestones and review its documents
     expect(actions).toContain(action)
 })
 
-test('a booking is confirmed and a milestone posted with the keyboard alone at 320 px', async ({
+test('the confirm form on its grid at 1366 and 1024 px from the quoted plan, the queue card at 390 px, and a booking confirmed and a milestone posted with the keyboard alone at 320 px', async ({
   browser,
   request,
 }) => {
@@ -213,15 +265,41 @@ test('a booking is confirmed and a milestone posted with the keyboard alone at 3
   await shop.goto('/user/bookings')
   const number = await bookThroughApi(shop, request)
 
-  const desk = await pageIn(browser, 320)
+  // At 1366 and 1024 px the confirm form is on its grid, starting from the quoted plan.
+  const desk = await pageIn(browser, 1366)
   await handStaffSession(desk, operations)
   await desk.goto(`/staff/bookings/${number}`)
   const confirm = desk.getByRole('region', { name: 'Confirm with the carrier' })
+  await expect(confirm.getByTestId('quoted-plan')).toContainText('what the customer was quoted: ETD')
+  const etdField = confirm.getByLabel(/^ETD at Singapore/)
+  await expect(etdField).toHaveValue(/^\d{4}-\d{2}-\d{2}T12:00$/)
+  await expect(confirm.getByLabel(/^Cargo cut-off/)).toHaveValue(/T12:00$/)
+  for (const width of [1366, 1024]) {
+    await desk.setViewportSize({ width, height: 800 })
+    await expectOnItsGrid(desk)
+  }
+
+  // At 390 px the queue's card keeps each label in its column and each value in the other.
+  await desk.setViewportSize({ width: 390, height: 800 })
+  await desk.goto(`/staff/bookings?q=${number}`)
+  const card = desk.getByTestId('ops-row').filter({ hasText: number })
+  await expect(card.getByTestId('ops-cutoff')).toContainText(/cut-off \d{1,2} \w{3} \d{4} \(planned\)/)
+  await expectValuesBesideLabels(card)
+
+  // At 320 px the form is one field above the other, nothing wider than the screen.
+  await desk.setViewportSize({ width: 320, height: 800 })
+  await desk.goto(`/staff/bookings/${number}`)
   await expect(confirm).toBeVisible()
-  // Nothing is wider than the screen.
+  const [etdBox, etaBox] = await Promise.all([
+    etdField.boundingBox(),
+    confirm.getByLabel(/^ETA at /).boundingBox(),
+  ])
+  expect(etaBox?.y ?? 0).toBeGreaterThan((etdBox?.y ?? 0) + (etdBox?.height ?? 0))
   expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
 
-  const etd = Date.now() + 4 * DAY
+  // The planned ETD's day, at the carrier's hour.
+  const plannedDay = (await etdField.inputValue()).slice(0, 10)
+  const etd = Date.parse(`${plannedDay}T18:00:00+08:00`)
   /** Moves the focus with Tab to the field named `name`, then types (`text`, or what `typing` does). */
   async function tabTo(name: string | RegExp, text: string | (() => Promise<void>)) {
     const field = confirm.getByLabel(name)

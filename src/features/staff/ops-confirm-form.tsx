@@ -1,9 +1,38 @@
 import { useSelector } from '@xstate/react'
 import { Form } from 'react-aria-components'
+import type { OpsBookingDetail } from '../../../contract/operations-desk'
+import { calendarDay } from '../../../contract/times'
+import { QUOTED_DAY_TIME } from '../../../machines/ops-confirm'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/text-field'
 import * as styles from './ops.css'
 import { atPlace, type OpsActor, PlaceSearch, useOpsForm } from './ops-booking-parts'
+
+/** What the customer was quoted, in words: the planned sailing's days and the transshipment port. */
+function QuotedPlan({ detail }: { detail: OpsBookingDetail }) {
+  const plan = detail.booking.plannedSailing
+  const via = detail.quotedTransshipment
+  if (!plan && !via) return null
+  const parts = [
+    ...(plan
+      ? [
+          `ETD ${calendarDay(plan.etd)}`,
+          `ETA ${calendarDay(plan.eta)}`,
+          `cargo cut-off ${calendarDay(plan.cargoCutoff)}`,
+          `documents cut-off ${calendarDay(plan.docCutoff)}`,
+        ]
+      : []),
+    ...(via ? [`via ${via.name} (${via.code})`] : []),
+  ]
+  return (
+    <p className={styles.quoted} data-testid="quoted-plan">
+      The form starts from what the customer was quoted: {parts.join(', ')}.
+      {plan
+        ? ` The plan gives days, so each time starts at ${QUOTED_DAY_TIME} there: set the carrier’s times before confirming.`
+        : ''}
+    </p>
+  )
+}
 
 /** Confirm with the carrier: the carrier's booking, its times at the places, the containers (FCL). */
 export function ConfirmForm({ actor }: { actor: OpsActor }) {
@@ -14,22 +43,42 @@ export function ConfirmForm({ actor }: { actor: OpsActor }) {
   if (!detail) return null
   const b = detail.booking
   const sending = state.matches({ ready: { work: 'confirming' } })
-  const time = (field: 'etd' | 'eta' | 'cargoCutoff' | 'documentsCutoff' | 'vgmCutoff', label: string) => {
-    const place = field === 'eta' ? b.destination : b.origin
-    return (
+  const text = (
+    field: 'carrier' | 'carrierBookingRef' | 'vesselName' | 'vesselIMONumber' | 'voyage' | 'flight',
+    label: string,
+    span: keyof typeof styles.span,
+    more: { placeholder?: string; digitsOnly?: boolean } = {},
+  ) => (
+    <div className={styles.span[span]}>
       <TextField
-        label={atPlace(label, place, values[field])}
-        type="datetime-local"
+        label={label}
+        {...more}
         value={values[field]}
         onChange={set(field)}
         onBlur={blur(field)}
         error={errorOf(field)}
       />
+    </div>
+  )
+  const time = (field: 'etd' | 'eta' | 'cargoCutoff' | 'documentsCutoff' | 'vgmCutoff', label: string) => {
+    const place = field === 'eta' ? b.destination : b.origin
+    return (
+      <div className={styles.span.half} data-testid="confirm-time">
+        <TextField
+          label={atPlace(label, place, values[field])}
+          type="datetime-local"
+          value={values[field]}
+          onChange={set(field)}
+          onBlur={blur(field)}
+          error={errorOf(field)}
+        />
+      </div>
     )
   }
   return (
-    <section className={styles.panel} aria-labelledby="confirm-title">
+    <section className={styles.panel} aria-labelledby="confirm-title" data-testid="confirm-card">
       <h2 id="confirm-title">Confirm with the carrier</h2>
+      <QuotedPlan detail={detail} />
       <p className={styles.muted}>
         Times are wall-clock times at each place: ETD and cut-offs at {b.origin.name}, ETA at{' '}
         {b.destination.name}.
@@ -42,54 +91,16 @@ export function ConfirmForm({ actor }: { actor: OpsActor }) {
           actor.send({ type: 'form.submitted', form: 'confirm' })
         }}
       >
-        <div className={styles.formGrid}>
-          <TextField
-            label="Carrier"
-            value={values.carrier}
-            onChange={set('carrier')}
-            onBlur={blur('carrier')}
-            error={errorOf('carrier')}
-          />
-          <TextField
-            label="Carrier booking reference"
-            value={values.carrierBookingRef}
-            onChange={set('carrierBookingRef')}
-            onBlur={blur('carrierBookingRef')}
-            error={errorOf('carrierBookingRef')}
-          />
+        <div className={styles.confirmGrid}>
+          {text('carrier', 'Carrier', 'half')}
+          {text('carrierBookingRef', 'Carrier booking reference', 'half')}
           {b.mode === 'AIR' ? (
-            <TextField
-              label="Flight"
-              placeholder="SQ7372"
-              value={values.flight}
-              onChange={set('flight')}
-              onBlur={blur('flight')}
-              error={errorOf('flight')}
-            />
+            text('flight', 'Flight', 'whole', { placeholder: 'SQ7372' })
           ) : (
             <>
-              <TextField
-                label="Vessel"
-                value={values.vesselName}
-                onChange={set('vesselName')}
-                onBlur={blur('vesselName')}
-                error={errorOf('vesselName')}
-              />
-              <TextField
-                label="IMO number (optional)"
-                digitsOnly
-                value={values.vesselIMONumber}
-                onChange={set('vesselIMONumber')}
-                onBlur={blur('vesselIMONumber')}
-                error={errorOf('vesselIMONumber')}
-              />
-              <TextField
-                label="Voyage"
-                value={values.voyage}
-                onChange={set('voyage')}
-                onBlur={blur('voyage')}
-                error={errorOf('voyage')}
-              />
+              {text('vesselName', 'Vessel', 'third')}
+              {text('vesselIMONumber', 'IMO number (optional)', 'third', { digitsOnly: true })}
+              {text('voyage', 'Voyage', 'third')}
             </>
           )}
           {time('etd', 'ETD')}
@@ -97,12 +108,14 @@ export function ConfirmForm({ actor }: { actor: OpsActor }) {
           {time('cargoCutoff', 'Cargo cut-off (optional)')}
           {time('documentsCutoff', 'Documents cut-off (optional)')}
           {b.mode === 'FCL' ? time('vgmCutoff', 'VGM cut-off (optional)') : null}
-          <PlaceSearch
-            actor={actor}
-            form="confirm"
-            label={b.mode === 'AIR' ? 'Transshipment airport (optional)' : 'Transshipment port (optional)'}
-            hint={`Where the cargo changes ${b.mode === 'AIR' ? 'flight' : 'vessel'}, if it does.`}
-          />
+          <div className={b.mode === 'FCL' ? styles.span.half : styles.span.whole}>
+            <PlaceSearch
+              actor={actor}
+              form="confirm"
+              label={b.mode === 'AIR' ? 'Transshipment airport (optional)' : 'Transshipment port (optional)'}
+              hint={`Where the cargo changes ${b.mode === 'AIR' ? 'flight' : 'vessel'}, if it does.`}
+            />
+          </div>
         </div>
         {b.mode === 'FCL' ? (
           <fieldset className={styles.item}>

@@ -4,6 +4,9 @@ import { useEffect } from 'react'
 import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import {
+  cutoffNames,
+  cutoffUrgency,
+  cutoffUrgencyText,
   type OpsQueue,
   type OpsQueueItem,
   opsQueueAbout,
@@ -11,7 +14,7 @@ import {
   opsQueues,
 } from '../../../contract/operations-desk'
 import { modes } from '../../../contract/pricing/types'
-import { placeTime } from '../../../contract/times'
+import { calendarDay, placeTime } from '../../../contract/times'
 import {
   type OpsFilterField,
   type OpsQueueView,
@@ -77,8 +80,8 @@ export function OpsQueuePage() {
     <div className={styles.page}>
       <h1>Operations desk</h1>
       <p className={consoleStyles.lead}>
-        Bookings waiting for the operations team, oldest first: confirm them with the carrier, review their
-        documents, follow moved ETAs and holds.
+        Bookings waiting for the operations team, the nearest cut-off first (planned until confirmed), then
+        the oldest: confirm them with the carrier, review their documents, follow moved ETAs and holds.
       </p>
       <p role="status" aria-live="polite" className={styles.note}>
         {state.matches({ ready: 'refreshing' }) ? 'Updating…' : ''}
@@ -216,16 +219,48 @@ function Filters({ actor }: { actor: QueueActor }) {
   )
 }
 
+/** A booking's nearest cut-off as the queue says it: the planned day marked, a confirmed time at the origin. */
+function CutoffText({ item, now }: { item: OpsQueueItem; now: Date }) {
+  const { cutoff } = item
+  if (!cutoff) return <span className={styles.muted}>None ahead</span>
+  const urgency = cutoffUrgency(cutoff, item.origin.time_zone, now)
+  const when = cutoff.planned
+    ? `${calendarDay(cutoff.at)} (planned)`
+    : placeTime(cutoff.at, item.origin, { now, named: false })
+  return (
+    <>
+      <div>
+        {cutoffNames[cutoff.kind]} {when}
+      </div>
+      {urgency ? (
+        <span className={urgency === 'tomorrow' ? styles.badge.warning : styles.badge.danger}>
+          <span aria-hidden="true">⚠ </span>
+          {cutoffUrgencyText[urgency]}
+        </span>
+      ) : null}
+    </>
+  )
+}
+
+/** ETD or ETA: as confirmed at its place, else the planned sailing's day marked planned. */
+function scheduleText(item: OpsQueueItem, which: 'etd' | 'eta', now: Date): string {
+  const at = item[which]
+  if (at) return placeTime(at, which === 'etd' ? item.origin : item.destination, { now })
+  const day = item.plannedSailing?.[which]
+  return day ? `${calendarDay(day)} (planned)` : 'not planned'
+}
+
 function QueueTable({ queue, items, now }: { queue: OpsQueue; items: OpsQueueItem[]; now: Date }) {
   if (items.length === 0) return <p>No bookings in this queue.</p>
+  // Each cell's content is one block, so a card's value stays in the value column beside its label.
   return (
     <table className={styles.table}>
       <caption className={styles.caption}>
-        {items.length === 1 ? '1 booking' : `${items.length} bookings`} shown, oldest first
+        {items.length === 1 ? '1 booking' : `${items.length} bookings`} shown, nearest cut-off first
       </caption>
       <thead className={styles.head}>
         <tr>
-          {['Booking', 'Route', 'Carrier', 'ETD / ETA', 'Status', 'Waiting'].map((name) => (
+          {['Booking', 'Cut-off', 'Route', 'Carrier', 'ETD / ETA', 'Status', 'Waiting'].map((name) => (
             <th key={name} className={styles.headCell} scope="col">
               {name}
             </th>
@@ -234,7 +269,12 @@ function QueueTable({ queue, items, now }: { queue: OpsQueue; items: OpsQueueIte
       </thead>
       <tbody className={styles.body}>
         {items.map((item) => (
-          <tr key={item.number} className={styles.tableRow} data-testid="ops-row">
+          <tr
+            key={item.number}
+            className={styles.tableRow}
+            data-testid="ops-row"
+            data-urgency={cutoffUrgency(item.cutoff, item.origin.time_zone, now) ?? undefined}
+          >
             <th scope="row" className={styles.titleCell}>
               <Link to="/staff/bookings/$number" params={{ number: item.number }} className={styles.link}>
                 {item.number}
@@ -242,41 +282,56 @@ function QueueTable({ queue, items, now }: { queue: OpsQueue; items: OpsQueueIte
               <div>{item.company}</div>
               {item.hbl ? <div className={styles.muted}>HBL {item.hbl}</div> : null}
             </th>
+            <td className={styles.cell} data-label="Cut-off">
+              <div className={styles.cellValue} data-testid="ops-cutoff">
+                <CutoffText item={item} now={now} />
+              </div>
+            </td>
             <td className={styles.cell} data-label="Route">
-              {item.origin.name} ({item.origin.code}) to {item.destination.name} ({item.destination.code})
-              <div className={styles.muted}>{item.mode}</div>
+              <div className={styles.cellValue}>
+                {item.origin.name} ({item.origin.code}) to {item.destination.name} ({item.destination.code})
+                <div className={styles.muted}>{item.mode}</div>
+              </div>
             </td>
             <td className={styles.cell} data-label="Carrier">
-              {item.carrier}
-              {item.carrierBookingRef ? (
-                <div className={styles.muted}>Ref. {item.carrierBookingRef}</div>
-              ) : null}
-              {item.containers.length > 0 ? (
-                <div className={styles.muted}>{item.containers.join(', ')}</div>
-              ) : null}
+              <div className={styles.cellValue}>
+                {item.carrier}
+                {item.carrierBookingRef ? (
+                  <div className={styles.muted}>Ref. {item.carrierBookingRef}</div>
+                ) : null}
+                {item.containers.length > 0 ? (
+                  <div className={styles.muted}>{item.containers.join(', ')}</div>
+                ) : null}
+              </div>
             </td>
             <td className={styles.cell} data-label="ETD / ETA">
-              <div>ETD {item.etd ? placeTime(item.etd, item.origin, { now }) : 'not confirmed'}</div>
-              <div>ETA {item.eta ? placeTime(item.eta, item.destination, { now }) : 'not confirmed'}</div>
-              {queue === 'eta' && item.originalEta ? (
-                <div className={styles.muted}>
-                  At confirmation: {placeTime(item.originalEta, item.destination, { now })}
-                </div>
-              ) : null}
+              <div className={styles.cellValue}>
+                <div>ETD {scheduleText(item, 'etd', now)}</div>
+                <div>ETA {scheduleText(item, 'eta', now)}</div>
+                {queue === 'eta' && item.originalEta ? (
+                  <div className={styles.muted}>
+                    At confirmation: {placeTime(item.originalEta, item.destination, { now })}
+                  </div>
+                ) : null}
+              </div>
             </td>
             <td className={styles.cell} data-label="Status">
-              <StatusBadge status={item.status} />
-              {item.statusReason ? <div className={styles.muted}>{item.statusReason}</div> : null}
-              {item.documentsToReview > 0 ? (
-                <div className={styles.muted}>
-                  {item.documentsToReview === 1 ? '1 document' : `${item.documentsToReview} documents`} to
-                  review
-                </div>
-              ) : null}
+              <div className={styles.cellValue}>
+                <StatusBadge status={item.status} />
+                {item.statusReason ? <div className={styles.muted}>{item.statusReason}</div> : null}
+                {item.documentsToReview > 0 ? (
+                  <div className={styles.muted}>
+                    {item.documentsToReview === 1 ? '1 document' : `${item.documentsToReview} documents`} to
+                    review
+                  </div>
+                ) : null}
+              </div>
             </td>
             <td className={styles.cell} data-label="Waiting">
-              {ageText(item.since, now)}
-              <div className={styles.muted}>since {formatAccountTime(item.since, now)}</div>
+              <div className={styles.cellValue}>
+                {ageText(item.since, now)}
+                <div className={styles.muted}>since {formatAccountTime(item.since, now)}</div>
+              </div>
             </td>
           </tr>
         ))}

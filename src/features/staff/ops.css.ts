@@ -1,10 +1,13 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
+import { media, vars } from '../../styles/theme.css'
+
+export { cellValue } from './desk-table.css'
 
 /** The operations desk looks like the sales desk: its tables (cards below 60rem), tabs, facts and forms. */
 export {
   actionCell,
   actions,
+  badge,
   body,
   caption,
   cell,
@@ -93,3 +96,30 @@ export const previewImage = style({
 })
 
 export const reason = style({ width: '100%', minHeight: '5rem' })
+
+/**
+ * The confirm form's grid from 1024 px (six tracks: the carrier's booking in halves, vessel, IMO and voyage in
+ * thirds, every date and time in halves, wide enough for the browser's date-time field and its calendar
+ * button); one field above the other below 1024 px. Every field stays inside its track (`minWidth: 0`).
+ */
+export const confirmGrid = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: `0 ${vars.space['4']}`,
+  alignItems: 'start',
+  '@media': { [media.lg]: { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))' } },
+})
+
+const spanAt = (tracks: number) =>
+  style({ minWidth: 0, '@media': { [media.lg]: { gridColumn: `span ${tracks}` } } })
+
+export const span = { third: spanAt(2), half: spanAt(3), whole: spanAt(6) }
+
+/** What the customer was quoted, above the form it starts. */
+export const quoted = style({
+  margin: `0 0 ${vars.space['4']}`,
+  padding: vars.space['3'],
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+  fontSize: vars.fontSize.sm,
+})
