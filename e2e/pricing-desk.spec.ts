@@ -5,8 +5,8 @@ import { handStaffSession, newStaff } from './staff-fixtures'
 /**
  * The console's pricing desk (issue 23): a pricing person uploads a rate file of a carrier of their own, sees
  * its dry run (a refused row first, with Apply disabled; then the corrected file with what it adds), applies
- * it, and finds the new sheets in the list, the one lane ending within 7 days marked in words; the page passes
- * axe, and at 320 px nothing scrolls sideways.
+ * it, and finds the new sheets in the list, the one lane ending within 7 days marked in words, and opens one
+ * to read its lines; the pages pass axe, and at 320 px nothing scrolls sideways.
  */
 
 const header =
@@ -69,6 +69,21 @@ test('a pricing person uploads a rate file, sees the dry run, applies it and see
   expect(await axeViolations(page)).toEqual([])
 
   await page.setViewportSize({ width: 320, height: 800 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  expect(await axeViolations(page)).toEqual([])
+
+  // A sheet opens with its lines, read-only: its schedule, its charge lines in the people's words.
+  await rows.getByRole('link', { name: /^FCL SGSIN → CNSHA/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Rate sheet FCL SGSIN → CNSHA' })).toBeVisible()
+  await expect(page).toHaveURL(/\/staff\/rates\/\d+$/)
+  await expect(page.getByText(`${carrier} / Direct`)).toBeVisible()
+  await expect(page.getByText('2 days before departure')).toBeVisible()
+  await expect(page.getByText('Classes 1, 7')).toBeVisible()
+  const line = page.getByTestId('rate-sheet-line')
+  await expect(line).toHaveCount(1)
+  await expect(line).toContainText('Ocean freight (BAS)')
+  await expect(line).toContainText('per container (40GP)')
+  await expect(line).toContainText('USD 1,000.00')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
   expect(await axeViolations(page)).toEqual([])
 })

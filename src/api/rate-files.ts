@@ -2,6 +2,7 @@ import {
   type RateFileApplied,
   type RateFileInput,
   type RateFileReport,
+  type RateSheetDetail,
   type RateSheetPage,
   type RateSheetQueryInput,
   rateFileApiPaths,
@@ -13,6 +14,9 @@ import type { ApiClient } from './client'
 /** listRateSheets: the sheets in force or upcoming, filtered, a page at a time. */
 export const listRateSheets = (api: ApiClient, query: RateSheetQueryInput) =>
   api<RateSheetPage>(rateFileApiPaths.sheets, { query })
+
+/** getRateSheet: one sheet with its lines, read-only (404 when there is none). */
+export const getRateSheet = (api: ApiClient, id: string) => api<RateSheetDetail>(rateFileApiPaths.sheet(id))
 
 /** dryRunRateFile: what applying the file would change; nothing is stored. */
 export const dryRunRateFile = (api: ApiClient, body: RateFileInput) =>

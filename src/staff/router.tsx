@@ -104,6 +104,15 @@ routes.opsBooking.update({
   },
 })
 
+const RateSheetPage = lazyRouteComponent(() => import('../features/staff/rate-sheet-page'), 'RateSheetPage')
+routes.rateSheet.update({
+  component: function RateSheetRoute() {
+    const { id } = routes.rateSheet.useParams()
+    // Another sheet starts the page's chart afresh.
+    return <RateSheetPage key={id} id={id} />
+  },
+})
+
 export const staffRouter: StaffRouter = createRouter({
   routeTree: staffRouteTree,
   scrollRestoration: true,

@@ -72,6 +72,12 @@ const quoteRequest = createRoute({
   head: ({ params }) => ({ meta: [{ title: `${params.number} | Sales desk | eShip staff` }] }),
 })
 
+const rateSheet = createRoute({
+  getParentRoute: () => layout,
+  path: '/staff/rates/$id',
+  head: () => ({ meta: [{ title: 'Rate sheet | Pricing desk | eShip staff' }] }),
+})
+
 const opsQueue = createRoute({
   getParentRoute: () => layout,
   path: '/staff/bookings',
@@ -107,6 +113,7 @@ export const staffRoutes = {
   quoteRequest,
   opsQueue,
   opsBooking,
+  rateSheet,
 }
 
 const { home, team, audit, keys, quotes, messages, rates, customers } = staffRoutes
@@ -127,5 +134,6 @@ export const staffRouteTree = root.addChildren([
     quoteRequest,
     opsQueue,
     opsBooking,
+    rateSheet,
   ]),
 ])

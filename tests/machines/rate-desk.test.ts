@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import { type AnyMachineSnapshot, createActor, type EventObject, fromPromise, waitFor } from 'xstate'
 import { messages } from '../../contract/messages'
 import {
   RATE_FILE_MAX_BYTES,
   type RateFileReport,
+  type RateSheetDetail,
   type RateSheetPage,
   rateFileMessages,
 } from '../../contract/rate-files'
@@ -15,8 +16,10 @@ import {
   rateSheetFilterErrors,
   rateSheetQueryOf,
 } from '../../machines/rate-desk.machine'
+import { rateSheetMachine } from '../../machines/rate-sheet.machine'
 import { modelSuite } from './model-suite'
 import { rateDeskStates } from './states/rate-desk'
+import { rateSheetStates } from './states/rate-sheet'
 
 const names = ['listSheets', 'dryRun', 'applyFile'] as const
 
@@ -253,5 +256,73 @@ describe('the rate desk’s filters and file', () => {
     expect(rateFileError(goodFile)).toBeNull()
     expect(rateFileError(emptyFile)).toBe(rateFileMessages.csvRequired)
     expect(rateFileError(hugeFile)).toBe(rateFileMessages.tooLarge)
+  })
+})
+
+/* ---------------------------------------------------------------- a sheet opened */
+
+const opened: RateSheetDetail = {
+  sheet: sheetPage.sheets[0] as RateSheetDetail['sheet'],
+  schedule: { departureDays: [3], cargoCutoffDays: 2, docCutoffDays: 3, freeDays: 14 },
+  refusedDgClasses: ['1', '7'],
+  charges: [
+    {
+      code: 'BAS',
+      name: 'Ocean freight',
+      side: 'freight',
+      basis: 'container',
+      containerType: '40GP',
+      currency: 'USD',
+      amount: 100_000,
+      minimum: 0,
+    },
+  ],
+  laneSheets: [],
+  today: '2026-12-01',
+}
+
+modelSuite('rate sheet', rateSheetMachine, {
+  promises: ['loadSheet'],
+  events: [
+    { type: 'xstate.done.actor.loadSheet', output: opened },
+    { type: 'xstate.error.actor.loadSheet', error: { status: 404, message: rateFileMessages.sheetNotFound } },
+    { type: 'xstate.error.actor.loadSheet', error: { status: 422, message: rateFileMessages.badSheetId } },
+    { type: 'xstate.error.actor.loadSheet', error: { status: 0 } },
+    { type: 'xstate.error.actor.loadSheet', error: { status: 500, message: 'Server down.' } },
+    { type: 'user.retry' },
+  ],
+  inputs: [{ id: '12' }],
+  serializeState: (snapshot, event) =>
+    JSON.stringify([event?.type, snapshot.value, snapshot.context.message, snapshot.context.detail !== null]),
+  states: rateSheetStates,
+})
+
+describe('a rate sheet opened', () => {
+  it('reads the sheet of the address, shows it, and says a sheet that is not there', async () => {
+    const asked: string[] = []
+    let answer: () => Promise<RateSheetDetail> = async () => opened
+    const actor = createActor(
+      rateSheetMachine.provide({
+        actors: {
+          loadSheet: fromPromise(async ({ input }) => {
+            asked.push(input.id)
+            return answer()
+          }),
+        },
+      }),
+      { input: { id: '12' } },
+    ).start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    expect(asked).toEqual(['12'])
+    expect(actor.getSnapshot().context.detail).toEqual(opened)
+
+    answer = async () => {
+      throw { status: 404, message: rateFileMessages.sheetNotFound }
+    }
+    const missing = createActor(
+      rateSheetMachine.provide({ actors: { loadSheet: fromPromise(async () => answer()) } }),
+      { input: { id: '99' } },
+    ).start()
+    await waitFor(missing, (s) => s.matches('notFound'))
   })
 })

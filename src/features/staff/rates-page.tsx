@@ -7,6 +7,7 @@ import { type RateSheetFilters, rateDeskMachine } from '../../../machines/rate-d
 import { applyRateFile, dryRunRateFile, listRateSheets } from '../../api/rate-files'
 import { Button } from '../../components/ui/button'
 import * as ui from '../../components/ui/ui.css'
+import { Link } from '../../staff/link'
 import { staffConsole } from './console'
 import * as consoleStyles from './console.css'
 import * as styles from './rates.css'
@@ -44,7 +45,7 @@ function Field({
   )
 }
 
-/** /staff/rates (the Pricing role): the rate sheets, and a rate file's dry run and apply. */
+/** /staff/rates (the Pricing role): the rate sheets (each opens with its lines), and a rate file's dry run and apply. */
 export function RatesPage() {
   const { api } = staffConsole()
   const actor = useActorRef(
@@ -262,31 +263,45 @@ export function RatesPage() {
               {sheets.sheets.map((sheet) => (
                 <tr key={sheet.id} className={styles.tableRow} data-testid="rate-sheet-row">
                   <th scope="row" className={styles.titleCell}>
-                    {laneName(sheet)}
+                    {/* The lane's name, and which of its sheets: several may share a lane. */}
+                    <Link
+                      to="/staff/rates/$id"
+                      params={{ id: String(sheet.id) }}
+                      className={styles.link}
+                      aria-label={`${laneName(sheet)}, ${sheet.carrier}, ${sheet.validFrom} to ${sheet.validTo}`}
+                    >
+                      {laneName(sheet)}
+                    </Link>
                   </th>
                   <td className={styles.cell} data-label="Carrier and service">
-                    {sheet.carrier} / {sheet.service}
-                    <div className={styles.muted}>
-                      {sheet.transitDays} days, {sheet.charges} charge lines, {sheet.currency}
+                    <div className={styles.cellValue}>
+                      {sheet.carrier} / {sheet.service}
+                      <div className={styles.muted}>
+                        {sheet.transitDays} days, {sheet.charges} charge lines, {sheet.currency}
+                      </div>
                     </div>
                   </td>
                   <td className={styles.cell} data-label="Valid">
-                    {sheet.validFrom} to {sheet.validTo}
+                    <div className={styles.cellValue}>
+                      {sheet.validFrom} to {sheet.validTo}
+                    </div>
                   </td>
                   <td className={styles.cell} data-label="Reference price">
-                    {reference(sheet.reference)}
+                    <div className={styles.cellValue}>{reference(sheet.reference)}</div>
                   </td>
                   <td className={styles.cell} data-label="Status">
-                    {sheet.status === 'upcoming' ? (
-                      <span className={styles.badge.info}>Upcoming</span>
-                    ) : (
-                      <span className={styles.badge.success}>In force</span>
-                    )}{' '}
-                    {sheet.laneExpiring ? (
-                      <span className={styles.badge.warning}>
-                        <span aria-hidden="true">⚠ </span>Lane expires within 7 days
-                      </span>
-                    ) : null}
+                    <div className={styles.cellValue}>
+                      {sheet.status === 'upcoming' ? (
+                        <span className={styles.badge.info}>Upcoming</span>
+                      ) : (
+                        <span className={styles.badge.success}>In force</span>
+                      )}{' '}
+                      {sheet.laneExpiring ? (
+                        <span className={styles.badge.warning}>
+                          <span aria-hidden="true">⚠ </span>Lane expires within 7 days
+                        </span>
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -4,6 +4,8 @@ import { input } from '../../components/ui/ui.css'
 import * as tables from '../../styles/table.css'
 import { vars } from '../../styles/theme.css'
 
+export { cellValue } from './desk-table.css'
+
 export { badge }
 
 /** The page's column is the size container the stacked tables read: rows turn into cards below 60rem. */
@@ -72,3 +74,24 @@ export const summary = style({
 
 export const dearer = style({ color: vars.color.danger, fontWeight: vars.fontWeight.medium })
 export const cheaper = style({ color: vars.color.success, fontWeight: vars.fontWeight.medium })
+
+export const link = style({
+  color: vars.color.brand,
+  fontWeight: vars.fontWeight.medium,
+  ':focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+})
+
+/** A sheet's facts: as many columns as fit, each name above its value. */
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 14rem), 1fr))',
+  gap: `${vars.space['2']} ${vars.space['4']}`,
+  margin: 0,
+})
+export const fact = style({ minWidth: 0, overflowWrap: 'anywhere' })
+export const factName = style({
+  fontWeight: vars.fontWeight.medium,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+})
+export const factValue = style({ margin: 0 })
