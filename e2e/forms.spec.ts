@@ -125,6 +125,33 @@ test('every registration rule shows its message in the browser', async ({ page }
   }
 })
 
+test('the Terms and the Privacy Policy open from the consent line in a new tab, the form kept', async ({
+  page,
+}) => {
+  await page.goto('/register')
+  await page.getByLabel('Name', { exact: true }).fill('Tan Wei Ming')
+  await page.getByLabel('Company Name').fill('Lion City Exports Pte Ltd')
+  const consent = page.getByRole('main').locator('form')
+  for (const [link, heading] of [
+    ['Terms and Conditions', /Terms/],
+    ['Privacy Policy', 'Privacy Policy'],
+  ] as const) {
+    const [terms] = await Promise.all([
+      page.context().waitForEvent('page'),
+      consent.getByRole('link', { name: new RegExp(`^${link} \\(opens in a new tab\\)$`) }).click(),
+    ])
+    await expect(terms.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    // Opened without a hold on the form's tab.
+    expect(await terms.evaluate(() => window.opener)).toBeNull()
+    await terms.close()
+  }
+  await expect(page).toHaveURL('/register')
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Tan Wei Ming')
+  await expect(page.getByLabel('Company Name')).toHaveValue('Lion City Exports Pte Ltd')
+  // Following a link in the label does not tick the box.
+  await expect(page.getByRole('checkbox')).not.toBeChecked()
+})
+
 test('password fields block paste and have a visibility toggle; phone takes digits only', async ({
   page,
 }) => {

@@ -230,6 +230,42 @@ test('the WhatsApp button floats on login and register', async ({ page }) => {
   await whatsAppOn(page, ['/login', '/register'])
 })
 
+test('on a phone the WhatsApp button never covers the form control in use', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/register')
+  const button = page.getByRole('link', { name: site.whatsAppButtonLabel })
+  await expect(button).toBeVisible()
+  // Each control of the form brought to the bottom of the screen, where the button floats, and focused: the
+  // controls the button covers then (Confirm Password's Show button, the Country field were).
+  const covered = await page
+    .getByRole('main')
+    .locator('form')
+    .locator('input:not([type=hidden]), button, textarea')
+    .evaluateAll((controls) => {
+      const floating = document.querySelector('[data-testid="whatsapp-button"]')
+      return controls.flatMap((control) => {
+        control.scrollIntoView({ block: 'end' })
+        ;(control as HTMLElement).focus({ preventScroll: true })
+        const a = control.getBoundingClientRect()
+        const b = floating?.getBoundingClientRect()
+        const overlaps =
+          b !== undefined &&
+          b.width > 0 &&
+          a.left < b.right &&
+          b.left < a.right &&
+          a.top < b.bottom &&
+          b.top < a.bottom
+        return overlaps
+          ? [control.getAttribute('aria-label') ?? control.getAttribute('name') ?? control.id]
+          : []
+      })
+    })
+  expect(covered).toEqual([])
+  // Done with the form, the button is back.
+  await page.getByRole('heading', { level: 1 }).click()
+  await expect(button).toBeVisible()
+})
+
 test('public pages load neither the forms’ widgets nor the logged-in area with the page', async ({
   page,
 }) => {

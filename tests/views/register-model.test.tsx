@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import type { AnchorHTMLAttributes, ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { type AnyMachineSnapshot, createActor, createMachine } from 'xstate'
 import { timings } from '../../contract/constants'
@@ -72,7 +72,15 @@ const paths = withoutPrefixes(
 const session = createActor(createMachine({ context: { user: null } })).start()
 vi.mock('../../src/app/use-app', () => ({ useApp: () => ({ api, session, inspect: undefined }) }))
 vi.mock('@tanstack/react-router', () => ({
-  Link: ({ to, children }: { to: string; children: ReactNode }) => <a href={to}>{children}</a>,
+  Link: ({
+    to,
+    children,
+    ...rest
+  }: { to: string; children: ReactNode } & AnchorHTMLAttributes<HTMLElement>) => (
+    <a href={to} {...rest}>
+      {children}
+    </a>
+  ),
   useNavigate: () => navigate,
 }))
 
@@ -168,4 +176,26 @@ describe('the register page replays the chart', () => {
       30_000,
     )
   }
+})
+
+describe('the consent line', () => {
+  it('opens the Terms and the Privacy Policy in a new tab, without a hold on the form’s tab, and says so', () => {
+    const { unmount } = render(<RegisterPage info={info} />)
+    for (const [name, href] of [
+      ['Terms and Conditions', '/info/terms-conditions'],
+      ['Privacy Policy', '/info/privacy-policy'],
+    ]) {
+      const link = screen.getByRole('link', { name: `${name} (opens in a new tab)` })
+      expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+        href,
+        '_blank',
+        'noopener',
+      ])
+      // The line is the checkbox's label, which keeps clicks from their default: the link's click keeps its
+      // own (the browser opens the tab), and the box is left as it was.
+      expect(fireEvent.click(link), 'the click is not cancelled').toBe(true)
+      expect(screen.getByRole('checkbox')).toHaveProperty('checked', false)
+    }
+    unmount()
+  })
 })

@@ -1,5 +1,13 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
+import { breakpoints, vars } from '../../styles/theme.css'
+
+/**
+ * A form being filled in: a field, a form's button or an open list has the focus. Below the desktop's width
+ * the floating buttons then step aside: they sat over the fields and their buttons (Confirm Password's Show,
+ * the Country field on /register), and the phone's keyboard pushes them further up over the form.
+ */
+const filling =
+  'html:has(form:focus-within, input:focus, textarea:focus, select:focus, [role=listbox]:focus-within) &'
 
 const floating = {
   position: 'fixed',
@@ -11,6 +19,9 @@ const floating = {
   height: '3.25rem',
   borderRadius: vars.radius.pill,
   boxShadow: vars.shadow.md,
+  '@media': {
+    [`screen and (max-width: ${breakpoints.lg - 0.02}px)`]: { selectors: { [filling]: { display: 'none' } } },
+  },
 } as const
 
 export const whatsApp = style({

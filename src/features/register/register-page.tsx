@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
+import type { SyntheticEvent } from 'react'
 import { Form } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { messages } from '../../../contract/messages'
@@ -15,6 +16,7 @@ import { CountryComboBox } from '../../components/ui/country-picker'
 import { Dialog, ErrorDialog } from '../../components/ui/dialog'
 import { CheckboxField, SelectField } from '../../components/ui/select-field'
 import { PasswordField, TextField } from '../../components/ui/text-field'
+import { visuallyHidden } from '../../styles/visually-hidden.css'
 import * as styles from './register.css'
 
 type TextFieldName = Exclude<keyof RegisterValues, 'esus_mcou' | 'esus_mcpy' | 'check' | 'esus_source'>
@@ -178,8 +180,8 @@ export function RegisterPage({ info, quote = {} }: { info: PageInfo; quote?: Quo
                 }}
                 error={errorOf('check')}
               >
-                I agree to the <Link to="/info/terms-conditions">Terms and Conditions</Link> and the{' '}
-                <Link to="/info/privacy-policy">Privacy Policy</Link>.
+                I agree to the <ConsentLink to="/info/terms-conditions">Terms and Conditions</ConsentLink> and
+                the <ConsentLink to="/info/privacy-policy">Privacy Policy</ConsentLink>.
               </CheckboxField>
             </div>
           </div>
@@ -211,6 +213,37 @@ export function RegisterPage({ info, quote = {} }: { info: PageInfo; quote?: Quo
       </Dialog>
       <ErrorDialog message={dialogMessage} onClose={() => actor.send({ type: 'dialog.acknowledged' })} />
     </div>
+  )
+}
+
+/**
+ * The terms read from the consent line open in a new tab: following them in this one and coming back emptied
+ * the form (what was typed lives in the page, not the address).
+ */
+const keep = (event: SyntheticEvent) => event.stopPropagation()
+
+function ConsentLink({
+  to,
+  children,
+}: {
+  to: '/info/terms-conditions' | '/info/privacy-policy'
+  children: string
+}) {
+  return (
+    <Link
+      to={to}
+      target="_blank"
+      rel="noopener"
+      // The consent line is the checkbox's label, whose presses tick the box and whose clicks are kept from
+      // their default: the link's own stay with it, so it opens and the box is left as it was.
+      onClick={keep}
+      onPointerDown={keep}
+      onPointerUp={keep}
+      onKeyDown={keep}
+      onKeyUp={keep}
+    >
+      {children} <span className={visuallyHidden}>(opens in a new tab)</span>
+    </Link>
   )
 }
 
