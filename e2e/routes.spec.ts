@@ -1,5 +1,5 @@
 import { userPages } from '../src/app/pages'
-import { expect, test, watchConsole } from './fixtures'
+import { createCustomer, expect, logInThroughApi, test, watchConsole } from './fixtures'
 
 const redirects: [from: string, to: string][] = [
   ['/', '/home'],
@@ -9,6 +9,7 @@ const redirects: [from: string, to: string][] = [
   // Without a session the logged-in area sends visitors to the login page.
   ...Object.keys(userPages).map((path): [string, string] => [path, '/login']),
   ['/user', '/login'],
+  ['/user/quotes', '/login'],
 ]
 
 for (const [from, to] of redirects) {
@@ -42,4 +43,23 @@ test('navigation scrolls to the top and honours anchors', async ({ page }) => {
 
   await page.goto('/about-us#site-footer')
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+})
+
+test('signed in, an unknown address of the customer area shows its not-found page in the area', async ({
+  page,
+  request,
+}) => {
+  await logInThroughApi(page, await createCustomer(request, 'not-found'))
+  await page.goto('/user/quotes')
+  await expect(page).toHaveURL('/user/quotes')
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  await expect(page).toHaveTitle('Page not found | eShip')
+  await expect(page.locator('title')).toHaveCount(1)
+  await expect(page.getByTestId('page-title')).toHaveText('Page not found')
+  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible()
+  await page.getByRole('main').getByRole('link', { name: 'My Quotes' }).click()
+  await expect(page).toHaveURL('/user/quotation')
+  // Elsewhere an unknown address still goes to the home page.
+  await page.goto('/no-such-page')
+  await expect(page).toHaveURL('/home')
 })

@@ -117,6 +117,9 @@ if (prerendered && router.state.location.href === prerendered) {
       await import('./app/early-input').then((module) => module.rememberEarlyInput())
     root.replaceChildren()
     removePrerenderedHead()
+  } else {
+    // index.html's own title: the route writes its own (HeadContent), which stayed beside it as a second one.
+    document.head.querySelector('title')?.remove()
   }
   void app.ready()
   createRoot(root).render(tree)

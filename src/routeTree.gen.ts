@@ -23,6 +23,7 @@ import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-pass
 import { Route as PublicAboutUsRouteImport } from './routes/_public/about-us'
 import { Route as PublicHomeRouteImport } from './routes/_public/home'
 import { Route as UserIndexRouteImport } from './routes/user/index'
+import { Route as UserSplatRouteImport } from './routes/user/$'
 import { Route as UserBookingsRouteImport } from './routes/user/bookings'
 import { Route as UserConfirmQuoteRouteImport } from './routes/user/confirm-quote'
 import { Route as UserGetquoteRouteImport } from './routes/user/getquote'
@@ -122,6 +123,11 @@ const PublicHomeRoute = PublicHomeRouteImport.update({
 const UserIndexRoute = UserIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => UserRouteRoute,
+} as any)
+const UserSplatRoute = UserSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => UserRouteRoute,
 } as any)
 const UserBookingsRoute = UserBookingsRouteImport.update({
@@ -307,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof AuthResetPasswordRoute
   '/about-us': typeof PublicAboutUsRoute
   '/home': typeof PublicHomeRoute
+  '/user/$': typeof UserSplatRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
@@ -352,6 +359,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof AuthResetPasswordRoute
   '/about-us': typeof PublicAboutUsRoute
   '/home': typeof PublicHomeRoute
+  '/user/$': typeof UserSplatRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
@@ -401,6 +409,7 @@ export interface FileRoutesById {
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_public/about-us': typeof PublicAboutUsRoute
   '/_public/home': typeof PublicHomeRoute
+  '/user/$': typeof UserSplatRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
@@ -449,6 +458,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/about-us'
     | '/home'
+    | '/user/$'
     | '/user/bookings'
     | '/user/confirm-quote'
     | '/user/getquote'
@@ -494,6 +504,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/about-us'
     | '/home'
+    | '/user/$'
     | '/user/bookings'
     | '/user/confirm-quote'
     | '/user/getquote'
@@ -542,6 +553,7 @@ export interface FileRouteTypes {
     | '/_auth/reset-password'
     | '/_public/about-us'
     | '/_public/home'
+    | '/user/$'
     | '/user/bookings'
     | '/user/confirm-quote'
     | '/user/getquote'
@@ -683,6 +695,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/user/'
       preLoaderRoute: typeof UserIndexRouteImport
+      parentRoute: typeof UserRouteRoute
+    }
+    '/user/$': {
+      id: '/user/$'
+      path: '/$'
+      fullPath: '/user/$'
+      preLoaderRoute: typeof UserSplatRouteImport
       parentRoute: typeof UserRouteRoute
     }
     '/user/bookings': {
@@ -913,6 +932,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface UserRouteRouteChildren {
+  UserSplatRoute: typeof UserSplatRoute
   UserBookingsRoute: typeof UserBookingsRoute
   UserConfirmQuoteRoute: typeof UserConfirmQuoteRoute
   UserGetquoteRoute: typeof UserGetquoteRoute
@@ -928,6 +948,7 @@ interface UserRouteRouteChildren {
 }
 
 const UserRouteRouteChildren: UserRouteRouteChildren = {
+  UserSplatRoute: UserSplatRoute,
   UserBookingsRoute: UserBookingsRoute,
   UserConfirmQuoteRoute: UserConfirmQuoteRoute,
   UserGetquoteRoute: UserGetquoteRoute,

@@ -6,6 +6,7 @@ import { BRAND, contextualUserPaths, type UserPath, userPages } from '../../app/
 import { useApp } from '../../app/use-app'
 import { UnreadBadge, useUnreadCounts } from '../conversation/unread-badge'
 import { UserMenu } from './user-menu'
+import { userNotFound } from './user-not-found'
 import * as styles from './user-shell.css'
 
 const isUserPath = (path: string): path is UserPath => path in userPages
@@ -14,7 +15,8 @@ const isUserPath = (path: string): path is UserPath => path in userPages
  * A page below a menu entry (a booking, or its confirmation, under My Bookings): its own title, the entry
  * highlighted.
  */
-function subPageTitle(pathname: string): string {
+function subPageTitle(pathname: string, notFound: boolean): string {
+  if (notFound) return userNotFound.title
   const booking = pathname.match(/^\/user\/bookings\/([^/]+)(?:\/confirmed)?\/?$/)?.[1]
   if (booking === undefined) return ''
   try {
@@ -28,6 +30,7 @@ function subPageTitle(pathname: string): string {
 export function UserShell({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname })
   const current = isUserPath(pathname) ? pathname : undefined
+  const notFound = useRouterState({ select: (state) => state.matches.at(-1)?.routeId === '/user/$' })
   const entries = (Object.keys(userPages) as UserPath[]).filter(
     (path) => !contextualUserPaths.includes(path) || path === current,
   )
@@ -71,7 +74,7 @@ export function UserShell({ children }: { children: ReactNode }) {
           {BRAND}
         </Link>
         <p className={styles.pageTitle} data-testid="page-title">
-          {current ? userPages[current].title : subPageTitle(pathname)}
+          {current ? userPages[current].title : subPageTitle(pathname, notFound)}
         </p>
         <UserMenu />
       </header>
