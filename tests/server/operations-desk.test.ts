@@ -5,6 +5,7 @@
  * `booking` events.
  */
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingDetail, TrackingView } from '../../contract/bookings'
 import { addDays } from '../../contract/dates'
@@ -392,6 +393,20 @@ describe('confirming from the desk', () => {
     expect(await customerDetail(air)).toMatchObject({
       etd: '2025-06-10T15:30:00.000Z',
       eta: '2025-06-11T05:00:00.000Z',
+    })
+  })
+
+  it('gives the form the quoted plan: the planned sailing and the transshipment port the service names', async () => {
+    const number = await s.book(alice)
+    await sql`update bookings set details = jsonb_set(details, '{service}', '"Via Colombo"') where number = ${number}`.execute(
+      s.db,
+    )
+    const detail = await deskDetail(number)
+    expect(detail.booking.plannedSailing).not.toBeNull()
+    expect(detail.quotedTransshipment).toMatchObject({
+      code: 'LKCMB',
+      kind: 'port',
+      time_zone: 'Asia/Colombo',
     })
   })
 
