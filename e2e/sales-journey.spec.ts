@@ -47,7 +47,7 @@ test('a quote request is priced by the sales desk and booked by the customer fro
   // It appears in the open desk, which was not reloaded.
   const row = desk.getByTestId('request-row').filter({ hasText: number })
   await expect(row.getByTestId('request-state')).toHaveText('Requested')
-  await row.getByRole('button', { name: `Assign ${number} to me` }).click()
+  await row.getByRole('button', { name: `Assign to me: ${number}` }).click()
   await expect(row.getByTestId('request-state')).toHaveText('In progress')
   await row.getByRole('link', { name: number }).click()
   const form = desk.getByRole('region', { name: 'The offer' })

@@ -22,14 +22,17 @@ export function UserMenu() {
   const user = useSelector(session, (s) => s.context.user)
   const loggingOut = useSelector(session, (s) => s.matches({ auth: 'loggingOut' }))
   if (!user) return null
+  const initials = initialsOf(user.esus_name)
   return (
     <div className={styles.user}>
       <Flag code={user.mcou_code} name={countryName(user.mcou_code)} className={styles.flag} />
       <MenuTrigger>
-        <Button className={styles.userButton} aria-label={`Account menu for ${user.esus_name}`}>
+        {/* The name holds what the button shows at every width (the initials on a phone), so a person who
+            reads it aloud to voice control names it. */}
+        <Button className={styles.userButton} aria-label={`Account menu for ${user.esus_name} (${initials})`}>
           <span className={styles.userName}>{user.esus_name}</span>
           <span className={styles.initials} aria-hidden="true">
-            {initialsOf(user.esus_name)}
+            {initials}
           </span>
           <span aria-hidden="true">▾</span>
         </Button>
