@@ -1,5 +1,6 @@
 import { legCarriage } from '../../../contract/milestones'
 import type { OpsBookingDetail } from '../../../contract/operations-desk'
+import { NO_NOTIFY_PARTY, partyLines } from '../../../contract/parties'
 import { placeTime } from '../../../contract/times'
 import { formatAccountTime } from '../../app/datetime'
 import { StatusBadge } from '../../components/shipment/status-badge'
@@ -18,8 +19,7 @@ function Fact({ name, children }: { name: string; children: React.ReactNode }) {
 export function Facts({ detail }: { detail: OpsBookingDetail }) {
   const b = detail.booking
   const now = new Date()
-  const party = (p: { name: string; address: string; contact?: string | null } | null) =>
-    p ? `${p.name}, ${p.address}${p.contact ? `, ${p.contact}` : ''}` : 'None'
+  const party = (p: { name: string; address: string; contact?: string | null }) => partyLines(p).join(', ')
   return (
     <section className={styles.section} aria-labelledby="booking-title">
       <h2 id="booking-title">The booking</h2>
@@ -65,7 +65,7 @@ export function Facts({ detail }: { detail: OpsBookingDetail }) {
         <Fact name="Quote">{b.quoteNumber}</Fact>
         <Fact name="Shipper">{party(b.shipper)}</Fact>
         <Fact name="Consignee">{party(b.consignee)}</Fact>
-        <Fact name="Notify party">{party(b.notifyParty)}</Fact>
+        <Fact name="Notify party">{b.notifyParty ? party(b.notifyParty) : NO_NOTIFY_PARTY}</Fact>
         <Fact name="Cargo">
           {b.cargoDescription} · {b.cargoSummary}
           {b.hazardous
