@@ -149,7 +149,11 @@ export async function makeStaffSeeds(
   const toHandle: string[] = []
   for (let i = 0; i < 2; i += 1) {
     const number = await request()
-    await server.call(customer, `/api/conversations/quote/${number}/messages`, postJson({ body: 'Any news?' }))
+    await server.call(
+      customer,
+      `/api/conversations/quote/${number}/messages`,
+      postJson({ body: 'Any news?' }),
+    )
     toHandle.push(number)
   }
   const toDecline: string[] = []
