@@ -3,7 +3,7 @@
  * wait for an answer, and marking one handled without a reply.
  *
  * Waiting: the customer's messages after the last staff message and after the conversation's handled mark
- * (`conversation_handled`, migration 0034). Reading is not answering: read marks play no part. The mark is the
+ * (`conversation_handled`, migration 0027). Reading is not answering: read marks play no part. The mark is the
  * desk's, not a person's, and covers messages up to the one the person saw; a later customer message waits again.
  */
 import { type Kysely, sql } from 'kysely'

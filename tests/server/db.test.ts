@@ -46,6 +46,8 @@ const migrationNames = [
   '0023_operations_desk',
   '0024_customer_accounts',
   '0025_company_teams',
+  '0026_signing_keys',
+  '0027_conversation_handled',
 ]
 
 describe('migrations', () => {

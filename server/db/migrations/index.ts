@@ -23,8 +23,8 @@ import * as m0022 from './0022_integration_keys'
 import * as m0023 from './0023_operations_desk'
 import * as m0024 from './0024_customer_accounts'
 import * as m0025 from './0025_company_teams'
-import * as m0030 from './0030_signing_keys'
-import * as m0034 from './0034_conversation_handled'
+import * as m0026 from './0026_signing_keys'
+import * as m0027 from './0027_conversation_handled'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -51,8 +51,8 @@ const migrations: Record<string, Migration> = {
   '0023_operations_desk': m0023,
   '0024_customer_accounts': m0024,
   '0025_company_teams': m0025,
-  '0030_signing_keys': m0030,
-  '0034_conversation_handled': m0034,
+  '0026_signing_keys': m0026,
+  '0027_conversation_handled': m0027,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -96,7 +96,7 @@ export interface ConversationReadsTable {
   read_at: CreatedAt
 }
 
-/** A conversation marked handled without a reply (migration 0034): the newest customer message it covers. */
+/** A conversation marked handled without a reply (migration 0027): the newest customer message it covers. */
 export interface ConversationHandledTable {
   subject_type: 'quote' | 'booking'
   subject_id: number
