@@ -145,12 +145,14 @@ export async function notifyEtaChange(
   const hours = (eta.getTime() - notifiedEta.getTime()) / 3_600_000
   if (Math.abs(hours) <= ETA_NOTIFY_THRESHOLD_HOURS) return notifiedEta
   // Switched off for everyone, the change counts as told: switching ETA mails on later does not send an old one.
+  // The ETA last told may be a day planned without a time (its noon-UTC instant): it is mailed as that day.
+  const previous = notifiedEta.toISOString()
   for (const to of await recipientsOf(db, booking, 'etaChanges')) {
     await mailer.queue(
       db,
       etaChangedMail({
         ...mailInput(mailer, booking, to),
-        previousEta: placeTime(notifiedEta, booking.destination) as string,
+        previousEta: placeTime(asPlannedDay(previous, previous.slice(0, 10)), booking.destination) as string,
         later: hours > 0,
         hours: Math.round(Math.abs(hours)),
       }),
