@@ -123,7 +123,8 @@ export function plannedDays(events: TrackingEvent[], legs: readonly RouteLeg[]):
 
 /**
  * The legs with each departure and arrival at their best known time, and a leg booked without its vessel
- * or flight (the connection on from a transshipment port) with the one its departure was reported on.
+ * or flight (the connection on from a transshipment port) with the one its departure or its arrival was
+ * reported on.
  */
 export function legsWithTimes(legs: RouteLeg[], events: TrackingEvent[]): RouteLeg[] {
   return legs.map((leg) => {
@@ -135,7 +136,10 @@ export function legsWithTimes(legs: RouteLeg[], events: TrackingEvent[]): RouteL
     if (leg.vesselName || leg.flight) return timed
     const carried = newest(
       events.filter(
-        (e) => eventCode(e) === 'DEPA' && e.location === leg.from.code && (e.vesselName || e.flight),
+        (e) =>
+          ((eventCode(e) === 'DEPA' && e.location === leg.from.code) ||
+            (eventCode(e) === 'ARRI' && e.location === leg.to.code)) &&
+          (e.vesselName || e.flight),
       ),
     )
     if (!carried) return timed
@@ -245,10 +249,11 @@ export function deriveMilestones(
       }
       const latest = newestOf.any?.event
       const leg = defaults[key].leg
-      // A milestone of a leg names what carries that leg, as the leg does (never a vessel for a leg the
-      // route calls unassigned: an arrival at a transshipment port reports the vessel of the leg before);
-      // one of no leg names what its events report.
-      const carriage = leg ?? newestOf.carriage?.event
+      // A milestone names what its events report carried it (the carrier's word, a vessel swapped since
+      // booking included), or its leg's carriage; never a vessel for a leg the route calls unassigned (an
+      // arrival at a transshipment port reports the vessel of the leg before).
+      const unassigned = leg !== undefined && !leg.vesselName && !leg.flight
+      const carriage = unassigned ? leg : (newestOf.carriage?.event ?? leg)
       const vesselName = carriage?.vesselName
       const voyage = carriage?.voyage
       const flight = carriage?.flight
