@@ -3,6 +3,16 @@ import type { ServiceLevel } from '../../../contract/working-hours'
 import { formatAccountTime } from '../../app/datetime'
 import * as styles from './sales-desk.css'
 
+/** One fact of a desk's record (a booking, a request, a rate sheet): its name above its value, in a `<dl>`. */
+export function Fact({ name, children }: { name: string; children: React.ReactNode }) {
+  return (
+    <div className={styles.fact}>
+      <dt className={styles.factName}>{name}</dt>
+      <dd className={styles.factValue}>{children}</dd>
+    </div>
+  )
+}
+
 /** How each service level reads: words and an icon, never colour alone; due soon and overdue stand out. */
 const levels: Record<ServiceLevel, { text: string; icon: string; tone: keyof typeof styles.badge }> = {
   'on time': { text: 'On time', icon: '○', tone: 'neutral' },

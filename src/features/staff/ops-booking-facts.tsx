@@ -4,16 +4,8 @@ import { NO_NOTIFY_PARTY, partyLines } from '../../../contract/parties'
 import { placeTime } from '../../../contract/times'
 import { formatAccountTime } from '../../app/datetime'
 import { StatusBadge } from '../../components/shipment/status-badge'
+import { Fact } from './desk-parts'
 import * as styles from './ops.css'
-
-function Fact({ name, children }: { name: string; children: React.ReactNode }) {
-  return (
-    <div className={styles.fact}>
-      <dt className={styles.factName}>{name}</dt>
-      <dd className={styles.factValue}>{children}</dd>
-    </div>
-  )
-}
 
 /** The booking as the desk reads it: status, customer, carriage, times, parties, cargo and legs. */
 export function Facts({ detail }: { detail: OpsBookingDetail }) {

@@ -1,17 +1,8 @@
 import type { DeskRequestDetail } from '../../../contract/quote-desk'
 import { formatAccountTime, formatDay } from '../../app/datetime'
 import { usd } from '../../components/shipment/money'
-import { laneText, ServiceLevelBadge } from './desk-parts'
+import { Fact, laneText, ServiceLevelBadge } from './desk-parts'
 import * as styles from './sales-desk.css'
-
-function Fact({ name, children }: { name: string; children: React.ReactNode }) {
-  return (
-    <div className={styles.fact}>
-      <dt className={styles.factName}>{name}</dt>
-      <dd className={styles.factValue}>{children}</dd>
-    </div>
-  )
-}
 
 function cargoText(request: DeskRequestDetail['request']): string {
   if (request.containers && request.containers.length > 0)

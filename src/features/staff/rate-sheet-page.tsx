@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button'
 import { Link } from '../../staff/link'
 import { staffConsole } from './console'
 import * as consoleStyles from './console.css'
+import { Fact } from './desk-parts'
 import * as styles from './rates.css'
 import { laneName, reference } from './rates-report'
 
@@ -52,10 +53,9 @@ function SheetFacts({ detail }: { detail: RateSheetDetail }) {
   return (
     <dl className={styles.facts}>
       {facts.map(([name, value]) => (
-        <div key={name} className={styles.fact}>
-          <dt className={styles.factName}>{name}</dt>
-          <dd className={styles.factValue}>{value}</dd>
-        </div>
+        <Fact key={name} name={name}>
+          {value}
+        </Fact>
       ))}
     </dl>
   )

@@ -81,17 +81,5 @@ export const link = style({
   ':focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
 })
 
-/** A sheet's facts: as many columns as fit, each name above its value. */
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 14rem), 1fr))',
-  gap: `${vars.space['2']} ${vars.space['4']}`,
-  margin: 0,
-})
-export const fact = style({ minWidth: 0, overflowWrap: 'anywhere' })
-export const factName = style({
-  fontWeight: vars.fontWeight.medium,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-})
-export const factValue = style({ margin: 0 })
+/** A sheet's facts: as many columns as fit, each name above its value (the desks' facts). */
+export { fact, factName, facts, factValue } from './sales-desk.css'
