@@ -112,8 +112,8 @@ export interface AppOptions {
   serverTiming?: boolean
   /** LOGIN_FAILURES_PER_ADDRESS and LOGIN_FAILURES_PER_ACCOUNT; default 20 in 15 minutes and 50 in an hour. */
   loginLimits?: LoginLimits
-  /** PASSWORD_HASH_CONCURRENCY and PASSWORD_HASH_QUEUE. */
-  passwordHashing?: PasswordHashingSettings
+  /** PASSWORD_HASH_CONCURRENCY and PASSWORD_HASH_QUEUE, or the queue itself (a test holds its slot). */
+  passwordHashing?: PasswordHashingSettings | HashQueue
   /** Runs the work an answer must not wait for (the server awaits it before closing; tests, before looking). */
   afterAnswer?: AfterAnswer
   /** The event streams of conversations (server/events/hub.ts); the server closes them at shutdown. */
@@ -171,9 +171,15 @@ export function createApp(options: AppOptions) {
     return operationTable
   }
   checkRolesWith(sessions, operations)
-  const hashing = new HashQueue(
-    options.passwordHashing ?? { concurrency: defaultHashConcurrency(), queue: DEFAULT_PASSWORD_HASH_QUEUE },
-  )
+  const hashing =
+    options.passwordHashing instanceof HashQueue
+      ? options.passwordHashing
+      : new HashQueue(
+          options.passwordHashing ?? {
+            concurrency: defaultHashConcurrency(),
+            queue: DEFAULT_PASSWORD_HASH_QUEUE,
+          },
+        )
   const deps = {
     db,
     now,
