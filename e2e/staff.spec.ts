@@ -68,7 +68,7 @@ test('a new staff member sets a password from the invitation, enrols an authenti
   await expect(page).toHaveURL(/\/staff\/login$/)
 })
 
-test('the staff sign-in is branded, has one title and a main landmark, and links to the customers’ login', async ({
+test('the staff sign-in and set-password pages are branded with a main landmark; the sign-in has one title and links to the customers’ login', async ({
   page,
 }) => {
   await page.goto('/staff/login')
@@ -79,6 +79,12 @@ test('the staff sign-in is branded, has one title and a main landmark, and links
   await page.getByRole('main').getByRole('link', { name: 'Member Login' }).click()
   await expect(page).toHaveURL('/login')
   await expect(page.getByRole('heading', { level: 1, name: 'Member Login' })).toBeVisible()
+  // The page an invitation's link opens wears the same bar and landmark.
+  await page.goto('/staff/set-password?token=not-a-real-token')
+  await expect(page.getByRole('banner')).toContainText('eShip staff')
+  await expect(
+    page.getByRole('main').getByRole('heading', { level: 1, name: 'Set your password' }),
+  ).toBeVisible()
 })
 
 test('the public pages and the customer area never load the console’s code', async ({ page }) => {
