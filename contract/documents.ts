@@ -229,11 +229,9 @@ export function documentRequestSchema(today?: string, cutoff: string | null = nu
         const parsed = new Date(`${value}T00:00:00Z`)
         return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value)
       }, requestMessages.badDate)
-      .refine((value) => today === undefined || value >= today, requestMessages.pastDate)
       .superRefine((value, ctx) => {
         const refusal = today === undefined ? null : requestDueDateRefusal(value, today, cutoff)
-        if (refusal && refusal !== requestMessages.pastDate)
-          ctx.addIssue({ code: 'custom', message: refusal })
+        if (refusal) ctx.addIssue({ code: 'custom', message: refusal })
       }),
     note: safeString().trim().max(500, requestMessages.noteTooLong).optional(),
   })
