@@ -37,6 +37,18 @@ export const siteConfig: SiteConfig = {
     confirmWorkingHours: 9,
     preparationWorkingHours: 9,
   },
+  // Tax invoices (docs/invoices.md). Demo values: a GST number and bank account nobody has.
+  billing: {
+    gstRegistrationNumber: '000000000D',
+    paynow: { uen: '000000000D', merchantName: 'eShip Demo Pte Ltd', city: 'Singapore' },
+    bankTransfer: {
+      bank: 'Demo Bank Singapore',
+      accountName: 'eShip Demo Pte. Ltd.',
+      accountNumber: '000-000000-0',
+      swift: 'DEMOSGSGXXX',
+    },
+    fxRateSource: 'eShip pricing team reference rate',
+  },
   phones: [
     { region: 'SG', display: '+65 6000 0000', e164: '+6560000000' },
     { region: 'UAE', display: '+971 4 000 0000', e164: '+97140000000' },

@@ -6,7 +6,7 @@
  */
 import type { ConversationSubjectType } from './conversations'
 
-export const staffRoles = ['admin', 'sales', 'operations', 'pricing'] as const
+export const staffRoles = ['admin', 'sales', 'operations', 'pricing', 'finance'] as const
 export type StaffRole = (typeof staffRoles)[number]
 
 export const staffRoleNames: Record<StaffRole, string> = {
@@ -14,6 +14,7 @@ export const staffRoleNames: Record<StaffRole, string> = {
   sales: 'Sales',
   operations: 'Operations',
   pricing: 'Pricing',
+  finance: 'Finance',
 }
 
 /** What each role is for, as the team page explains it. */
@@ -22,6 +23,7 @@ export const staffRoleDuties: Record<StaffRole, string> = {
   sales: 'The quote desk: prices quote requests and answers customers',
   operations: 'Bookings, milestones and documents',
   pricing: 'Rate sheets',
+  finance: 'Charges, tax invoices, credit notes and customers’ payment terms',
 }
 
 /** Every staff operation (by OpenAPI operationId) and the roles that may call it; any one role suffices. */
@@ -61,8 +63,8 @@ export const staffPermissions = {
   reviewOpsDocument: ['operations'],
   requestOpsDocument: ['operations'],
   // The customer directory (docs/staff.md "The customer directory").
-  listCustomers: ['admin', 'sales', 'operations'],
-  getCustomer: ['admin', 'sales', 'operations'],
+  listCustomers: ['admin', 'sales', 'operations', 'finance'],
+  getCustomer: ['admin', 'sales', 'operations', 'finance'],
   resendCustomerActivation: ['admin', 'sales'],
   deactivateCustomerUser: ['admin'],
   reactivateCustomerUser: ['admin'],
@@ -71,6 +73,23 @@ export const staffPermissions = {
   getRateSheet: ['pricing', 'admin'],
   dryRunRateFile: ['pricing'],
   applyRateFile: ['pricing'],
+  // Charges after booking (docs/invoices.md): operations and finance add them, the customer approves.
+  listStaffBookingCharges: ['operations', 'finance'],
+  addBookingCharge: ['operations', 'finance'],
+  withdrawBookingCharge: ['operations', 'finance'],
+  downloadStaffChargeAttachment: ['operations', 'finance'],
+  // The finance desk (docs/invoices.md).
+  listUninvoicedBookings: ['finance'],
+  listWaitingCharges: ['finance', 'operations'],
+  listStaffInvoices: ['finance'],
+  getStaffInvoice: ['finance'],
+  issueInvoice: ['finance'],
+  issueCreditNote: ['finance'],
+  downloadStaffInvoicePdf: ['finance'],
+  exportInvoiceUbl: ['finance'],
+  exportInvoiceJournal: ['finance'],
+  getCustomerBilling: ['finance', 'admin'],
+  updateCustomerBilling: ['finance'],
   // Conversations with customers (docs/conversations.md).
   getStaffConversation: ['admin', 'sales', 'operations'],
   postStaffMessage: ['admin', 'sales', 'operations'],

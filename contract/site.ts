@@ -88,6 +88,27 @@ export const siteConfigSchema = z.strictObject({
     confirmWorkingHours: z.number().min(0).max(200),
     preparationWorkingHours: z.number().min(0).max(200),
   }),
+  /**
+   * What tax invoices print (docs/invoices.md): the GST registration number (for a company, usually its UEN, or
+   * an M2-/M9- number), where PayNow payments go (the QR's UEN, and its merchant name and city, which the
+   * SGQR format caps at 25 and 15 characters), the bank account for transfers, and how the exchange rate frozen
+   * on a foreign-currency invoice is named (the rates the pricing team keeps).
+   */
+  billing: z.strictObject({
+    gstRegistrationNumber: z
+      .string()
+      .regex(
+        /^(\d{8}[A-Z]|\d{9}[A-Z]|[TSR]\d{2}[A-Z]{2}\d{4}[A-Z]|M[2-9]-?\d{7}-?[0-9A-Z])$/,
+        'must be a GST registration number such as 201912345K or M2-1234567-8',
+      ),
+    paynow: z.strictObject({
+      uen: z.string().regex(/^[0-9A-Z]{9,10}$/, 'must be the UEN PayNow pays to'),
+      merchantName: z.string().min(1).max(25),
+      city: z.string().min(1).max(15),
+    }),
+    bankTransfer: z.strictObject({ bank: text, accountName: text, accountNumber: text, swift: text }),
+    fxRateSource: text,
+  }),
   phones: byRegion(numberSchema(phoneRegions)),
   /** WhatsApp numbers; the floating button opens the SG one. */
   whatsapp: byRegion(numberSchema(whatsAppRegions)),

@@ -87,6 +87,14 @@ export const customerPermissions = {
   getUnreadCounts: 'viewer',
   getConversation: 'viewer',
   postMessage: 'member',
+  // Charges and invoices (docs/invoices.md): anyone reads; Members and Admins answer change requests.
+  listBookingCharges: 'viewer',
+  listPendingCharges: 'viewer',
+  decideCharge: 'member',
+  downloadChargeAttachment: 'viewer',
+  listInvoices: 'viewer',
+  getInvoice: 'viewer',
+  downloadInvoicePdf: 'viewer',
   // My Profile.
   getProfile: 'viewer',
   updateProfile: 'self',

@@ -21,6 +21,7 @@ import type {
   PartiesTable,
   TrackingEventsTable,
 } from './schema/bookings'
+import type { BookingChargesTable, InvoiceLinesTable, InvoicesTable } from './schema/finance'
 import type { QuoteDeskTable, QuoteOffersTable, QuoteOptionsTable, QuotesTable } from './schema/quotes'
 import type {
   FxRatesTable,
@@ -95,6 +96,9 @@ export interface Database {
   team_invitations: TeamInvitationsTable
   team_join_requests: TeamJoinRequestsTable
   signing_keys: SigningKeysTable
+  booking_charges: BookingChargesTable
+  invoices: InvoicesTable
+  invoice_lines: InvoiceLinesTable
 }
 
 export type CompanyRow = Selectable<CompaniesTable>

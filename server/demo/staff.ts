@@ -19,6 +19,7 @@ export const demoStaff: readonly { email: string; name: string; roles: StaffRole
   { email: 'sales@eship.example', name: 'Daniel Lim', roles: ['sales'] },
   { email: 'operations@eship.example', name: 'Priya Nair', roles: ['operations'] },
   { email: 'pricing@eship.example', name: 'Marcus Tan', roles: ['pricing'] },
+  { email: 'finance@eship.example', name: 'Mei Ling Goh', roles: ['finance'] },
 ]
 
 /**

@@ -70,6 +70,17 @@ describe('the site configuration schema', () => {
       dataProtectionOfficerEmail: 'dpo@lioncity.sg',
       partnerPlatform: { label: 'Our partner', href: 'https://partner.lioncity.sg' },
       social: [],
+      billing: {
+        gstRegistrationNumber: '201912345K',
+        paynow: { uen: '201912345K', merchantName: 'Lion City Freight', city: 'Singapore' },
+        bankTransfer: {
+          bank: 'Lion Bank',
+          accountName: 'Lion City Freight Pte. Ltd.',
+          accountNumber: '123-456789-0',
+          swift: 'LIONSGSGXXX',
+        },
+        fxRateSource: 'Lion City pricing desk rate',
+      },
     }
     expect(problems(real)).toEqual([])
     expect(demoValues(real)).toEqual([])

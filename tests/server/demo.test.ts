@@ -64,7 +64,7 @@ describe('ensureDemoCustomer', () => {
 
 describe('ensureDemoStaff', () => {
   it('makes one staff member per role who sign in with the published password and authenticator key', async () => {
-    expect(await ensureDemoStaff(database.db)).toBe(4)
+    expect(await ensureDemoStaff(database.db)).toBe(staffRoles.length)
     expect(await ensureDemoStaff(database.db)).toBe(0)
     const app = createApp({ db: database.db })
     for (const role of staffRoles) {

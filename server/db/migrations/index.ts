@@ -25,6 +25,7 @@ import * as m0024 from './0024_customer_accounts'
 import * as m0025 from './0025_company_teams'
 import * as m0026 from './0026_signing_keys'
 import * as m0027 from './0027_conversation_handled'
+import * as m0028 from './0028_finance'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0025_company_teams': m0025,
   '0026_signing_keys': m0026,
   '0027_conversation_handled': m0027,
+  '0028_finance': m0028,
 }
 
 export const migrationProvider: MigrationProvider = {

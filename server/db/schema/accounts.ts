@@ -64,6 +64,10 @@ export interface CustomersTable {
   regn_no: string
   country_id: number
   created_at: CreatedAt
+  /** Finance's billing details (migration 0028): terms in days (0 prepaid), currency (null: by country), address. */
+  payment_terms_days: ColumnType<number, number | undefined, number>
+  billing_currency: ColumnType<'SGD' | 'USD' | null, 'SGD' | 'USD' | null | undefined, 'SGD' | 'USD' | null>
+  billing_address: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** An Admin's invitation of a colleague (migration 0025, server/team/): a single-use link valid 7 days. */

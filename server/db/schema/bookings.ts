@@ -44,6 +44,8 @@ export interface BookingsTable {
   /** Its oldest upload not reviewed yet, and how many (kept by a trigger of booking_documents): the documents queue. */
   documents_pending_since: MaybeTimestamp
   documents_to_review: ColumnType<number, number | undefined, number>
+  /** The currency of its charges (migration 0028), set when its quoted lines become charges at confirmation. */
+  currency: ColumnType<'SGD' | 'USD' | null, 'SGD' | 'USD' | null | undefined, 'SGD' | 'USD' | null>
 }
 
 /** A DCSA Track & Trace event of a booking (contract/bookings.ts TrackingEvent, in columns). */

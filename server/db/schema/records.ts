@@ -49,6 +49,12 @@ export interface OutboxTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>
   sent_at: MaybeTimestamp
   failed_at: MaybeTimestamp
+  /** Files sent with the mail (migration 0028): an invoice's PDF. */
+  attachments: ColumnType<
+    { filename: string; contentType: string; base64: string }[],
+    string | undefined,
+    string
+  >
 }
 
 /** The append-only audit trail (migration 0019, server/audit/audit.ts): the database refuses UPDATE, DELETE, TRUNCATE. */
