@@ -40,6 +40,15 @@ export interface Dashboard {
       reason: string | null
     }[]
     onHold: { bookingNumber: string; reason: string | null }[]
+    /** Charges added after booking waiting for the company's approval (docs/invoices.md), oldest first. */
+    pendingCharges: {
+      id: number
+      bookingNumber: string
+      description: string
+      currency: string
+      amount: number
+      requestedAt: string
+    }[]
     /** Live shipments whose current ETA (at `destination`) is more than 24 hours from the first planned one. */
     etaMoved: {
       bookingNumber: string

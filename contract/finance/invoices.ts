@@ -345,8 +345,9 @@ export interface InvoiceSummary {
   /** Invoices: what is still owed (total − credited − paid); credit notes: their total. */
   balance: number
   state: InvoiceState | null
-  /** A credit note's invoice. */
+  /** A credit note's invoice, and that invoice's date. */
   creditsNumber: string | null
+  creditsIssueDay: string | null
 }
 
 /** One issued document, every field as issued (never edited). */

@@ -240,6 +240,8 @@ export async function getDashboard(
       onHold: rows.live
         .filter((b) => b.status === 'On Hold')
         .map((b) => ({ bookingNumber: b.number, reason: b.status_reason })),
+      // Filled by server/finance (issue 35).
+      pendingCharges: [],
       etaMoved,
     },
     inTransit,

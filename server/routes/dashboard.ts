@@ -62,6 +62,16 @@ const DashboardSchema = documents<Dashboard>()(
           }),
         ),
         onHold: z.array(z.object({ bookingNumber: z.string(), reason: z.string().nullable() })),
+        pendingCharges: z.array(
+          z.object({
+            id: z.number().int(),
+            bookingNumber: z.string(),
+            description: z.string(),
+            currency: z.string(),
+            amount: z.number().int(),
+            requestedAt: z.string(),
+          }),
+        ),
         etaMoved: z.array(
           z.object({
             bookingNumber: z.string(),
