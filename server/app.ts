@@ -33,6 +33,7 @@ import { quoteService } from './quotes/service'
 import { RATE_SHEETS_CHANNEL, RateSheets } from './rates/rate-sheets'
 import { authRoutes } from './routes/auth'
 import { bookingRoutes } from './routes/bookings'
+import { chargeRoutes } from './routes/charges'
 import { contactRoutes } from './routes/contact'
 import { conversationRoutes } from './routes/conversations'
 import { countriesRoutes } from './routes/countries'
@@ -53,6 +54,7 @@ import { staffAuditRoutes } from './routes/staff-audit'
 import { staffAuthRoutes } from './routes/staff-auth'
 import { staffBookingDocumentRoutes } from './routes/staff-booking-documents'
 import { staffBookingRoutes } from './routes/staff-bookings'
+import { staffChargeRoutes } from './routes/staff-charges'
 import { staffCustomerRoutes } from './routes/staff-customers'
 import { staffQuoteRoutes } from './routes/staff-quotes'
 import { staffTeamRoutes } from './routes/staff-team'
@@ -251,6 +253,9 @@ export function createApp(options: AppOptions) {
   const staffBookingDeps = { ...bookingDeps, staffSessions, storage: documentStorage, hub }
   app.route('/api', staffBookingRoutes(staffBookingDeps))
   app.route('/api', staffBookingDocumentRoutes(staffBookingDeps))
+  // A booking's charges: the customer's answers and the console's change requests (docs/invoices.md).
+  app.route('/api', chargeRoutes(staffBookingDeps))
+  app.route('/api', staffChargeRoutes(staffBookingDeps))
   app.route(
     '/api',
     staffTeamRoutes({

@@ -9,6 +9,7 @@ import { withSetupLock } from './db/setup-lock'
 import { demoCustomer, ensureDemoCustomer, ensureDemoTeam } from './demo/customer'
 import { ensureDemoShipments } from './demo/seed'
 import { ensureDemoStaff } from './demo/staff'
+import { ensureQuotedCharges } from './finance/charges'
 import { ensureLocations, PlaceIndex } from './locations/locations'
 import { ReferenceRates } from './rates/reference-rates'
 import { ensureReferenceRates, ensureSeedRates } from './rates/seed'
@@ -79,6 +80,8 @@ export function prepareDatabase(
       ? await seedDemoShipments(conn, today, storage ?? postgresStorage(conn))
       : 0
     const demoStaff = demoSeed ? await ensureDemoStaff(conn, today) : 0
+    // Bookings confirmed before charges existed get their quoted charges once (server/finance/charges.ts).
+    await ensureQuotedCharges(conn)
     return { applied, locations, seedLanes, demo, demoShipments, demoStaff }
   })
 }

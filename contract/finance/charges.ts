@@ -245,6 +245,12 @@ export interface PendingChargeItem extends ChargeItem {
   route: string
 }
 
+/** What adding, deciding or withdrawing a charge answers: the message to show and the charge as it now is. */
+export interface ChargeAnswer {
+  message: string
+  charge: ChargeItem
+}
+
 export const chargePaths = {
   /** Customer: a booking's charges (GET) */
   bookingCharges: (number: string) => `/api/bookings/${encodeURIComponent(number)}/charges`,

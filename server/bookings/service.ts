@@ -15,6 +15,7 @@ import { isDay, localDateTimeIn, plannedInstant } from '../../contract/times'
 import { nextBookingStatus } from '../../machines/booking.machine'
 import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
+import { createQuotedCharges } from '../finance/charges'
 import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
 import { nextNumber } from '../quotes/queries'
@@ -261,6 +262,8 @@ export async function confirmInTransaction(
     },
     at,
   )
+  // Its quoted lines become its approved charges, in the company's currency (server/finance/charges.ts).
+  await createQuotedCharges(trx, booking, at)
   await notify(
     trx,
     deps.mailer,

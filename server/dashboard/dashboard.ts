@@ -18,6 +18,7 @@ import { EXPIRING_SOON_DAYS, quoteStatus } from '../../contract/quotes'
 import { placesOf } from '../bookings/detail'
 import { ETA_NOTIFY_THRESHOLD_HOURS } from '../bookings/notifications'
 import type { Database } from '../db/schema'
+import { dashboardPendingCharges } from '../finance/charges-queries'
 import type { PlaceIndex } from '../locations/locations'
 import { eventLabel, hoursMoved } from '../tracking/milestones'
 import { type DashboardWindow, dashboardRows, hasEarlierSession, isoOfJsonTime } from './queries'
@@ -72,9 +73,10 @@ export async function getDashboard(
 ): Promise<Dashboard> {
   const { db, places } = deps
   const today = singaporeDateOf(now)
-  const [rows, returning] = await Promise.all([
+  const [rows, returning, pendingCharges] = await Promise.all([
     dashboardRows(db, dashboardWindow(who.customerId, now)),
     hasEarlierSession(db, who.userId, who.sessionId),
+    dashboardPendingCharges(db, who.customerId),
   ])
   const transit = rows.live.filter(isInTransit)
   const summaries = await deps.transit.of(transit, rows.event_versions)
@@ -240,8 +242,7 @@ export async function getDashboard(
       onHold: rows.live
         .filter((b) => b.status === 'On Hold')
         .map((b) => ({ bookingNumber: b.number, reason: b.status_reason })),
-      // Filled by server/finance (issue 35).
-      pendingCharges: [],
+      pendingCharges,
       etaMoved,
     },
     inTransit,
