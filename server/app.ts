@@ -43,6 +43,7 @@ import { documentRoutes } from './routes/documents'
 import { healthRoutes } from './routes/health'
 import { integrationKeyRoutes } from './routes/integration-keys'
 import { invitationRoutes } from './routes/invitations'
+import { invoiceRoutes } from './routes/invoices'
 import { locationRoutes, staffLocationRoutes } from './routes/locations'
 import { operationsRoutes } from './routes/operations'
 import { partyRoutes } from './routes/parties'
@@ -56,6 +57,8 @@ import { staffBookingDocumentRoutes } from './routes/staff-booking-documents'
 import { staffBookingRoutes } from './routes/staff-bookings'
 import { staffChargeRoutes } from './routes/staff-charges'
 import { staffCustomerRoutes } from './routes/staff-customers'
+import { staffFinanceRoutes } from './routes/staff-finance'
+import { staffInvoiceRoutes } from './routes/staff-invoices'
 import { staffQuoteRoutes } from './routes/staff-quotes'
 import { staffTeamRoutes } from './routes/staff-team'
 import { teamRoutes } from './routes/team'
@@ -301,6 +304,10 @@ export function createApp(options: AppOptions) {
       }),
     }),
   )
+  // Tax invoices and credit notes (docs/invoices.md): the customer's, and finance's desk.
+  app.route('/api', invoiceRoutes({ db, now, sessions }))
+  app.route('/api', staffInvoiceRoutes({ db, now, mailer, staffSessions, clientIp: deps.clientIp }))
+  app.route('/api', staffFinanceRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
   // Mounted even when not served, so that /dev/outbox answers the 404 rather than the SPA's fallback.
   app.route(
     '/',

@@ -229,6 +229,10 @@ export const invoiceMessages = {
   totalNotPositive: 'An invoice must come to more than zero.',
   billingAddressMissing: "Add the company's billing address in the customer directory first.",
   notFound: 'No such invoice.',
+  bookingNotFound: 'No such booking.',
+  fxRateMissing: 'The pricing team has no SGD rate yet: a USD invoice states its SGD amounts at one.',
+  badCursor: 'That page is not one of this list: start from the first page.',
+  periodReversed: 'The period ends before it starts.',
   issued: (number: string) => `Invoice ${number} issued.`,
   credited: (number: string) => `Credit note ${number} issued.`,
   termsSaved: 'Billing details saved.',
@@ -369,6 +373,12 @@ export interface InvoiceDetail extends InvoiceSummary {
   /** SGD invoices with a balance: the PayNow payload for the balance (contract/finance/paynow.ts). */
   paynow: { payload: string; amount: number; expiryDay: string } | null
   issuedAt: string
+}
+
+/** The answer of issuing an invoice or a credit note (201): the message and the document as issued. */
+export interface IssuedDocument {
+  message: string
+  invoice: InvoiceDetail
 }
 
 export interface InvoicePage {

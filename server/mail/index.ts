@@ -94,6 +94,16 @@ export function createMailDelivery(settings: DeliverySettings = {}): MailDeliver
           messageId: messageId(mail, from),
           date: mail.created_at,
           ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+          ...(mail.attachments?.length
+            ? {
+                attachments: mail.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: file.base64,
+                  encoding: 'base64',
+                })),
+              }
+            : {}),
         })
       },
       close: () => transport.close?.(),

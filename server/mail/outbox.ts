@@ -8,6 +8,14 @@ export interface OutboxMail {
   html: string
   /** Where replies go. */
   replyTo?: string | undefined
+  /** Files sent with it (an invoice's PDF), their content in base64. */
+  attachments?: OutboxAttachment[] | undefined
+}
+
+export interface OutboxAttachment {
+  filename: string
+  contentType: string
+  base64: string
 }
 
 /**
@@ -15,10 +23,16 @@ export interface OutboxMail {
  * exactly when its cause does.
  */
 export async function insertOutboxMail(db: Kysely<Database>, mail: OutboxMail, now: Date): Promise<number> {
-  const { replyTo, ...fields } = mail
+  const { replyTo, attachments, ...fields } = mail
   const row = await db
     .insertInto('outbox')
-    .values({ ...fields, reply_to: replyTo ?? null, created_at: now, next_attempt_at: now })
+    .values({
+      ...fields,
+      reply_to: replyTo ?? null,
+      created_at: now,
+      next_attempt_at: now,
+      ...(attachments?.length ? { attachments: JSON.stringify(attachments) } : {}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
