@@ -110,6 +110,7 @@ test('every page of the customer area passes axe at 390 and 1366 px', async ({ p
     ['/user/bookings', (page) => page.getByRole('link', { name: booking, exact: true })],
     [`/user/bookings/${booking}`, (page) => page.getByTestId('booking-total')],
     [`/user/bookings/${booking}/confirmed`],
+    ['/user/invoices', (page) => page.getByTestId('invoices-empty')],
     [`/user/tracking?hbl=${hbl}`, (page) => page.getByTestId('eta')],
     ['/user/profile', (page) => page.getByRole('button', { name: /^Save/ })],
     ['/user/team'],

@@ -28,6 +28,7 @@ import { Route as UserBookingsRouteImport } from './routes/user/bookings'
 import { Route as UserConfirmQuoteRouteImport } from './routes/user/confirm-quote'
 import { Route as UserGetquoteRouteImport } from './routes/user/getquote'
 import { Route as UserHomeRouteImport } from './routes/user/home'
+import { Route as UserInvoicesRouteImport } from './routes/user/invoices'
 import { Route as UserProfileRouteImport } from './routes/user/profile'
 import { Route as UserQuotationRouteImport } from './routes/user/quotation'
 import { Route as UserTeamRouteImport } from './routes/user/team'
@@ -47,6 +48,7 @@ import { Route as PublicServicesCargoInsuranceRouteImport } from './routes/_publ
 import { Route as PublicServicesCustomClearanceRouteImport } from './routes/_public/services/custom-clearance'
 import { Route as PublicServicesShipmentTrackingRouteImport } from './routes/_public/services/shipment-tracking'
 import { Route as UserBookingsNumberRouteImport } from './routes/user/bookings_.$number'
+import { Route as UserInvoicesNumberRouteImport } from './routes/user/invoices_.$number'
 import { Route as UserTeamActivityRouteImport } from './routes/user/team_.activity'
 import { Route as PublicInfoBlogsIndexRouteImport } from './routes/_public/info/blogs/index'
 import { Route as PublicInfoBlogsSlugRouteImport } from './routes/_public/info/blogs/$slug'
@@ -150,6 +152,11 @@ const UserHomeRoute = UserHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => UserRouteRoute,
 } as any)
+const UserInvoicesRoute = UserInvoicesRouteImport.update({
+  id: '/invoices',
+  path: '/invoices',
+  getParentRoute: () => UserRouteRoute,
+} as any)
 const UserProfileRoute = UserProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -250,6 +257,11 @@ const UserBookingsNumberRoute = UserBookingsNumberRouteImport.update({
   path: '/bookings/$number',
   getParentRoute: () => UserRouteRoute,
 } as any)
+const UserInvoicesNumberRoute = UserInvoicesNumberRouteImport.update({
+  id: '/invoices_/$number',
+  path: '/invoices/$number',
+  getParentRoute: () => UserRouteRoute,
+} as any)
 const UserTeamActivityRoute = UserTeamActivityRouteImport.update({
   id: '/team_/activity',
   path: '/team/activity',
@@ -318,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
   '/user/home': typeof UserHomeRoute
+  '/user/invoices': typeof UserInvoicesRoute
   '/user/profile': typeof UserProfileRoute
   '/user/quotation': typeof UserQuotationRoute
   '/user/team': typeof UserTeamRoute
@@ -335,6 +348,7 @@ export interface FileRoutesByFullPath {
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
+  '/user/invoices/$number': typeof UserInvoicesNumberRoute
   '/user/team/activity': typeof UserTeamActivityRoute
   '/contact-us/': typeof PublicContactUsIndexRoute
   '/info/': typeof PublicInfoIndexRoute
@@ -364,6 +378,7 @@ export interface FileRoutesByTo {
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
   '/user/home': typeof UserHomeRoute
+  '/user/invoices': typeof UserInvoicesRoute
   '/user/profile': typeof UserProfileRoute
   '/user/quotation': typeof UserQuotationRoute
   '/user/team': typeof UserTeamRoute
@@ -381,6 +396,7 @@ export interface FileRoutesByTo {
   '/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
   '/user/bookings/$number': typeof UserBookingsNumberRoute
+  '/user/invoices/$number': typeof UserInvoicesNumberRoute
   '/user/team/activity': typeof UserTeamActivityRoute
   '/contact-us': typeof PublicContactUsIndexRoute
   '/info': typeof PublicInfoIndexRoute
@@ -414,6 +430,7 @@ export interface FileRoutesById {
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
   '/user/getquote': typeof UserGetquoteRoute
   '/user/home': typeof UserHomeRoute
+  '/user/invoices': typeof UserInvoicesRoute
   '/user/profile': typeof UserProfileRoute
   '/user/quotation': typeof UserQuotationRoute
   '/user/team': typeof UserTeamRoute
@@ -431,6 +448,7 @@ export interface FileRoutesById {
   '/_public/services/custom-clearance': typeof PublicServicesCustomClearanceRoute
   '/_public/services/shipment-tracking': typeof PublicServicesShipmentTrackingRoute
   '/user/bookings_/$number': typeof UserBookingsNumberRoute
+  '/user/invoices_/$number': typeof UserInvoicesNumberRoute
   '/user/team_/activity': typeof UserTeamActivityRoute
   '/_public/contact-us/': typeof PublicContactUsIndexRoute
   '/_public/info/': typeof PublicInfoIndexRoute
@@ -463,6 +481,7 @@ export interface FileRouteTypes {
     | '/user/confirm-quote'
     | '/user/getquote'
     | '/user/home'
+    | '/user/invoices'
     | '/user/profile'
     | '/user/quotation'
     | '/user/team'
@@ -480,6 +499,7 @@ export interface FileRouteTypes {
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
     | '/user/bookings/$number'
+    | '/user/invoices/$number'
     | '/user/team/activity'
     | '/contact-us/'
     | '/info/'
@@ -509,6 +529,7 @@ export interface FileRouteTypes {
     | '/user/confirm-quote'
     | '/user/getquote'
     | '/user/home'
+    | '/user/invoices'
     | '/user/profile'
     | '/user/quotation'
     | '/user/team'
@@ -526,6 +547,7 @@ export interface FileRouteTypes {
     | '/services/custom-clearance'
     | '/services/shipment-tracking'
     | '/user/bookings/$number'
+    | '/user/invoices/$number'
     | '/user/team/activity'
     | '/contact-us'
     | '/info'
@@ -558,6 +580,7 @@ export interface FileRouteTypes {
     | '/user/confirm-quote'
     | '/user/getquote'
     | '/user/home'
+    | '/user/invoices'
     | '/user/profile'
     | '/user/quotation'
     | '/user/team'
@@ -575,6 +598,7 @@ export interface FileRouteTypes {
     | '/_public/services/custom-clearance'
     | '/_public/services/shipment-tracking'
     | '/user/bookings_/$number'
+    | '/user/invoices_/$number'
     | '/user/team_/activity'
     | '/_public/contact-us/'
     | '/_public/info/'
@@ -732,6 +756,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserHomeRouteImport
       parentRoute: typeof UserRouteRoute
     }
+    '/user/invoices': {
+      id: '/user/invoices'
+      path: '/invoices'
+      fullPath: '/user/invoices'
+      preLoaderRoute: typeof UserInvoicesRouteImport
+      parentRoute: typeof UserRouteRoute
+    }
     '/user/profile': {
       id: '/user/profile'
       path: '/profile'
@@ -865,6 +896,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserBookingsNumberRouteImport
       parentRoute: typeof UserRouteRoute
     }
+    '/user/invoices_/$number': {
+      id: '/user/invoices_/$number'
+      path: '/invoices/$number'
+      fullPath: '/user/invoices/$number'
+      preLoaderRoute: typeof UserInvoicesNumberRouteImport
+      parentRoute: typeof UserRouteRoute
+    }
     '/user/team_/activity': {
       id: '/user/team_/activity'
       path: '/team/activity'
@@ -937,12 +975,14 @@ interface UserRouteRouteChildren {
   UserConfirmQuoteRoute: typeof UserConfirmQuoteRoute
   UserGetquoteRoute: typeof UserGetquoteRoute
   UserHomeRoute: typeof UserHomeRoute
+  UserInvoicesRoute: typeof UserInvoicesRoute
   UserProfileRoute: typeof UserProfileRoute
   UserQuotationRoute: typeof UserQuotationRoute
   UserTeamRoute: typeof UserTeamRoute
   UserTrackingRoute: typeof UserTrackingRoute
   UserIndexRoute: typeof UserIndexRoute
   UserBookingsNumberRoute: typeof UserBookingsNumberRoute
+  UserInvoicesNumberRoute: typeof UserInvoicesNumberRoute
   UserTeamActivityRoute: typeof UserTeamActivityRoute
   UserBookingsNumberConfirmedRoute: typeof UserBookingsNumberConfirmedRoute
 }
@@ -953,12 +993,14 @@ const UserRouteRouteChildren: UserRouteRouteChildren = {
   UserConfirmQuoteRoute: UserConfirmQuoteRoute,
   UserGetquoteRoute: UserGetquoteRoute,
   UserHomeRoute: UserHomeRoute,
+  UserInvoicesRoute: UserInvoicesRoute,
   UserProfileRoute: UserProfileRoute,
   UserQuotationRoute: UserQuotationRoute,
   UserTeamRoute: UserTeamRoute,
   UserTrackingRoute: UserTrackingRoute,
   UserIndexRoute: UserIndexRoute,
   UserBookingsNumberRoute: UserBookingsNumberRoute,
+  UserInvoicesNumberRoute: UserInvoicesNumberRoute,
   UserTeamActivityRoute: UserTeamActivityRoute,
   UserBookingsNumberConfirmedRoute: UserBookingsNumberConfirmedRoute,
 }

@@ -174,6 +174,7 @@ export const userPages = {
   '/user/home': page('Home', 'Your dashboard.'),
   '/user/quotation': page('My Quotes', 'Your quotations.'),
   '/user/bookings': page('My Bookings', 'Your bookings.'),
+  '/user/invoices': page('My Invoices', 'Your invoices, credit notes and charges to approve.'),
   '/user/tracking': page('HBL Tracking', 'Track a house bill of lading.'),
   '/user/profile': page('My Profile', 'Your profile.'),
   '/user/team': page('My Team', "Your company's team: members, roles and invitations."),

@@ -17,7 +17,7 @@ const isUserPath = (path: string): path is UserPath => path in userPages
  */
 function subPageTitle(pathname: string, notFound: boolean): string {
   if (notFound) return userNotFound.title
-  const booking = pathname.match(/^\/user\/bookings\/([^/]+)(?:\/confirmed)?\/?$/)?.[1]
+  const booking = pathname.match(/^\/user\/(?:bookings|invoices)\/([^/]+)(?:\/confirmed)?\/?$/)?.[1]
   if (booking === undefined) return ''
   try {
     return decodeURIComponent(booking)

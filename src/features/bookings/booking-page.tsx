@@ -19,6 +19,7 @@ import { customerStream } from '../../app/customer-stream'
 import { formatAccountTime, formatPlaceTime } from '../../app/datetime'
 import { useApp } from '../../app/use-app'
 import { useCompanyRole } from '../../app/use-company-role'
+import { BookingCharges } from '../../components/charges/booking-charges'
 import { ConversationPanel } from '../../components/conversation/conversation-panel'
 import { ChargesTable } from '../../components/shipment/charges-table'
 import { MilestoneTimeline } from '../../components/shipment/milestone-timeline'
@@ -184,6 +185,7 @@ export function BookingPage({ number }: { number: string }) {
           <Cargo booking={booking} />
           <Route booking={booking} />
           <Charges price={booking.price} />
+          <BookingCharges number={number} />
           <Documents
             documents={context.documents}
             uploads={context.uploads}

@@ -15,6 +15,7 @@ import {
   formatTimeThere,
   type TimePlace,
 } from '../../app/datetime'
+import { ChargeCard } from '../../components/charges/charge-card'
 import { StatusBadge } from '../../components/shipment/status-badge'
 import { badge } from '../../components/ui/badge.css'
 import * as styles from './dashboard.css'
@@ -127,7 +128,7 @@ export function LclOffer() {
 
 interface AttentionItem {
   key: string
-  kind: 'quote' | 'document' | 'hold' | 'eta'
+  kind: 'quote' | 'document' | 'charge' | 'hold' | 'eta'
   tag: string
   tone: Tone
   link: ReactNode
@@ -203,6 +204,16 @@ export function attentionItems(attention: Attention): AttentionItem[] {
         detail: documentsText(docs),
       }
     }),
+    ...attention.pendingCharges.map(
+      (charge): AttentionItem => ({
+        key: `charge-${charge.id}`,
+        kind: 'charge',
+        tag: 'Charge to approve',
+        tone: 'warning',
+        link: <BookingLink number={charge.bookingNumber} />,
+        detail: <ChargeCard charge={charge} />,
+      }),
+    ),
     ...attention.onHold.map(
       (hold): AttentionItem => ({
         key: `hold-${hold.bookingNumber}`,
@@ -244,7 +255,7 @@ export function NeedsAttention({ attention }: { attention: Attention }) {
               <span className={badge[item.tone]}>{item.tag}</span>
               {item.link}
             </div>
-            <p className={styles.detail}>{item.detail}</p>
+            {item.kind === 'charge' ? item.detail : <p className={styles.detail}>{item.detail}</p>}
           </li>
         ))}
       </ul>
