@@ -113,6 +113,33 @@ routes.rateSheet.update({
   },
 })
 
+routes.finance.update({
+  component: lazyRouteComponent(() => import('../features/staff/finance-desk-page'), 'FinanceDeskPage'),
+})
+
+const FinanceIssuePage = lazyRouteComponent(
+  () => import('../features/staff/finance-issue-page'),
+  'FinanceIssuePage',
+)
+routes.financeIssue.update({
+  component: function FinanceIssueRoute() {
+    const { number } = routes.financeIssue.useParams()
+    return <FinanceIssuePage key={number} bookingNumber={number} />
+  },
+})
+
+const FinanceInvoicePage = lazyRouteComponent(
+  () => import('../features/staff/finance-invoice-page'),
+  'FinanceInvoicePage',
+)
+routes.financeInvoice.update({
+  component: function FinanceInvoiceRoute() {
+    const { number } = routes.financeInvoice.useParams()
+    const { issued } = routes.financeInvoice.useSearch()
+    return <FinanceInvoicePage key={number} number={number} issued={issued === true} />
+  },
+})
+
 export const staffRouter: StaffRouter = createRouter({
   routeTree: staffRouteTree,
   scrollRestoration: true,

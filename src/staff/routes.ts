@@ -95,6 +95,21 @@ const opsBooking = createRoute({
   head: ({ params }) => ({ meta: [{ title: `${params.number} | Operations desk | eShip staff` }] }),
 })
 
+const financeIssue = createRoute({
+  getParentRoute: () => layout,
+  path: '/staff/finance/bookings/$number',
+  head: ({ params }) => ({ meta: [{ title: `Invoice ${params.number} | Finance desk | eShip staff` }] }),
+})
+
+const financeInvoice = createRoute({
+  getParentRoute: () => layout,
+  path: '/staff/finance/invoices/$number',
+  // `issued`: the invoice was issued just now (the page says so).
+  validateSearch: (search: Record<string, unknown>): { issued?: true } =>
+    search.issued === true || search.issued === 'true' ? { issued: true } : {},
+  head: ({ params }) => ({ meta: [{ title: `${params.number} | Finance desk | eShip staff` }] }),
+})
+
 /** Every route of the console, for src/staff/router.tsx to give each its page. */
 export const staffRoutes = {
   root,
@@ -114,9 +129,12 @@ export const staffRoutes = {
   opsQueue,
   opsBooking,
   rateSheet,
+  finance: page('/staff/finance', 'Finance desk'),
+  financeIssue,
+  financeInvoice,
 }
 
-const { home, team, audit, keys, quotes, messages, rates, customers } = staffRoutes
+const { home, team, audit, keys, quotes, messages, rates, customers, finance } = staffRoutes
 
 export const staffRouteTree = root.addChildren([
   login,
@@ -135,5 +153,8 @@ export const staffRouteTree = root.addChildren([
     opsQueue,
     opsBooking,
     rateSheet,
+    finance,
+    financeIssue,
+    financeInvoice,
   ]),
 ])

@@ -46,6 +46,12 @@ export const consoleDesks = [
       'Customers’ messages about quotes and bookings not answered yet, until answered or marked handled.',
   },
   {
+    to: '/staff/finance',
+    label: 'Finance desk',
+    operation: 'listUninvoicedBookings',
+    about: 'Issue tax invoices and credit notes, follow change requests waiting on customers, export the journal.',
+  },
+  {
     to: '/staff/customers',
     label: 'Customers',
     operation: 'listCustomers',
