@@ -104,7 +104,8 @@ export function staffChargeRoutes(deps: ChargeRouteDeps & { staffSessions: Staff
         raw = form.fields
         file = form.file
       } else {
-        raw = c.req.valid('json')
+        // Validated by the route's JSON schema already (its 422 with field messages); read here as sent.
+        raw = await c.req.json().catch(() => ({}))
       }
       const parsed = addChargeSchema.safeParse(raw)
       if (!parsed.success) return c.json(validationErrorBody(parsed.error, 'json'), 422)

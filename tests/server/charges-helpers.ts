@@ -1,7 +1,9 @@
 /** Shared set-up of the charges tests: a booking server with a staff member of operations and finance. */
 import type { StaffRole } from '../../contract/permissions'
+import type { CompanyRole } from '../../contract/team'
+import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { type BookingServer, setupBookingServer } from './booking-helpers'
-import { bearer } from './helpers'
+import { bearer, createTestUser, postJson } from './helpers'
 import { createTestStaff, staffToken } from './staff-helpers'
 
 export type ChargeServer = Awaited<ReturnType<typeof setupChargeServer>>
@@ -35,5 +37,24 @@ export async function setupChargeServer() {
       .execute()
     return user.customer_id
   }
-  return { ...server, staff, send, billIn }
+  /** A colleague of the user signed in as `email`, with `role` in their company, signed in. */
+  async function colleague(email: string, role: CompanyRole) {
+    const { customer_id } = await server.db
+      .selectFrom('users')
+      .select('customer_id')
+      .where('esus_email_id', '=', email)
+      .executeTakeFirstOrThrow()
+    const user = await createTestUser(server.db)
+    await server.db
+      .updateTable('users')
+      .set({ customer_id, company_role: role })
+      .where('id', '=', user.id)
+      .execute()
+    const res = await server.app.request(
+      apiPaths.login,
+      postJson({ email: user.email, password: user.password }),
+    )
+    return { ...bearer(((await res.json()) as LoginResponse).token as string), email: user.email }
+  }
+  return { ...server, staff, send, billIn, colleague }
 }
