@@ -19,6 +19,7 @@ import { formatAccountTime } from '../../app/datetime'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { Link } from '../../staff/link'
+import { BillingDetails } from './billing-form'
 import { staffConsole } from './console'
 import * as consoleStyles from './console.css'
 import { CustomerBookings, CustomerConversations, CustomerQuotes } from './customer-records'
@@ -56,6 +57,8 @@ export function CustomerPage({ id }: { id: number }) {
     quote: mayCall(roles, 'getQuoteRequest'),
     // A booking's console page is the operations desk's.
     booking: mayCall(roles, 'getOpsBooking'),
+    billing: mayCall(roles, 'getCustomerBilling'),
+    editBilling: mayCall(roles, 'updateCustomerBilling'),
   }
   const now = new Date()
 
@@ -227,6 +230,7 @@ export function CustomerPage({ id }: { id: number }) {
             </table>
           </section>
 
+          {may.billing ? <BillingDetails customerId={id} mayEdit={may.editBilling} /> : null}
           <CustomerBookings bookings={detail.bookings} linked={may.booking} />
           <CustomerQuotes quotes={detail.quotes} linked={may.quote} now={now} />
           <CustomerConversations conversations={detail.conversations} now={now} />

@@ -49,7 +49,7 @@ export const consoleDesks = [
     to: '/staff/finance',
     label: 'Finance desk',
     operation: 'listUninvoicedBookings',
-    about: 'Issue tax invoices and credit notes, follow change requests waiting on customers, export the journal.',
+    about: 'Issue tax invoices and credit notes, follow changes waiting on customers, export the journal.',
   },
   {
     to: '/staff/customers',

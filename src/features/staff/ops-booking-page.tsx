@@ -6,6 +6,7 @@ import { ConversationPanel } from '../../components/conversation/conversation-pa
 import { MilestoneTimeline } from '../../components/shipment/milestone-timeline'
 import { Button } from '../../components/ui/button'
 import { Link } from '../../staff/link'
+import { ChargesPanel } from './charges-panel'
 import { staffConsole, staffStream } from './console'
 import * as consoleStyles from './console.css'
 import * as styles from './ops.css'
@@ -78,6 +79,7 @@ export function OpsBookingPage({ number }: { number: string }) {
               </section>
               <Documents actor={actor} />
               {mayRequestDocument(detail) ? <RequestForm actor={actor} /> : null}
+              <ChargesPanel bookingNumber={number} />
             </>
           ) : null}
         </div>
