@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { textMessages } from '../../contract/text'
 import { apiPaths, type ErrorBody } from '../../contract/wire'
 import { bodyDepthMessage } from '../../server/body-depth'
+import { chargeSeeds } from './api-fuzz-charge-seeds'
 import { deepBodies, type FuzzRequest, fuzzRequests, NUL, type Seed } from './api-fuzz-requests'
 import { answerJudge, bodySchema, type Endpoint, endpointsOf, type OpenApiDocument } from './api-fuzz-schema'
 import { freshSession, makeSeeds } from './api-fuzz-seeds'
@@ -50,7 +51,7 @@ beforeAll(async () => {
   server = await setupBookingServer()
   main = await server.login()
   staff = await makeStaffSeeds(server, main)
-  seeds = { ...(await makeSeeds(server, main)), ...staff.seeds }
+  seeds = { ...(await makeSeeds(server, main)), ...staff.seeds, ...(await chargeSeeds(server, main)) }
   const res = await server.app.request(apiPaths.openapi)
   const document = (await res.json()) as OpenApiDocument
   judge = answerJudge(document)
