@@ -19,6 +19,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import {
+  type ChargeAnswer,
   type ChargeItem,
   type ChargeStatus,
   chargeMessages,
@@ -68,11 +69,6 @@ export type ChargeDecisionEvent =
   | { type: 'user.submit' }
   | { type: 'attachment.download' }
 
-export interface ChargeDecisionAnswer {
-  charge: ChargeItem
-  message: string
-}
-
 const isConflict = (_: unknown, error: unknown) => failure(error).status === 409
 
 /** What the decision sends: an approval, or a decline with its reason as typed (trimmed). */
@@ -92,7 +88,7 @@ export const chargeDecisionMachine = setup({
     input: {} as ChargeDecisionInput,
   },
   actors: {
-    decideCharge: fromPromise<ChargeDecisionAnswer, { id: number; input: DecideChargeInput }>(async () => {
+    decideCharge: fromPromise<ChargeAnswer, { id: number; input: DecideChargeInput }>(async () => {
       throw new Error('not provided')
     }),
     downloadAttachment: fromPromise<void, { id: number; name: string }>(async () => {}),
@@ -115,7 +111,7 @@ export const chargeDecisionMachine = setup({
     }),
     showAll: assign(({ context }) => ({ shown: showAll(context) })),
     clearSaid: assign({ message: null, notice: null }),
-    setDecided: assign((_, answer: ChargeDecisionAnswer) => ({
+    setDecided: assign((_, answer: ChargeAnswer) => ({
       decided: answer.charge,
       status: answer.charge.status,
       notice: answer.message,

@@ -1,4 +1,5 @@
 import {
+  type ChargeAnswer,
   type ChargeItem,
   chargePaths,
   type DecideChargeInput,
@@ -14,18 +15,12 @@ export const listBookingCharges = (api: ApiClient, number: string) =>
 /** listPendingCharges: the company's change requests waiting for an answer, oldest first. */
 export const listPendingCharges = (api: ApiClient) => api<PendingChargeItem[]>(chargePaths.pending)
 
-/** What deciding a change request answers: the charge as decided and what to say. */
-export interface ChargeDecision {
-  charge: ChargeItem
-  message: string
-}
-
 /**
  * decideCharge (Members and Admins): approve, or decline with a reason; 409 `chargeMessages.notPending` when
  * it was already decided or withdrawn, 422 with the reason's message.
  */
 export const decideCharge = (api: ApiClient, id: number, input: DecideChargeInput) =>
-  api<ChargeDecision>(chargePaths.decide(id), { method: 'POST', body: input })
+  api<ChargeAnswer>(chargePaths.decide(id), { method: 'POST', body: input })
 
 /** downloadChargeAttachment: the charge's attached file (a receipt), fetched with the session. */
 export const downloadChargeAttachment = (api: ApiClient, id: number, name: string) =>
