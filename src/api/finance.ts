@@ -16,11 +16,10 @@ import { downloadFile } from './documents'
 
 /** listUninvoicedBookings: bookings with approved charges not invoiced yet, oldest first. */
 export const listUninvoicedBookings = (api: ApiClient) =>
-  api<{ bookings: UninvoicedBooking[] }>(invoicePaths.staffUninvoiced).then((answer) => answer.bookings)
+  api<UninvoicedBooking[]>(invoicePaths.staffUninvoiced)
 
 /** listWaitingCharges: change requests waiting on customers, oldest first. */
-export const listWaitingCharges = (api: ApiClient) =>
-  api<{ charges: WaitingCharge[] }>(invoicePaths.staffWaiting).then((answer) => answer.charges)
+export const listWaitingCharges = (api: ApiClient) => api<WaitingCharge[]>(invoicePaths.staffWaiting)
 
 /** listStaffInvoices: a page of invoices and credit notes, newest first (the filters given, checked by invoiceListQuerySchema). */
 export const listStaffInvoices = (api: ApiClient, query: Record<string, string>) =>
@@ -60,4 +59,7 @@ export const getCustomerBilling = (api: ApiClient, customerId: number) =>
 
 /** updateCustomerBilling: finance sets them; the answer is what is stored. */
 export const updateCustomerBilling = (api: ApiClient, customerId: number, body: CustomerBillingInput) =>
-  api<CustomerBilling>(invoicePaths.staffBilling(customerId), { method: 'PUT', body })
+  api<{ message: string; billing: CustomerBilling }>(invoicePaths.staffBilling(customerId), {
+    method: 'PUT',
+    body,
+  }).then((answer) => answer.billing)

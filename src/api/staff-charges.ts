@@ -11,9 +11,7 @@ import { downloadFile } from './documents'
 
 /** listStaffBookingCharges: every charge of the booking, in the order they were added. */
 export const listStaffBookingCharges = (api: ApiClient, bookingNumber: string) =>
-  api<{ charges: ChargeItem[] }>(chargePaths.staffBookingCharges(bookingNumber)).then(
-    (answer) => answer.charges,
-  )
+  api<ChargeItem[]>(chargePaths.staffBookingCharges(bookingNumber))
 
 /**
  * addBookingCharge: a change request the customer approves. With a file (a disbursement's receipt) the fields go

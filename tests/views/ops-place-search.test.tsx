@@ -49,6 +49,7 @@ vi.mock('../../src/staff/link', () => ({
   Link: ({ children, to }: { children: React.ReactNode; to: string }) => <a href={to}>{children}</a>,
 }))
 vi.mock('../../src/components/conversation/conversation-panel', () => ({ ConversationPanel: () => null }))
+vi.mock('../../src/features/staff/charges-panel', () => ({ ChargesPanel: () => null }))
 
 globalThis.CSS ??= {} as typeof CSS
 globalThis.CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`)
