@@ -58,6 +58,9 @@ export function crc16ccitt(text: string): number {
 
 /** Singapore UENs: 8 digits and a letter, a year, 5 digits and a letter, or T/S/R, 2 digits, 2 letters, 4 digits, a letter. */
 const uenPattern = /^(\d{8}[A-Z]|\d{9}[A-Z]|[TSR]\d{2}[A-Z]{2}\d{4}[A-Z])$/
+
+/** Whether `text` is a Singapore UEN (PayNow's proxy, Peppol's 0195 identifier). */
+export const isUen = (text: string) => uenPattern.test(text)
 /** EMVCo's "ans": printable ASCII, so a value's length in characters is its length in bytes. */
 const printable = /^[\x20-\x7e]*$/
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -98,7 +101,7 @@ function expiryText(day: string): string {
 
 /** The PayNow QR payload of one payment of `amount` SGD cents to `uen`, with `billNumber` as its reference. */
 export function paynowPayload(input: PaynowInput): string {
-  if (!uenPattern.test(input.uen)) throw new PaynowError(`${input.uen} is not a UEN.`)
+  if (!isUen(input.uen)) throw new PaynowError(`${input.uen} is not a UEN.`)
   const merchantAccount = [
     emvField('00', 'SG.PAYNOW'),
     emvField('01', '2'),
