@@ -152,6 +152,14 @@ describe('GET /api/openapi.json', () => {
         '/api/team/activity',
         '/api/invitations/check',
         '/api/invitations/accept',
+        '/api/bookings/{number}/charges',
+        '/api/charges/pending',
+        '/api/charges/{id}/decision',
+        '/api/charges/{id}/attachment',
+        '/api/staff/bookings/{number}/charges',
+        '/api/staff/charges/{id}/withdraw',
+        '/api/staff/charges/{id}/attachment',
+        '/api/staff/finance/waiting-charges',
       ].sort(),
     )
     const countries = doc.paths[apiPaths.countries]?.get
