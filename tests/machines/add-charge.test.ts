@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { type ActorRefFrom, createActor, fromPromise, waitFor } from 'xstate'
 import type { ChargeItem } from '../../contract/finance/charges'
 import { addChargeMachine, gstOfValues } from '../../machines/add-charge.machine'
 import { bookingChargesMachine } from '../../machines/finance-charges.machine'
@@ -126,7 +126,7 @@ describe("a booking's charges", () => {
     expect(withdrawn).toEqual([{ id: 2, reason: 'Billed by mistake' }])
     expect(actor.getSnapshot().context.notice).toBe('Charge withdrawn.')
     actor.send({ type: 'add.open' })
-    const form = actor.getSnapshot().children.addCharge
+    const form = actor.getSnapshot().children.addCharge as ActorRefFrom<typeof addChargeMachine> | undefined
     expect(form?.getSnapshot().context.currency).toBe('USD')
   })
 })
