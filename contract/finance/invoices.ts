@@ -227,6 +227,7 @@ export const invoiceMessages = {
   chargeNotBillable: (id: number) => `Charge ${id} is not an approved charge of this booking.`,
   chargeInvoiced: (id: number) => `Charge ${id} is already invoiced.`,
   totalNotPositive: 'An invoice must come to more than zero.',
+  codeBelowZero: 'Invoice a discount with the charges it reduces: no tax code may come to less than zero.',
   billingAddressMissing: "Add the company's billing address in the customer directory first.",
   notFound: 'No such invoice.',
   bookingNotFound: 'No such booking.',
@@ -322,6 +323,8 @@ export interface DocumentParty {
   uen: string
   /** The supplier's GST registration number; absent for the customer. */
   gstRegistrationNumber?: string
+  /** ISO 3166-1 alpha-2 country of the address (the e-invoice's party country); absent on older documents. */
+  countryCode?: string
 }
 
 export interface DocumentLine {

@@ -108,7 +108,8 @@ export const billedCompany = (db: Db, customerId: number) =>
 
 /**
  * Issues the invoice of `chargeIds` (charges of booking `bookingNumber`): 404 no such booking; 422 a charge
- * that is not an approved charge of this booking, or a total not above zero; 409 a charge already invoiced,
+ * that is not an approved charge of this booking, a total not above zero or a tax code below it; 409 a
+ * charge already invoiced,
  * a company without a billing address, no SGD rate for a USD invoice.
  */
 export async function issueInvoice(
@@ -153,6 +154,9 @@ export async function issueInvoice(
       lines.map(({ charge }) => ({ amount: charge.amount, gstCode: charge.gst_code })),
     )
     if (totals.total <= 0) return refused(422, invoiceMessages.totalNotPositive)
+    // A code below zero (a discount without what it reduces) could never be credited (creditNoteTotals).
+    if (Object.values(totals.byCode).some((amount) => amount < 0))
+      return refused(422, invoiceMessages.codeBelowZero)
     const company = await billedCompany(trx, booking.customer_id)
     if (!company?.billing_address) return refused(409, invoiceMessages.billingAddressMissing)
     let fx: InvoiceDetail['sgd'] = null

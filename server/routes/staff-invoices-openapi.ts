@@ -132,7 +132,7 @@ export const issueRoute = createRoute({
       `A charge already invoiced (\`${invoiceMessages.chargeInvoiced(12)}\`), a company without a billing address (\`${invoiceMessages.billingAddressMissing}\`), or no SGD rate for a USD invoice`,
     ),
     422: error(
-      `Invalid input, a charge that is not an approved charge of the booking (\`${invoiceMessages.chargeNotBillable(12)}\`), or a total not above zero`,
+      `Invalid input, a charge that is not an approved charge of the booking (\`${invoiceMessages.chargeNotBillable(12)}\`), a total not above zero, or a discount without what it reduces (\`${invoiceMessages.codeBelowZero}\`)`,
     ),
     ...errorResponses.serverError,
   },

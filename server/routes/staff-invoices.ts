@@ -10,7 +10,7 @@ import { staffAudit } from '../audit/audit'
 import { issueCreditNote } from '../finance/invoice-credit'
 import { listDocuments } from '../finance/invoice-reads'
 import { type InvoiceDeps, type IssueOutcome, issueInvoice } from '../finance/invoices'
-// TEMP import { invoiceUbl } from '../finance/ubl'
+import { invoiceUbl } from '../finance/ubl'
 import { createRouter, limitJsonBody } from '../openapi'
 import { siteConfig } from '../site-config'
 import { requireStaff, type StaffEnv } from '../staff/gate'
@@ -66,7 +66,7 @@ export function staffInvoiceRoutes(deps: StaffInvoiceDeps) {
       c.header('Content-Type', 'application/xml; charset=utf-8')
       c.header('Content-Disposition', `attachment; filename="${detail.number}.xml"`)
       c.header('Cache-Control', 'private, no-store')
-      return c.body((await import('../finance/ubl' as string)).invoiceUbl(detail), 200) as never
+      return c.body(invoiceUbl(detail, config), 200) as never
     })
     .openapi({ ...issueRoute, middleware: [staff, body] as const }, async (c) => {
       const { number } = c.req.valid('param')

@@ -60,7 +60,7 @@ export async function makeStaffSeeds(
     await openStaffSession(server.db, id, hashToken(token), now)
     return token
   }
-  const admin = await member(['admin', 'sales', 'pricing', 'operations'])
+  const admin = await member(['admin', 'sales', 'pricing', 'operations', 'finance'])
   const staffToken = await session(admin.id)
   const loginMember = await member()
   // An integration key to revoke (revoking one again answers 200 as it is).
@@ -229,7 +229,7 @@ export async function makeStaffSeeds(
       await server.db
         .updateTable('staff_members')
         .set({
-          roles: sql<StaffRole[]>`${sql.val(['admin', 'sales', 'pricing', 'operations'])}::text[]`,
+          roles: sql<StaffRole[]>`${sql.val(['admin', 'sales', 'pricing', 'operations', 'finance'])}::text[]`,
           deactivated_at: null,
         })
         .where('id', '=', admin.id)

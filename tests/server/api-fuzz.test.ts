@@ -26,6 +26,7 @@ import { textMessages } from '../../contract/text'
 import { apiPaths, type ErrorBody } from '../../contract/wire'
 import { bodyDepthMessage } from '../../server/body-depth'
 import { chargeSeeds } from './api-fuzz-charge-seeds'
+import { makeInvoiceSeeds } from './api-fuzz-invoice-seeds'
 import { deepBodies, type FuzzRequest, fuzzRequests, NUL, type Seed } from './api-fuzz-requests'
 import { answerJudge, bodySchema, type Endpoint, endpointsOf, type OpenApiDocument } from './api-fuzz-schema'
 import { freshSession, makeSeeds } from './api-fuzz-seeds'
@@ -51,7 +52,12 @@ beforeAll(async () => {
   server = await setupBookingServer()
   main = await server.login()
   staff = await makeStaffSeeds(server, main)
-  seeds = { ...(await makeSeeds(server, main)), ...staff.seeds, ...(await chargeSeeds(server, main)) }
+  seeds = {
+    ...(await makeSeeds(server, main)),
+    ...staff.seeds,
+    ...(await makeInvoiceSeeds(server, main)),
+    ...(await chargeSeeds(server, main)),
+  }
   const res = await server.app.request(apiPaths.openapi)
   const document = (await res.json()) as OpenApiDocument
   judge = answerJudge(document)

@@ -177,6 +177,14 @@ describe('issuing an invoice', () => {
     expect(res.status).toBe(422)
     expect(await res.json()).toEqual({ message: invoiceMessages.totalNotPositive })
     expect(await server.snapshot()).toEqual(afterZero)
+    // A discount without the freight it reduces: its code would be below zero.
+    const [discount, local] = await server.addCharges(number, [
+      { amount: -500, gstCode: 'ZR' },
+      { amount: 5_000, gstCode: 'SR' },
+    ])
+    const alone = await server.issue(number, [discount as number, local as number])
+    expect(alone.status).toBe(422)
+    expect(await alone.json()).toEqual({ message: invoiceMessages.codeBelowZero })
     expect(afterZero.invoices).toEqual(before.invoices)
     expect(afterZero.counters).toEqual(before.counters)
     expect((await server.issue('ESB-2099999999', [free as number])).status).toBe(404)

@@ -160,6 +160,18 @@ describe('GET /api/openapi.json', () => {
         '/api/staff/charges/{id}/withdraw',
         '/api/staff/charges/{id}/attachment',
         '/api/staff/finance/waiting-charges',
+        '/api/invoices',
+        '/api/invoices/{number}',
+        '/api/invoices/{number}/pdf',
+        '/api/staff/invoices',
+        '/api/staff/invoices/{number}',
+        '/api/staff/invoices/{number}/pdf',
+        '/api/staff/invoices/{number}/ubl',
+        '/api/staff/invoices/{number}/credit-notes',
+        '/api/staff/bookings/{number}/invoices',
+        '/api/staff/finance/uninvoiced',
+        '/api/staff/finance/journal.csv',
+        '/api/staff/customers/{id}/billing',
       ].sort(),
     )
     const countries = doc.paths[apiPaths.countries]?.get
