@@ -6,6 +6,7 @@ import type { Kysely, MigrationResult } from 'kysely'
 import { migrateToLatest } from './db/migrate'
 import type { Database } from './db/schema'
 import { withSetupLock } from './db/setup-lock'
+import { ensureDemoCharges } from './demo/charges'
 import { demoCustomer, ensureDemoCustomer, ensureDemoTeam } from './demo/customer'
 import { ensureDemoShipments } from './demo/seed'
 import { ensureDemoStaff } from './demo/staff'
@@ -82,6 +83,8 @@ export function prepareDatabase(
     const demoStaff = demoSeed ? await ensureDemoStaff(conn, today) : 0
     // Bookings confirmed before charges existed get their quoted charges once (server/finance/charges.ts).
     await ensureQuotedCharges(conn)
+    // The demo customer's change request waiting for approval (server/demo/charges.ts).
+    if (demoSeed) await ensureDemoCharges(conn, today)
     return { applied, locations, seedLanes, demo, demoShipments, demoStaff }
   })
 }

@@ -15,8 +15,12 @@ import {
 import { invoicePaths, type WaitingCharge } from '../../contract/finance/invoices'
 import { fromUsd } from '../../contract/pricing/money'
 import type { QuotePrice } from '../../contract/pricing/types'
+import { apiPaths, type LoginResponse } from '../../contract/wire'
+import { ensureDemoCharges } from '../../server/demo/charges'
+import { demoCustomer, ensureDemoCustomer } from '../../server/demo/customer'
 import { ensureQuotedCharges } from '../../server/finance/charges'
 import { type ChargeServer, setupChargeServer } from './charges-helpers'
+import { bearer, postJson } from './helpers'
 
 let server: ChargeServer
 
@@ -76,7 +80,9 @@ describe('confirmation', () => {
         invoiceNumber: null,
       })
       expect(Object.values(gstReasons)).toContain(charge.gstReason)
-      expect(charge.amount).toBe(line.currency === 'SGD' ? line.amount : fromUsd(line.amountUsd, 'SGD', price.fx))
+      expect(charge.amount).toBe(
+        line.currency === 'SGD' ? line.amount : fromUsd(line.amountUsd, 'SGD', price.fx),
+      )
     }
     const booking = await server.db
       .selectFrom('bookings')
@@ -187,6 +193,31 @@ describe('a change request', () => {
     expect(audit.map((a) => a.action)).toEqual(['charge.requested', 'charge.approved'])
   })
 
+  it('is mailed to Admins and Members whose booking mails are on, never to a Viewer', async () => {
+    const customer = await server.login()
+    const number = await server.book(customer)
+    await server.confirm(number)
+    const member = await server.colleague(customer.email, 'member')
+    const quiet = await server.colleague(customer.email, 'member')
+    const viewer = await server.colleague(customer.email, 'viewer')
+    await server.db
+      .updateTable('users')
+      .set({ notify_milestones: false })
+      .where('esus_email_id', '=', quiet.email)
+      .execute()
+    const ops = await server.staff(['operations'])
+    const res = await server.send(ops, chargePaths.staffBookingCharges(number), 'POST', demurrage('SGD'))
+    expect(res.status).toBe(201)
+    const told = async (email: string) =>
+      (await server.outbox(email)).filter((m) => m.subject.includes('waits for your approval')).length
+    expect([
+      await told(customer.email),
+      await told(member.email),
+      await told(quiet.email),
+      await told(viewer.email),
+    ]).toEqual([1, 1, 0, 0])
+  })
+
   it('is declined with the customer’s reason, or withdrawn by staff with theirs', async () => {
     const customer = await server.login()
     const number = await server.book(customer)
@@ -232,6 +263,28 @@ describe('a change request', () => {
     expect(staffList.slice(-2).map((c) => [c.status, c.decidedBy])).toEqual([
       ['declined', expect.stringMatching(/^Test User/)],
       ['withdrawn', expect.stringMatching(/^Staff \d+$/)],
+    ])
+  })
+})
+
+describe('the demo', () => {
+  it('has one change request waiting on its latest confirmed booking, made once', async () => {
+    await ensureDemoCustomer(server.db)
+    const res = await server.app.request(
+      apiPaths.login,
+      postJson({ email: demoCustomer.email, password: demoCustomer.password }),
+    )
+    const demo = {
+      ...bearer(((await res.json()) as LoginResponse).token as string),
+      email: demoCustomer.email,
+    }
+    const number = await server.book(demo)
+    await server.confirm(number)
+    expect(await ensureDemoCharges(server.db, server.clock.now())).toBe(1)
+    expect(await ensureDemoCharges(server.db, server.clock.now())).toBe(0)
+    const pending = (await (await server.send(demo, chargePaths.pending)).json()) as PendingChargeItem[]
+    expect(pending).toEqual([
+      expect.objectContaining({ bookingNumber: number, code: 'DEM', currency: 'SGD', status: 'pending' }),
     ])
   })
 })
