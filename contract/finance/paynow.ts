@@ -15,9 +15,9 @@ import { dueDay } from './invoices'
 
 /**
  * The QR stays payable this many days after the invoice's due date (its expiry, tag 26/04, is the due date
- * plus these days): a customer paying on the due date or a little late still pays by scanning, while a QR
- * printed long ago for an amount since changed by payments or credit notes stops working in banking apps.
- * A document downloaded later carries a new QR for its balance then.
+ * plus these days; for an overdue invoice, the day the QR is made plus these days): a customer paying on the
+ * due date or a little late still pays by scanning, while a QR printed long ago for an amount since changed
+ * by payments or credit notes stops working in banking apps. Each download carries a new QR for the balance.
  */
 export const PAYNOW_GRACE_DAYS = 14
 

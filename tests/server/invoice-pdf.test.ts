@@ -156,6 +156,25 @@ describe('invoicePdfData', () => {
   })
 })
 
+describe('invoicePdfData, an answered invoice', () => {
+  it('lists its credit notes and payments and the balance the QR asks for', () => {
+    const balance = sgdInvoice.total - creditNote.total - 10_000
+    const answered = {
+      ...sgdInvoice,
+      credited: creditNote.total,
+      paid: 10_000,
+      balance,
+      creditNotes: [{ number: creditNote.number, issueDay: creditNote.issueDay, total: creditNote.total }],
+    }
+    expect(invoicePdfData(answered, siteConfig).account).toEqual([
+      { label: 'Credit note CN-2026-000007', text: `${sgd(-creditNote.total)} (2 Dec 2026)` },
+      { label: 'Paid', text: '-SGD 100.00' },
+      { label: 'Balance due', text: sgd(balance) },
+    ])
+    expect(invoicePdfData(sgdInvoice, siteConfig).account).toEqual([])
+  })
+})
+
 describe('renderInvoicePdf', () => {
   it('prints a tax invoice with the PayNow QR of its payload, module by module', async () => {
     const bytes = await renderInvoicePdf(sgdInvoice, siteConfig)
