@@ -216,7 +216,7 @@ function WaitingTable({ actor }: { actor: DeskActor }) {
             </th>
             <td className={styles.cell} data-label="Booking">
               <Link
-                to="/staff/bookings/$number"
+                to="/staff/finance/bookings/$number"
                 params={{ number: row.bookingNumber }}
                 className={styles.link}
               >

@@ -9,6 +9,7 @@ import { listStaffBookingCharges } from '../../api/staff-charges'
 import { Button } from '../../components/ui/button'
 import * as ui from '../../components/ui/ui.css'
 import { Link, useNavigate } from '../../staff/link'
+import { ChargesPanel } from './charges-panel'
 import { staffConsole } from './console'
 import * as consoleStyles from './console.css'
 import * as styles from './finance.css'
@@ -16,7 +17,8 @@ import { Totals } from './finance-parts'
 
 /**
  * /staff/finance/bookings/$number (finance): the booking's approved charges not invoiced yet, all ticked; the
- * invoice's totals as they would be issued; Issue, then the issued invoice.
+ * invoice's totals as they would be issued; Issue, then the issued invoice. Below, the booking's Charges panel
+ * (the operations desk's own): finance adds charges and disbursements, and withdraws them, where it invoices them.
  */
 export function FinanceIssuePage({ bookingNumber }: { bookingNumber: string }) {
   const { api } = staffConsole()
@@ -148,6 +150,7 @@ export function FinanceIssuePage({ bookingNumber }: { bookingNumber: string }) {
           </section>
         </>
       ) : null}
+      <ChargesPanel bookingNumber={bookingNumber} />
     </div>
   )
 }
