@@ -8,11 +8,13 @@
  *   typed with the contract's `decideChargeSchema`) ─submit→ declining.sending → decided. A refusal goes back
  *   to where it came from with the server's message, the reason kept as typed; a 409 (decided or withdrawn
  *   meanwhile) says so and asks the page to read the charges again (`chargeChanged`). Cancel closes the form.
- *   A charge no longer open starts (and stays) `closed`.
+ *   A charge no longer open starts `closed`; one the page reads again (`charge.read`: live, or after a
+ *   409) that someone else decided or withdrew closes, unless a decision of this page is on its way.
  * - attachment: the file attached to the charge (a receipt), fetched with the session; a failure is said.
  *
  * `chargeListMachine`: a booking's charges (the booking page): loading → ready, or failed (Try again); a
- * `charges.reload` (a decision refused as stale) reads them again. `pendingFirst` orders them for the page.
+ * `charges.reload` (the booking's stream said it changed, or a decision was refused as stale) reads them again,
+ * starting again when one comes while a read is on its way. `pendingFirst` orders them for the page.
  *
  * Effects (`decideCharge`, `downloadAttachment`, `listCharges`, and the `decided`/`chargeChanged` reports)
  * are injected by the views with `machine.provide`.
@@ -68,6 +70,8 @@ export type ChargeDecisionEvent =
   | { type: 'field.changed'; field: 'reason'; value: string }
   | { type: 'user.submit' }
   | { type: 'attachment.download' }
+  /** The page read the charge again (live, or after a refusal) and found it in `status`. */
+  | { type: 'charge.read'; status: ChargeStatus }
 
 const isConflict = (_: unknown, error: unknown) => failure(error).status === 409
 
@@ -95,6 +99,8 @@ export const chargeDecisionMachine = setup({
   },
   guards: {
     isOpen: ({ context }) => canDecide(context.status),
+    /** The charge read again is no longer open (decided or withdrawn by someone else). */
+    isClosedNow: ({ event }) => event.type === 'charge.read' && !canDecide(event.status),
     isValid: ({ context }) => isFormValid(context),
     isConflict,
     hasAttachment: ({ context }) => context.attachmentName !== null,
@@ -111,6 +117,9 @@ export const chargeDecisionMachine = setup({
     }),
     showAll: assign(({ context }) => ({ shown: showAll(context) })),
     clearSaid: assign({ message: null, notice: null }),
+    readStatus: assign(({ context, event }) => ({
+      status: event.type === 'charge.read' ? event.status : context.status,
+    })),
     setDecided: assign((_, answer: ChargeAnswer) => ({
       decided: answer.charge,
       status: answer.charge.status,
@@ -148,6 +157,11 @@ export const chargeDecisionMachine = setup({
           on: {
             'user.approve': { target: 'approving', actions: 'clearSaid' },
             'user.decline': { target: 'declining', actions: 'openForm' },
+            'charge.read': {
+              guard: 'isClosedNow',
+              target: '#chargeDecision.decision.closed',
+              actions: 'readStatus',
+            },
           },
         },
         approving: {
@@ -180,6 +194,11 @@ export const chargeDecisionMachine = setup({
                 'field.changed': { actions: 'change' },
                 'user.cancel': '#chargeDecision.decision.idle',
                 'user.submit': [{ guard: 'isValid', target: 'sending' }, { actions: 'showAll' }],
+                'charge.read': {
+                  guard: 'isClosedNow',
+                  target: '#chargeDecision.decision.closed',
+                  actions: 'readStatus',
+                },
               },
             },
             sending: {
@@ -209,8 +228,16 @@ export const chargeDecisionMachine = setup({
         },
         decided: {},
         /** Decided or withdrawn by someone else meanwhile: said, and the page reads the charges again. */
-        stale: {},
-        closed: {},
+        stale: {
+          on: {
+            'charge.read': {
+              guard: 'isClosedNow',
+              target: '#chargeDecision.decision.closed',
+              actions: 'readStatus',
+            },
+          },
+        },
+        closed: { on: { 'charge.read': { guard: 'isClosedNow', actions: 'readStatus' } } },
       },
     },
     attachment: {
@@ -285,6 +312,7 @@ export const chargeListMachine = setup({
         onDone: { target: 'ready', actions: { type: 'setCharges', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: { type: 'setMessage', params: actorError } },
       },
+      on: { 'charges.reload': { target: 'loading', reenter: true } },
     },
     failed: { on: { 'user.retry': 'loading' } },
     ready: { on: { 'charges.reload': 'loading' } },

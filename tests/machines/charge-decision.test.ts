@@ -33,6 +33,8 @@ modelSuite('a change request’s decision', chargeDecisionMachine, {
     { type: 'xstate.error.actor.downloadAttachment', error: { status: 0 } },
     { type: 'field.changed', field: 'reason', value: '  ' },
     { type: 'field.changed', field: 'reason', value: ' Not agreed. ' },
+    { type: 'charge.read', status: 'pending' },
+    { type: 'charge.read', status: 'approved' },
   ],
   inputs: [
     { id: 7, status: 'pending', attachmentName: 'warehouse-log.pdf' },
@@ -65,6 +67,7 @@ modelSuite('a booking’s charges', chargeListMachine, {
   events: [
     { type: 'xstate.done.actor.listCharges', output: [quotedCharge, storageCharge] },
     { type: 'xstate.error.actor.listCharges', error: { status: 500 } },
+    { type: 'charges.reload' },
   ],
   inputs: [{ number: 'ESB-2026000004' }],
   serializeState: (snapshot: AnyMachineSnapshot, event, previous) =>
@@ -92,6 +95,19 @@ describe('a change request’s decision', () => {
     await flush()
     expect(actor.getSnapshot().matches({ decision: { declining: 'editing' } })).toBe(true)
     expect(actor.getSnapshot().context.values.reason).toBe('  Not agreed with us. ')
+  })
+
+  it('closes when the charge read again was decided by someone else, unless its own decision is on its way', () => {
+    const { actors } = controllablePromises(['decideCharge', 'downloadAttachment'])
+    const open = () =>
+      createActor(chargeDecisionMachine.provide({ actors }), { input: { id: 7, status: 'pending' } }).start()
+    const reading = open()
+    reading.send({ type: 'charge.read', status: 'withdrawn' })
+    expect(reading.getSnapshot().matches({ decision: 'closed' })).toBe(true)
+    const deciding = open()
+    deciding.send({ type: 'user.approve' })
+    deciding.send({ type: 'charge.read', status: 'approved' })
+    expect(deciding.getSnapshot().matches({ decision: 'approving' })).toBe(true)
   })
 
   it('offers nothing to decide on a charge no longer pending', () => {

@@ -150,6 +150,24 @@ describe('where change requests show', () => {
     ).toBe('/user/invoices/INV-2026-000001')
   })
 
+  it('a charge withdrawn meanwhile: the refusal is said and the charges read again close it', async () => {
+    let lists = 0
+    const withdrawn = { ...storageCharge, status: 'withdrawn' as const, decisionReason: 'Charged in error.' }
+    await renderWith(<BookingCharges number="ESB-2026000004" />, async (path) => {
+      if (path.endsWith('/decision')) throw { status: 409, message: chargeMessages.notPending }
+      lists += 1
+      return lists === 1 ? [storageCharge] : [withdrawn]
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /^Approve Storage/ }))
+    })
+    expect(lists).toBe(2)
+    expect(screen.getByRole('alert').textContent).toBe(chargeMessages.notPending)
+    expect(screen.getByTestId('charge-card').dataset.status).toBe('withdrawn')
+    expect(screen.getByText('Charged in error.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^(Approve|Decline)/ })).toBeNull()
+  })
+
   it('the booking page shows nothing before the booking has charges', async () => {
     await renderWith(<BookingCharges number="ESB-2026000004" />, async () => [])
     expect(screen.queryByRole('region', { name: 'Charges and changes' })).toBeNull()

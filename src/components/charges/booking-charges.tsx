@@ -1,7 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect } from 'react'
 import { fromPromise } from 'xstate'
 import { chargeListMachine } from '../../../machines/charge-decision.machine'
 import { listBookingCharges } from '../../api/charges'
+import { customerStream } from '../../app/customer-stream'
 import { useApp } from '../../app/use-app'
 import { Button } from '../ui/button'
 import { ChargeList } from './charge-card'
@@ -19,6 +21,16 @@ export function BookingCharges({ number }: { number: string }) {
       actors: { listCharges: fromPromise(({ input }) => listBookingCharges(api, input.number)) },
     }),
     { input: { number }, ...(inspect ? { inspect } : {}) },
+  )
+  // Staff added or withdrew a charge, or someone decided one: the booking's stream says so; read them again.
+  useEffect(
+    () =>
+      customerStream().subscribe({
+        booking: (change) => {
+          if (change.number === number) actor.send({ type: 'charges.reload' })
+        },
+      }),
+    [actor, number],
   )
   const state = useSelector(actor, (s) => s.value)
   const { charges, message } = useSelector(actor, (s) => s.context)

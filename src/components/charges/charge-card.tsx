@@ -7,7 +7,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import { TextField as AriaTextField, Form, Label, Text, TextArea } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import {
@@ -54,10 +54,7 @@ export interface ChargeCardProps {
   onChanged?: () => void
 }
 
-/**
- * A charge; a list keys it on `id` and `status`, so a charge read again with another status gets a new
- * decision chart.
- */
+/** A charge; a list keys it on its id, so a charge read again keeps its chart (and what it said). */
 export function ChargeCard({ charge, showBooking = false, onChanged }: ChargeCardProps) {
   const { api, inspect } = useApp()
   const changes = mayChange(useCompanyRole())
@@ -80,13 +77,18 @@ export function ChargeCard({ charge, showBooking = false, onChanged }: ChargeCar
   )
   const snapshot = useSelector(actor, (s) => s)
   const { values, errors, shown, message, notice, attachmentMessage, decided } = snapshot.context
-  const shownCharge: ChargeView = decided ?? charge
+  // The charge as this page decided it until the charge read again catches up.
+  const shownCharge: ChargeView = decided && charge.status !== decided.status ? decided : charge
   const status = snapshot.context.status
   const deciding =
     snapshot.matches({ decision: 'approving' }) || snapshot.matches({ decision: { declining: 'sending' } })
   const declining = snapshot.matches({ decision: 'declining' })
   const open = canDecide(status) && !snapshot.matches({ decision: 'stale' })
   const downloading = snapshot.matches({ attachment: 'downloading' })
+  // Read again with another status (someone else decided it, or staff withdrew it): the chart closes it.
+  useEffect(() => {
+    if (charge.status) actor.send({ type: 'charge.read', status: charge.status })
+  }, [actor, charge.status])
   const titleId = useId()
   const reasonError = shown.reason ? errors.reason?.[0] : undefined
 
@@ -273,7 +275,7 @@ export function ChargeList({
   return (
     <ul className={styles.chargeList}>
       {charges.map((charge) => (
-        <li key={`${charge.id}-${charge.status ?? 'pending'}`}>
+        <li key={charge.id}>
           <ChargeCard charge={charge} showBooking={showBooking} {...(onChanged ? { onChanged } : {})} />
         </li>
       ))}
