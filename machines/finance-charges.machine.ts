@@ -58,7 +58,7 @@ export const mayWithdraw = (charge: ChargeItem) => charge.source !== 'quote' && 
 
 const reasonError = (reason: string) => {
   const checked = withdrawChargeSchema.safeParse({ reason })
-  return checked.success ? null : (checked.error.issues[0]?.message ?? chargeMessages.reasonRequired)
+  return checked.success ? null : (checked.error.issues[0]?.message ?? chargeMessages.withdrawReasonRequired)
 }
 
 const outputOf = <T>({ event }: { event: { output: T } }) => event.output

@@ -138,6 +138,7 @@ export const chargeMessages = {
   descriptionRequired: 'Describe the charge.',
   descriptionTooLong: 'At most 200 characters.',
   reasonRequired: 'Say why the charge is added.',
+  withdrawReasonRequired: 'Say why the charge is withdrawn.',
   reasonTooLong: 'At most 1,000 characters.',
   quantityTooLong: 'At most 60 characters.',
   receiptRequired: 'Attach the receipt from Singapore Customs.',
@@ -200,9 +201,9 @@ export type DecideChargeInput = z.input<typeof decideChargeSchema>
 
 /** Staff withdraw a change request the customer has not answered. */
 export const withdrawChargeSchema = z.object({
-  reason: safeString({ error: chargeMessages.reasonRequired })
+  reason: safeString({ error: chargeMessages.withdrawReasonRequired })
     .trim()
-    .min(1, chargeMessages.reasonRequired)
+    .min(1, chargeMessages.withdrawReasonRequired)
     .max(1000, chargeMessages.reasonTooLong),
 })
 

@@ -119,7 +119,7 @@ describe("a booking's charges", () => {
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
     actor.send({ type: 'charge.withdraw', id: 2 })
     actor.send({ type: 'withdraw.confirmed' })
-    expect(actor.getSnapshot().context.withdraw?.error).toBe('Say why the charge is added.')
+    expect(actor.getSnapshot().context.withdraw?.error).toBe('Say why the charge is withdrawn.')
     actor.send({ type: 'reason.changed', value: 'Billed by mistake' })
     actor.send({ type: 'withdraw.confirmed' })
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
