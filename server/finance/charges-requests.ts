@@ -201,6 +201,8 @@ export async function decideCharge(
   by: { userId: number; customerId: number } | { staffId: number },
   audit: AuditContext,
   at: Date,
+  /** An approval's optional note, kept as its reason. */
+  note?: string,
 ): Promise<ChargeOutcome> {
   const customer = 'customerId' in by ? by : null
   const reader: Reader = customer ? 'customer' : 'staff'
@@ -215,7 +217,7 @@ export async function decideCharge(
     if (!charge) return { status: 404, message: chargeMessages.notFound }
     const next = nextChargeStatus(charge.status, event)
     if (!next || next === 'pending') return { status: 409, message: chargeMessages.notPending }
-    const reason = 'reason' in event ? event.reason || null : null
+    const reason = ('reason' in event ? event.reason : note) || null
     await trx
       .updateTable('booking_charges')
       .set({

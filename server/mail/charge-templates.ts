@@ -43,14 +43,12 @@ export function chargeRequestedMail(input: ChargeRequestedMailInput, site: SiteC
       para(
         `We have added a charge to booking ${input.bookingNumber} that waits for your approval before it can be invoiced.`,
       ),
-      para(
-        [
-          `Charge: ${input.description} (${input.quantityText})`,
-          `Amount: ${amount}, excluding GST`,
-          `GST: ${gstCodeNames[input.gstCode]}`,
-          `Kind: ${chargeSourceNames[input.source]}`,
-        ].join('\n'),
-      ),
+      ...[
+        `Charge: ${input.description} (${input.quantityText})`,
+        `Amount: ${amount}, excluding GST`,
+        `GST: ${gstCodeNames[input.gstCode]}`,
+        `Kind: ${chargeSourceNames[input.source]}`,
+      ].map(para),
       para(`Why: ${input.reason}`),
       ...(input.attachmentName ? [para(`Attached on the booking: ${input.attachmentName}`)] : []),
       linkPara(

@@ -116,6 +116,7 @@ export function chargeRoutes(deps: ChargeRouteDeps & { sessions: LiveSessions })
         { userId: who.userId, customerId: who.customerId },
         customerAudit(who, clientIp(c)),
         now(),
+        decision.reason,
       )
       return chargeAnswer(c, hub, outcome) as never
     })

@@ -169,10 +169,14 @@ describe('a change request', () => {
 
     const decided = await server.send(customer, chargePaths.decide(added.charge.id), 'POST', {
       decision: 'approve',
+      reason: 'As agreed with your operations team.',
     })
     const answer = (await decided.json()) as ChargeAnswer
     expect(decided.status, JSON.stringify(answer)).toBe(200)
-    expect(answer).toMatchObject({ message: chargeMessages.approved, charge: { status: 'approved' } })
+    expect(answer).toMatchObject({
+      message: chargeMessages.approved,
+      charge: { status: 'approved', decisionReason: 'As agreed with your operations team.' },
+    })
     expect(answer.charge.decidedBy).toMatch(/^Test User/)
     // Decided once: the chart refuses a second answer.
     const again = await server.send(customer, chargePaths.decide(added.charge.id), 'POST', {
