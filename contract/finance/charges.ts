@@ -75,8 +75,7 @@ export const addedChargeCodes = Object.keys(addedChargeKinds) as AddedChargeCode
 export const disbursementCodes = addedChargeCodes.filter(
   (code) => addedChargeKinds[code].rule === 'disbursement',
 )
-export const isDisbursementCode = (code: string) =>
-  (disbursementCodes as readonly string[]).includes(code)
+export const isDisbursementCode = (code: string) => (disbursementCodes as readonly string[]).includes(code)
 
 /** A GST code with the reason it was chosen, kept on the charge and shown to finance. */
 export interface GstDecision {
