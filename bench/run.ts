@@ -14,6 +14,7 @@ import { conversationBudgets, conversationsSection, measureConversations } from 
 import { measureDashboard } from './dashboard'
 import { measureHydration } from './hydration'
 import { measureInitialJs } from './initial-js'
+import { invoiceBudgets, invoicesSection, measureInvoices } from './invoices'
 import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
 import { measureLoginFlood } from './login-flood'
@@ -201,6 +202,9 @@ async function main(): Promise<void> {
     measureOpsDesk(postgres?.url, options.durationSeconds),
   )
   const rateFiles = await timed(phases, 'rate files', () => measureRateFiles())
+  const invoices = await timed(phases, 'invoices', () =>
+    measureInvoices(postgres?.url, options.durationSeconds),
+  )
   postgres?.stop()
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
@@ -213,11 +217,13 @@ async function main(): Promise<void> {
     ...conversationBudgets(conversations),
     ...opsDeskBudgets(opsDesk),
     ...rateFileBudgets(rateFiles),
+    ...invoiceBudgets(invoices),
   ]
   const report: FullReport & {
     conversations: typeof conversations
     opsDesk: typeof opsDesk
     rateFiles: typeof rateFiles
+    invoices: typeof invoices
   } = {
     date: date.toISOString(),
     machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart, loadavg()),
@@ -238,11 +244,12 @@ async function main(): Promise<void> {
     conversations,
     opsDesk,
     rateFiles,
+    invoices,
     budgets,
     serverBudgets,
   }
 
-  const markdown = `${renderMarkdown(report)}\n${conversationsSection(conversations)}\n${opsDeskSection(opsDesk)}\n${rateFilesSection(rateFiles)}`
+  const markdown = `${renderMarkdown(report)}\n${conversationsSection(conversations)}\n${opsDeskSection(opsDesk)}\n${rateFilesSection(rateFiles)}\n${invoicesSection(invoices)}`
   await writeFile(join(BENCH_DIR, 'report.md'), markdown)
   await writeJson(join(BENCH_DIR, 'report.json'), report)
   process.stdout.write(markdown)

@@ -71,13 +71,16 @@ export const supplierParty = (config: SiteConfig): DocumentParty => ({
   addressLines: [...config.address.lines, config.address.country],
   uen: config.uen,
   gstRegistrationNumber: config.billing.gstRegistrationNumber,
+  // Singapore's GST is charged by a supplier registered (and so established) in Singapore.
+  countryCode: 'SG',
 })
 
-/** The customer company as a document names it: its name, its billing address's lines, its UEN. */
+/** The customer company as a document names it: its name, its billing address's lines, its UEN, its country. */
 export const customerParty = (company: {
   name: string
   billing_address: string
   regn_no: string
+  country_code: string
 }): DocumentParty => ({
   name: company.name,
   addressLines: company.billing_address
@@ -85,6 +88,7 @@ export const customerParty = (company: {
     .map((line) => line.trim())
     .filter(Boolean),
   uen: company.regn_no,
+  countryCode: company.country_code.toUpperCase(),
 })
 
 /** The pricing team's SGD rate in force (fx_rates), as a foreign-currency document freezes it. */
@@ -101,9 +105,17 @@ export async function currentSgdRate(db: Db, config: SiteConfig): Promise<Frozen
 /** The customer company with its billing details, or undefined. */
 export const billedCompany = (db: Db, customerId: number) =>
   db
-    .selectFrom('customers')
-    .select(['id', 'name', 'regn_no', 'billing_address', 'payment_terms_days'])
-    .where('id', '=', customerId)
+    .selectFrom('customers as c')
+    .innerJoin('countries as k', 'k.mcou_rid', 'c.country_id')
+    .select([
+      'c.id',
+      'c.name',
+      'c.regn_no',
+      'c.billing_address',
+      'c.payment_terms_days',
+      'k.mcou_code as country_code',
+    ])
+    .where('c.id', '=', customerId)
     .executeTakeFirst()
 
 /**

@@ -61,6 +61,10 @@ const PartySchema = documents<DocumentParty>()(
       addressLines: z.array(z.string()),
       uen: z.string(),
       gstRegistrationNumber: z.string().optional().openapi({ description: 'The supplier only' }),
+      countryCode: z
+        .string()
+        .optional()
+        .openapi({ description: 'ISO 3166-1 alpha-2 country of the address', example: 'SG' }),
     })
     .openapi('DocumentParty', { description: 'The supplier or the customer as printed, frozen at issue' }),
 )
@@ -110,12 +114,9 @@ export const InvoiceDetailSchema = documents<InvoiceDetail>()(
       credited: z.int(),
       paid: z.int(),
       creditNotes: z.array(z.object({ number: z.string(), issueDay: z.string(), total: z.int() })),
-      paynow: z
-        .object({ payload: z.string(), amount: z.int(), expiryDay: z.string() })
-        .nullable()
-        .openapi({
-          description: 'An SGD invoice with a balance: the PayNow QR payload (SGQR) of the balance',
-        }),
+      paynow: z.object({ payload: z.string(), amount: z.int(), expiryDay: z.string() }).nullable().openapi({
+        description: 'An SGD invoice with a balance: the PayNow QR payload (SGQR) of the balance',
+      }),
       issuedAt: z.string(),
     })
     .openapi('InvoiceDetail', { description: 'An issued invoice or credit note, every field as issued' }),

@@ -85,6 +85,7 @@ describe('issuing an invoice', () => {
       addressLines: [...siteConfig.address.lines, siteConfig.address.country],
       uen: siteConfig.uen,
       gstRegistrationNumber: siteConfig.billing.gstRegistrationNumber,
+      countryCode: 'SG',
     })
     const company = await server.db
       .selectFrom('customers')
@@ -95,6 +96,7 @@ describe('issuing an invoice', () => {
       name: company.name,
       addressLines: ['10 Anson Road, #20-01', 'International Plaza', 'Singapore 079903'],
       uen: company.regn_no,
+      countryCode: 'SG',
     })
     expect(invoice.paynow).toMatchObject({ amount: 215_955, expiryDay: '2025-06-30' })
     expect(invoice.paynow?.payload).toContain('INV-2025-000001')
