@@ -10,8 +10,8 @@ import { newStaff, staffCall } from './staff-fixtures'
  * The customer's side of the money (issue 35, docs/invoices.md): a Singapore company's confirmed booking gets
  * a change request from finance; the customer approves it in /user/invoices, finance invoices the booking
  * through its API, and the customer opens the invoice, with its PayNow QR, and downloads its PDF. What only a
- * browser shows is checked on the way: the decline's reason field takes the focus, the invoice's page fits
- * 320 px, and axe.
+ * browser shows is checked on the way: where the focus goes as the decision's form opens and closes and the
+ * decision is made, the invoice's page at 320 px, and axe.
  */
 test('a customer approves a change request, then pays and downloads the invoice it is billed on', async ({
   page,
@@ -52,8 +52,10 @@ test('a customer approves a change request, then pays and downloads the invoice 
   await card.getByRole('button', { name: 'Decline Storage at Jurong warehouse' }).click()
   await expect(card.getByRole('textbox', { name: 'Why do you decline this charge?' })).toBeFocused()
   await card.getByRole('button', { name: 'Keep it open' }).click()
+  await expect(card.getByRole('button', { name: 'Decline Storage at Jurong warehouse' })).toBeFocused()
   await card.getByRole('button', { name: /^Approve Storage at Jurong warehouse/ }).click()
   await expect(card.getByRole('status')).toHaveText('Charge approved.')
+  await expect(card.getByRole('status')).toBeFocused()
 
   // Finance gives the company its billing address and invoices every approved charge of the booking.
   const queue = (await (await staff.get(invoicePaths.staffUninvoiced)).json()) as UninvoicedBooking[]

@@ -7,7 +7,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { TextField as AriaTextField, Form, Label, Text, TextArea } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import {
@@ -90,6 +90,18 @@ export function ChargeCard({ charge, showBooking = false, onChanged }: ChargeCar
     if (charge.status) actor.send({ type: 'charge.read', status: charge.status })
   }, [actor, charge.status])
   const titleId = useId()
+  // The focus never falls to the page: a decision made goes to what it said, a closed form back to Decline.
+  const said = useRef<HTMLParagraphElement>(null)
+  const actions = useRef<HTMLDivElement>(null)
+  const wasDeclining = useRef(false)
+  useEffect(() => {
+    if (decided) said.current?.focus()
+  }, [decided])
+  useEffect(() => {
+    if (wasDeclining.current && !declining && open)
+      actions.current?.querySelector<HTMLElement>('[data-action="decline"]')?.focus()
+    wasDeclining.current = declining
+  }, [declining, open])
   const reasonError = shown.reason ? errors.reason?.[0] : undefined
 
   return (
@@ -188,7 +200,7 @@ export function ChargeCard({ charge, showBooking = false, onChanged }: ChargeCar
           {attachmentMessage}
         </p>
       ) : null}
-      <p role="status" className={notice ? styles.notice : undefined}>
+      <p ref={said} role="status" tabIndex={-1} className={notice ? styles.notice : undefined}>
         {notice}
       </p>
       {message ? (
@@ -200,7 +212,7 @@ export function ChargeCard({ charge, showBooking = false, onChanged }: ChargeCar
         <p className={styles.muted}>Your company’s Admins and Members approve or decline changes.</p>
       ) : null}
       {open && changes && !declining ? (
-        <div className={styles.actions}>
+        <div ref={actions} className={styles.actions}>
           <Button
             isDisabled={deciding}
             aria-label={`Approve ${shownCharge.description}, ${moneyText(shownCharge.amount, shownCharge.currency)}`}
@@ -209,6 +221,7 @@ export function ChargeCard({ charge, showBooking = false, onChanged }: ChargeCar
             {snapshot.matches({ decision: 'approving' }) ? 'Approving…' : 'Approve'}
           </Button>
           <Button
+            data-action="decline"
             tone="secondary"
             isDisabled={deciding}
             aria-label={`Decline ${shownCharge.description}`}
