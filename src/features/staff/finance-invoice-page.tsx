@@ -132,7 +132,7 @@ function Document({ detail }: { detail: InvoiceDetail }) {
           <Fact name="Date">{formatDay(detail.issueDay)}</Fact>
           <Fact name="Booking">
             <Link
-              to="/staff/bookings/$number"
+              to="/staff/finance/bookings/$number"
               params={{ number: detail.bookingNumber }}
               className={styles.link}
             >
