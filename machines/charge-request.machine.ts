@@ -52,7 +52,8 @@ export function nextChargeStatus(status: ChargeStatus, event: ChargeEvent): Char
 }
 
 /** The customer may still approve or decline it. */
-export const canDecide = (status: ChargeStatus) => nextChargeStatus(status, { type: 'customer.approve' }) !== null
+export const canDecide = (status: ChargeStatus) =>
+  nextChargeStatus(status, { type: 'customer.approve' }) !== null
 
 /** Only an approved charge is billed. */
 export const isBillable = (status: ChargeStatus) => status === 'approved'

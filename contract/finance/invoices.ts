@@ -158,7 +158,10 @@ export interface SgdEquivalent {
 }
 
 /** A foreign-currency document's totals in SGD at its frozen rate (each rounded once; the total is their sum). */
-export function sgdEquivalent(totals: Pick<DocumentTotals, 'subtotal' | 'gst'>, rate: FrozenRate): SgdEquivalent {
+export function sgdEquivalent(
+  totals: Pick<DocumentTotals, 'subtotal' | 'gst'>,
+  rate: FrozenRate,
+): SgdEquivalent {
   const at = (amount: number) =>
     roundDiv(big(amount, 'Amount') * BigInt(rate.sgdPerUnitMicro), BigInt(FX_SCALE))
   const subtotal = at(totals.subtotal)
@@ -440,8 +443,7 @@ export const invoicePaths = {
   /** POST creditNoteSchema */
   staffCredit: (number: string) => `/api/staff/invoices/${encodeURIComponent(number)}/credit-notes`,
   /** POST issueInvoiceSchema */
-  staffIssue: (bookingNumber: string) =>
-    `/api/staff/bookings/${encodeURIComponent(bookingNumber)}/invoices`,
+  staffIssue: (bookingNumber: string) => `/api/staff/bookings/${encodeURIComponent(bookingNumber)}/invoices`,
   /** GET UninvoicedBooking[] */
   staffUninvoiced: '/api/staff/finance/uninvoiced',
   /** GET WaitingCharge[] */
