@@ -1,5 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import type { CustomerListPage } from '../contract/customer-directory'
+import type { ChargeItem } from '../contract/finance/charges'
+import { chargePaths } from '../contract/finance/charges'
+import { type IssuedDocument, invoicePaths } from '../contract/finance/invoices'
 import type { QuoteDetail } from '../contract/quotes'
 import { axeViolationsInDocument } from './axe'
 import { bookThroughApi, DAY, ops, opsEvent } from './bookings-api'
@@ -125,7 +128,7 @@ test('every page of the staff console passes axe at 390 and 1366 px', async ({ p
   const customer = await createCustomer(request, 'axe-staff')
   const [session, admin] = await Promise.all([
     apiSession(request, customer),
-    newStaff(request, ['admin', 'sales', 'operations', 'pricing'], 'Axe Admin'),
+    newStaff(request, ['admin', 'sales', 'operations', 'pricing', 'finance'], 'Axe Admin'),
   ])
   const requested = await askTheSalesDesk(request, session.token)
   const found = await staffCall(request, admin).get(
@@ -139,8 +142,31 @@ test('every page of the staff console passes axe at 390 and 1366 px', async ({ p
   await expectAxeClean(page, '/staff/login')
   await page.goto('/staff/set-password?token=not-a-real-token')
   await expectAxeClean(page, '/staff/set-password')
+  // The customer's session beside the staff member's: bookThroughApi makes the invoiced booking with it.
+  await handSession(page, session)
   await handStaffSession(page, admin)
   await page.goto('/staff')
+  // For the finance desk: the customer's booking confirmed (its quoted lines become approved charges) and an
+  // invoice issued for its first charge, so the desk lists it and the booking's page its charges.
+  const billed = await bookThroughApi(page, request)
+  const etd = Date.now() + 2 * DAY
+  const confirmedBilled = await ops(request, `/api/ops/bookings/${billed}/confirm`, {
+    etd: new Date(etd).toISOString(),
+    eta: new Date(etd + 9 * DAY).toISOString(),
+    vesselName: 'MAERSK SELETAR',
+    voyage: '523W',
+  })
+  expect(confirmedBilled.status()).toBe(200)
+  const staff = staffCall(request, admin)
+  const billing = await request.put(invoicePaths.staffBilling(company as number), {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { paymentTermsDays: 30, currency: 'SGD', address: '10 Anson Road, #20-01, Singapore 079903' },
+  })
+  expect(billing.status()).toBe(200)
+  const charges = (await (await staff.get(chargePaths.staffBookingCharges(billed))).json()) as ChargeItem[]
+  const issued = await staff.post(invoicePaths.staffIssue(billed), { chargeIds: [charges[0]?.id] })
+  expect(issued.status()).toBe(201)
+  const { invoice } = (await issued.json()) as IssuedDocument
   await expectAxeClean(page, '/staff')
   const firstBooking = (page: Page) => page.getByRole('main').getByRole('link', { name: /^ESB-\d+$/ })
   await sweep(page, [
@@ -156,4 +182,9 @@ test('every page of the staff console passes axe at 390 and 1366 px', async ({ p
   await sweep(page, [[`/staff/bookings/${booking}`], ['/staff/rates', firstSheet]])
   const sheet = (await firstSheet(page).first().getAttribute('href')) ?? ''
   await sweep(page, [[sheet], ['/staff/messages'], ['/staff/customers'], [`/staff/customers/${company}`]])
+  await sweep(page, [
+    ['/staff/finance', (page) => page.getByTestId('uninvoiced-row')],
+    [`/staff/finance/bookings/${billed}`, (page) => page.getByTestId('booking-charge')],
+    [`/staff/finance/invoices/${invoice.number}`, (page) => page.getByTestId('document-line')],
+  ])
 })
