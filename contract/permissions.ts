@@ -96,7 +96,7 @@ export const staffPermissions = {
   getStaffUnreadCounts: ['admin', 'sales', 'operations'],
   listUnansweredConversations: ['admin', 'sales', 'operations'],
   markConversationHandled: ['admin', 'sales', 'operations'],
-  streamStaffEvents: ['admin', 'sales', 'operations'],
+  streamStaffEvents: ['admin', 'sales', 'operations', 'finance'],
 } as const satisfies Record<string, readonly StaffRole[] | 'any'>
 
 export type StaffOperation = keyof typeof staffPermissions

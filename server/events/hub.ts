@@ -154,7 +154,8 @@ export class EventHub implements ChannelHandlers {
 
   /**
    * A booking changed (the `bookings` channel, or the process that changed it when it has no notifications): the
-   * company's customer streams and the staff streams whose roles read the operations desk get a `booking` event
+   * company's customer streams and the staff streams whose roles read the operations desk or a booking's charges
+   * (finance) get a `booking` event
    * `{"number":"ESB-…"}` without an id (a signal to read the booking, its tracking or the queue again).
    */
   bookingChanged(customerId: number, number: string): void {
@@ -164,7 +165,7 @@ export class EventHub implements ChannelHandlers {
       const reads =
         principal.kind === 'customer'
           ? principal.customerId === customerId
-          : mayCall(principal.roles, 'listOpsBookings')
+          : mayCall(principal.roles, 'listOpsBookings') || mayCall(principal.roles, 'listStaffBookingCharges')
       if (reads) this.#write(stream, event)
     }
   }

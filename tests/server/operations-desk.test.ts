@@ -17,6 +17,7 @@ import {
   opsDeskPaths as paths,
   queueOrderKey,
 } from '../../contract/operations-desk'
+import type { StaffRole } from '../../contract/permissions'
 import type { ErrorBody } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { hashToken, newToken } from '../../server/auth/tokens'
@@ -43,7 +44,7 @@ afterAll(async () => {
 })
 
 /** A staff member with `roles` and a live session: the Authorization header. */
-async function staffAuth(roles: ('admin' | 'sales' | 'operations' | 'pricing')[]) {
+async function staffAuth(roles: StaffRole[]) {
   const member = await createTestStaff(s.db, roles, s.clock.now())
   const token = newToken()
   await openStaffSession(s.db, member.id, hashToken(token), s.clock.now())
@@ -702,23 +703,25 @@ async function openStream(
 }
 
 describe('live updates', () => {
-  it('tell the company’s open streams and the operations consoles that a booking changed, and no other company', async () => {
+  it('tell the company’s open streams and the operations and finance consoles that a booking changed, and no other company', async () => {
     const bob = await s.login()
     const number = await s.book(alice)
     const mine = await openStream(s.app, '/api/events', alice)
     const theirs = await openStream(s.app, '/api/events', bob)
     const desk = await openStream(s.app, '/api/staff/events', ops)
+    const finance = await openStream(s.app, '/api/staff/events', await staffAuth(['finance']))
     await waitFor(() => expect(mine.events[0]?.event).toBe('ready'))
     expect((await post(paths.confirm(number), confirmBody())).status).toBe(200)
     // (The booking's creation may reach the streams too, when its notification comes after they opened.)
     await waitFor(() => expect(mine.bookings()).toContainEqual({ number }))
     await waitFor(() => expect(desk.bookings()).toContainEqual({ number }))
+    await waitFor(() => expect(finance.bookings()).toContainEqual({ number }))
     const confirmed = mine.bookings().length
     await post(paths.hold(number), { reason: 'Awaiting payment.' })
     await waitFor(() => expect(mine.bookings().length).toBeGreaterThan(confirmed))
     expect(mine.bookings().every((b) => JSON.stringify(b) === JSON.stringify({ number }))).toBe(true)
     expect(theirs.bookings()).toEqual([])
-    await Promise.all([mine.close(), theirs.close(), desk.close()])
+    await Promise.all([mine.close(), theirs.close(), desk.close(), finance.close()])
   })
 
   it('reach a stream held by another process once, through the database’s notification', async () => {
