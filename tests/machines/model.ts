@@ -71,7 +71,9 @@ export function controllablePromises<Name extends string>(
     names.map((name) => [
       name,
       fromPromise<unknown, unknown>(
-        ({ input }) => new Promise((resolve, reject) => pending.set(name, { resolve, reject, input })),
+        // By the invoke's id (what xstate.done.actor.<id> names), which may differ from the actor's name.
+        ({ input, self }) =>
+          new Promise((resolve, reject) => pending.set(self.id || name, { resolve, reject, input })),
       ),
     ]),
   ) as Record<Name, AnyActorLogic>
