@@ -24,6 +24,7 @@ import {
   type InvoiceDetail,
   type IssuedDocument,
 } from '../contract/finance/invoices'
+import { messages } from '../contract/messages'
 import { moneyText } from '../contract/pricing/money'
 import type { FieldErrors } from '../contract/rules'
 import { actorError, failure } from './actor-error'
@@ -186,7 +187,7 @@ export const creditNoteMachine = setup({
       return {
         submitted: true,
         errors,
-        message: Object.keys(errors).length > 0 ? null : failureMessage(error, creditMessages.noLines),
+        message: Object.keys(errors).length > 0 ? null : failureMessage(error, messages.generic),
       }
     }),
   },

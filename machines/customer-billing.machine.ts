@@ -105,6 +105,7 @@ export const customerBillingMachine = setup({
       message: null,
     })),
     failed: assign((_, error: unknown) => ({ message: failureMessage(error, messages.generic) })),
+    clearMessage: assign({ message: null }),
     change: assign(({ context, event }) => {
       assertEvent(event, 'field.changed')
       const values = { ...context.values, [event.field]: event.value }
@@ -148,7 +149,7 @@ export const customerBillingMachine = setup({
         onError: { target: 'failed', actions: { type: 'failed', params: actorError } },
       },
     },
-    failed: { on: { 'user.retry': 'loading' } },
+    failed: { on: { 'user.retry': { target: 'loading', actions: 'clearMessage' } } },
     ready: {
       initial: 'idle',
       states: {

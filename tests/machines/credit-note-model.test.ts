@@ -50,6 +50,8 @@ modelSuite('a credit note', creditNoteMachine, {
       type: 'xstate.error.actor.issueCreditNote',
       error: { status: 409, message: 'Someone credited it first.' },
     },
+    // The network failed: no message of the server's to show.
+    { type: 'xstate.error.actor.issueCreditNote', error: { status: 0 } },
     {
       type: 'xstate.error.actor.issueCreditNote',
       error: {

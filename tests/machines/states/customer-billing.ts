@@ -32,6 +32,8 @@ const shownAs = (billing: CustomerBilling): BillingValues => ({
 export const customerBillingStates = stateChecks(customerBillingMachine, {
   loading: ({ context, requests }) => {
     expect(requests).toEqual({ loadBilling: { customerId: context.customerId } })
+    // A retry does not keep the failure it answers on screen while it reads.
+    expect(context.message).toBeNull()
   },
   failed: (view) => {
     expect(view.requests).toEqual({})
