@@ -107,6 +107,8 @@ export const financeInvoiceMachine = setup({
           states: {
             idle: { on: { 'invoice.changed': 'reloading' } },
             reloading: {
+              // A change while reading: that read may predate it, so read again from the start.
+              on: { 'invoice.changed': { target: 'reloading', reenter: true } },
               invoke: {
                 id: 'reloadInvoice',
                 src: 'loadInvoice',
