@@ -2,7 +2,8 @@
  * The demo's change request (issue 35, docs/invoices.md): one demurrage charge added by the demo operations
  * member to the demo customer's latest confirmed booking, waiting for the customer's approval, so that the
  * dashboard, the booking page, /user/invoices and the finance desk show one. Idempotent: made once, when the
- * company has no charge added after booking; without a mail (a seeded history is not news).
+ * company has no charge added after booking; without a mail (a seeded history is not news). The company gets a
+ * demo billing address when it has none, so finance can invoice it straight away.
  */
 import type { Kysely } from 'kysely'
 import { addedChargeGst } from '../../contract/finance/charges'
@@ -20,6 +21,13 @@ export async function ensureDemoCharges(db: Kysely<Database>, at: Date): Promise
     .where('esus_email_id', '=', demoCustomer.email)
     .executeTakeFirst()
   if (!user) return 0
+  // The demo company can be invoiced at once: a billing address of the demo kind (a postcode nobody has).
+  await db
+    .updateTable('customers')
+    .set({ billing_address: '1 Demo Way, #02-02\nSingapore 000001' })
+    .where('id', '=', user.customer_id)
+    .where('billing_address', 'is', null)
+    .execute()
   const added = await db
     .selectFrom('booking_charges')
     .select('id')

@@ -290,5 +290,13 @@ describe('the demo', () => {
     expect(pending).toEqual([
       expect.objectContaining({ bookingNumber: number, code: 'DEM', currency: 'SGD', status: 'pending' }),
     ])
+    // The demo company can be invoiced at once: it has a billing address.
+    const company = await server.db
+      .selectFrom('customers')
+      .innerJoin('users', 'users.customer_id', 'customers.id')
+      .select('customers.billing_address')
+      .where('users.esus_email_id', '=', demoCustomer.email)
+      .executeTakeFirstOrThrow()
+    expect(company.billing_address).toMatch(/Singapore/)
   })
 })
