@@ -17,6 +17,7 @@ import {
   type CreditLine,
   type CreditNoteInput,
   type CreditOutcome,
+  creditedSoFar,
   creditMessages,
   creditNoteSchema,
   creditNoteTotals,
@@ -67,15 +68,9 @@ export const lineField = (lineNo: number) => `line.${lineNo}`
 
 /** What the invoice's credit notes took: by line (each credit note line names the line it credits) and GST. */
 export function creditableOf(invoice: InvoiceDetail, creditNotes: readonly InvoiceDetail[]): CreditTarget {
-  const creditedByLine: Record<number, number> = {}
-  let creditedGst = 0
-  for (const note of creditNotes) {
-    creditedGst += Math.abs(note.totals.gst)
-    for (const line of note.lines) {
-      if (line.creditsLineNo === null) continue
-      creditedByLine[line.creditsLineNo] = (creditedByLine[line.creditsLineNo] ?? 0) + Math.abs(line.amount)
-    }
-  }
+  const { creditedByLine, creditedGst } = creditedSoFar(
+    creditNotes.map((note) => ({ gst: note.totals.gst, lines: note.lines })),
+  )
   return {
     number: invoice.number,
     currency: invoice.currency,

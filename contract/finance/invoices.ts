@@ -126,6 +126,28 @@ export function creditNoteTotals(
   return { ok: true, lines, totals: { byCode: credited, subtotal, gst, total: subtotal + gst } }
 }
 
+/** A credit note as `creditedSoFar` reads it: its GST and, per line, the invoice line it credits and how much. */
+export interface CreditNoteTaken {
+  gst: number
+  lines: readonly { creditsLineNo: number | null; amount: number }[]
+}
+
+/** What an invoice's credit notes took so far, by invoice line and in GST: the sums `creditNoteTotals` needs. */
+export function creditedSoFar(
+  notes: readonly CreditNoteTaken[],
+): Pick<CreditableInvoice, 'creditedByLine' | 'creditedGst'> {
+  const creditedByLine: Record<number, number> = {}
+  let creditedGst = 0
+  for (const note of notes) {
+    creditedGst += note.gst
+    for (const line of note.lines) {
+      if (line.creditsLineNo !== null)
+        creditedByLine[line.creditsLineNo] = (creditedByLine[line.creditsLineNo] ?? 0) + line.amount
+    }
+  }
+  return { creditedByLine, creditedGst }
+}
+
 /** What is left of an invoice by tax code after its credit notes (excluding GST). */
 export function remainingByCode(invoice: CreditableInvoice): Record<GstCode, number> {
   const left: Record<GstCode, number> = { ...invoice.totals.byCode }

@@ -9,6 +9,7 @@
 import { singaporeDateOf } from '../../contract/dates'
 import {
   type CreditNoteInput,
+  creditedSoFar,
   creditMessages,
   creditNoteTotals,
   invoiceMessages,
@@ -57,13 +58,16 @@ export async function issueCreditNote(
         .where('cn.credits_invoice_id', '=', invoice.id)
         .execute(),
     ])
-    const creditedByLine: Record<number, number> = {}
-    const gstOf = new Map<number, number>()
+    const notes = new Map<
+      number,
+      { gst: number; lines: { creditsLineNo: number | null; amount: number }[] }
+    >()
     for (const credit of credits) {
-      if (credit.credits_line_no !== null)
-        creditedByLine[credit.credits_line_no] = (creditedByLine[credit.credits_line_no] ?? 0) + credit.amount
-      gstOf.set(credit.id, credit.gst)
+      const note = notes.get(credit.id) ?? { gst: credit.gst, lines: [] }
+      note.lines.push({ creditsLineNo: credit.credits_line_no, amount: credit.amount })
+      notes.set(credit.id, note)
     }
+    const { creditedByLine, creditedGst } = creditedSoFar([...notes.values()])
     const outcome = creditNoteTotals(
       {
         lines: lines.map((line) => ({ lineNo: line.line_no, amount: line.amount, gstCode: line.gst_code })),
@@ -74,7 +78,7 @@ export async function issueCreditNote(
           total: invoice.total,
         },
         creditedByLine,
-        creditedGst: [...gstOf.values()].reduce((sum, gst) => sum + gst, 0),
+        creditedGst,
       },
       input.note.lines,
       (amount) => moneyText(amount, invoice.currency),
