@@ -25,6 +25,7 @@ import {
   type OpenApiDocument,
   schemaArbitraries,
 } from './api-fuzz-schema'
+import { chargeSeeds } from './api-fuzz-charge-seeds'
 import { makeSeeds } from './api-fuzz-seeds'
 import { type Auth, type BookingServer, setupBookingServer } from './booking-helpers'
 import { bearer, createTestUser, openTestDatabase, postJson, testClock, waitFor } from './helpers'
@@ -192,7 +193,7 @@ beforeAll(async () => {
   customerId = admin.customer_id
   // The fuzz's seeds make `main`'s records: a quote, a booking, a document, parties, a conversation.
   seeds = { ...(await makeSeeds(server, main)) }
-  seeds = { ...(await teamSeeds()), ...seeds }
+  seeds = { ...(await teamSeeds()), ...(await chargeSeeds(server, main)), ...seeds }
   viewer = await colleague('viewer')
   member = await colleague('member')
   document = (await (await server.app.request(apiPaths.openapi)).json()) as OpenApiDocument

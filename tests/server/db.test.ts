@@ -48,6 +48,7 @@ const migrationNames = [
   '0025_company_teams',
   '0026_signing_keys',
   '0027_conversation_handled',
+  '0028_finance',
 ]
 
 describe('migrations', () => {
