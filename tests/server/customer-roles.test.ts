@@ -17,6 +17,7 @@ import { LiveSessions } from '../../server/auth/live-sessions'
 import { checkRolesWith, operationTableOf } from '../../server/auth/operations'
 import { requireSession } from '../../server/auth/session'
 import { hashToken, newToken } from '../../server/auth/tokens'
+import { chargeSeeds } from './api-fuzz-charge-seeds'
 import { type Body, type FuzzRequest, fuzzRequests, type Seed } from './api-fuzz-requests'
 import {
   bodySchema,
@@ -25,7 +26,6 @@ import {
   type OpenApiDocument,
   schemaArbitraries,
 } from './api-fuzz-schema'
-import { chargeSeeds } from './api-fuzz-charge-seeds'
 import { makeSeeds } from './api-fuzz-seeds'
 import { type Auth, type BookingServer, setupBookingServer } from './booking-helpers'
 import { bearer, createTestUser, openTestDatabase, postJson, testClock, waitFor } from './helpers'
