@@ -15,11 +15,12 @@ const creditNote: InvoiceDetail = {
     {
       ...(sgdInvoice.lines[1] as InvoiceDetail['lines'][number]),
       lineNo: 1,
-      amount: -9_000,
+      amount: 9_000,
       creditsLineNo: 2,
     },
   ],
-  totals: { byCode: { SR: -9_000, ZR: 0, OS: 0 }, subtotal: -9_000, gst: -810, total: -9_810 },
+  // As the server stores and sends it: a credit note's amounts are positive (what it takes down).
+  totals: { byCode: { SR: 9_000, ZR: 0, OS: 0 }, subtotal: 9_000, gst: 810, total: 9_810 },
   total: 9_810,
   creditsNumber: sgdInvoice.number,
 }

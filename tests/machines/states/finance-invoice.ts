@@ -97,7 +97,7 @@ export const financeInvoiceStates = stateChecks(financeInvoiceMachine, {
       currency: detail.currency,
       lines: detail.lines,
       totals: detail.totals,
-      creditedGst: notes.reduce((sum, note) => sum + Math.abs(note.totals.gst), 0),
+      creditedGst: notes.reduce((sum, note) => sum + note.totals.gst, 0),
     })
     if (event.type === 'credit.open')
       expect([context.notice, context.message, context.downloadMessage]).toEqual([null, null, null])
