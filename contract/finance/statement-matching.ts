@@ -13,7 +13,7 @@
  * an earlier one already pays. The search by sum is bounded: each customer's sets are enumerated once per
  * statement, smallest first, up to a budget (`defaultMatchLimits`), and only the sums some line of the statement
  * has are kept; a line then looks its amount up. A 5,000-line statement against 10,000 open invoices is matched
- * well within two seconds (tests/contract/statement-matching.timing.ts).
+ * well within two seconds (bench/statement-matching.ts).
  */
 import type { StatementLine } from './bank-statements'
 

@@ -1,12 +1,13 @@
 /**
  * How long suggestMatches takes on issue 36's measure: a 5,000-line statement against 10,000 open invoices
- * (goal ≤ 2 s). A script, not a test (no timed tests): `npx tsx tests/contract/statement-matching.timing.ts`.
+ * (goal ≤ 2 s). A script, not a test (no timed tests):
+ * `node --import tsx bench/statement-matching.ts` (issue 36 joins it to `npm run bench`).
  * 2,000 customers with 5 open invoices each. A third of the lines name an invoice, a third pay an exact set of
  * one customer's invoices without saying which, a third match nothing. Then the same against 20 customers of
  * 500 invoices each, where each customer's sets are cut at `subsetsPerCustomer`.
  */
-import type { MatchableLine, OpenInvoice } from '../../contract/finance/statement-matching'
-import { suggestMatches } from '../../contract/finance/statement-matching'
+import type { MatchableLine, OpenInvoice } from '../contract/finance/statement-matching'
+import { suggestMatches } from '../contract/finance/statement-matching'
 
 let seed = 36
 const random = () => {
