@@ -1,15 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
-import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { fromPromise } from 'xstate'
-import { documentKinds, invoiceStateNames, invoiceStates } from '../../../contract/finance/invoices'
 import { moneyText } from '../../../contract/pricing/money'
-import {
-  type DocumentFilters,
-  type FinanceView,
-  filterQuery,
-  financeDeskMachine,
-} from '../../../machines/finance-desk.machine'
+import { type FinanceView, filterQuery, financeDeskMachine } from '../../../machines/finance-desk.machine'
 import {
   exportInvoiceJournal,
   listStaffInvoices,
@@ -18,16 +12,15 @@ import {
 } from '../../api/finance'
 import { formatAccountTime, formatDay } from '../../app/datetime'
 import { Button } from '../../components/ui/button'
-import { TextField } from '../../components/ui/text-field'
 import { Link } from '../../staff/link'
 import { staffConsole, staffStream } from './console'
 import * as consoleStyles from './console.css'
 import { ageText } from './desk-parts'
 import * as styles from './finance.css'
+import { DocumentFiltersForm, type FinanceDeskActor, Journal } from './finance-desk-forms'
 import { InvoiceStateBadge } from './finance-parts'
-import { NativeSelect } from './ops-booking-parts'
 
-type DeskActor = ReturnType<typeof useFinanceDesk>
+type DeskActor = FinanceDeskActor
 
 const views: { id: FinanceView; label: string }[] = [
   { id: 'uninvoiced', label: 'To invoice' },
@@ -303,124 +296,5 @@ function DocumentsTable({ actor }: { actor: DeskActor }) {
         </p>
       ) : null}
     </>
-  )
-}
-
-const kindNames = { invoice: 'Invoices', credit_note: 'Credit notes' } as const
-
-function DocumentFiltersForm({ actor }: { actor: DeskActor }) {
-  const filters = useSelector(actor, (s) => s.context.filters)
-  const errors = useSelector(actor, (s) => s.context.filterErrors)
-  const set = (field: keyof DocumentFilters) => (value: string) =>
-    actor.send({ type: 'filter.changed', field, value })
-  return (
-    <Form
-      validationBehavior="aria"
-      aria-label="Filter the documents"
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'filters.applied' })
-      }}
-    >
-      <fieldset className={styles.filters}>
-        <legend className={styles.legend}>Filter</legend>
-        <NativeSelect
-          id="filter-kind"
-          label="Kind"
-          value={filters.kind}
-          options={[
-            { value: '', label: 'Both' },
-            ...documentKinds.map((kind) => ({ value: kind, label: kindNames[kind] })),
-          ]}
-          error={errors.kind?.[0]}
-          onChange={set('kind')}
-        />
-        <NativeSelect
-          id="filter-state"
-          label="State"
-          value={filters.state}
-          options={[
-            { value: '', label: 'Any' },
-            ...invoiceStates.map((one) => ({ value: one, label: invoiceStateNames[one] })),
-          ]}
-          error={errors.state?.[0]}
-          onChange={set('state')}
-        />
-        <TextField
-          label="Issued from"
-          type="date"
-          value={filters.from}
-          onChange={set('from')}
-          error={errors.from?.[0]}
-        />
-        <TextField
-          label="Issued to"
-          type="date"
-          value={filters.to}
-          onChange={set('to')}
-          error={errors.to?.[0]}
-        />
-        <TextField
-          label="Document or booking number"
-          value={filters.q}
-          onChange={set('q')}
-          error={errors.q?.[0]}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" tone="secondary">
-            Apply
-          </Button>
-          <Button tone="quiet" onPress={() => actor.send({ type: 'filters.cleared' })}>
-            Clear
-          </Button>
-        </div>
-      </fieldset>
-    </Form>
-  )
-}
-
-function Journal({ actor }: { actor: DeskActor }) {
-  const journal = useSelector(actor, (s) => s.context.journal)
-  const errors = useSelector(actor, (s) => s.context.journalErrors)
-  const failure = useSelector(actor, (s) => s.context.journalMessage)
-  const downloading = useSelector(actor, (s) => s.matches({ journal: 'downloading' }))
-  const set = (field: 'from' | 'to') => (value: string) =>
-    actor.send({ type: 'journal.changed', field, value })
-  return (
-    <section className={styles.panel} aria-labelledby="journal-title">
-      <h2 id="journal-title">Journal for accounting</h2>
-      <p className={styles.muted}>
-        Every invoice and credit note issued in the period, one line per document line, as CSV.
-      </p>
-      <Form
-        validationBehavior="aria"
-        aria-labelledby="journal-title"
-        onSubmit={(event) => {
-          event.preventDefault()
-          actor.send({ type: 'journal.download' })
-        }}
-      >
-        <div className={styles.formGrid}>
-          <TextField
-            label="From"
-            type="date"
-            value={journal.from}
-            onChange={set('from')}
-            error={errors.from?.[0]}
-          />
-          <TextField label="To" type="date" value={journal.to} onChange={set('to')} error={errors.to?.[0]} />
-        </div>
-        {failure ? (
-          <p role="alert" className={styles.rowMessage}>
-            {failure}
-          </p>
-        ) : null}
-        <div className={styles.actions}>
-          <Button type="submit" tone="secondary" isDisabled={downloading}>
-            {downloading ? 'Downloading…' : 'Download the journal (CSV)'}
-          </Button>
-        </div>
-      </Form>
-    </section>
   )
 }
