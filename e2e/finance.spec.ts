@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { type ChargeItem, chargePaths } from '../contract/finance/charges'
-import { invoicePaths, type UninvoicedBooking } from '../contract/finance/invoices'
+import { invoicePaths, type UninvoicedBooking } from '../contract/finance/invoice-wire'
 import { bookThroughApi, DAY, ops } from './bookings-api'
 import { apiSession, createCustomer, expect, handSession, test } from './fixtures'
 import { handStaffSession, newStaff, staffCall } from './staff-fixtures'

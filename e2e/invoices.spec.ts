@@ -1,6 +1,6 @@
 import type { ChargeItem } from '../contract/finance/charges'
 import { chargePaths } from '../contract/finance/charges'
-import { type IssuedDocument, invoicePaths, type UninvoicedBooking } from '../contract/finance/invoices'
+import { type IssuedDocument, invoicePaths, type UninvoicedBooking } from '../contract/finance/invoice-wire'
 import { axeViolations } from './axe'
 import { bookThroughApi, DAY, ops } from './bookings-api'
 import { apiSession, createCustomer, expect, handSession, test } from './fixtures'

@@ -12,6 +12,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { amountInputText, amountTextMessage, minorUnitsOf } from '../contract/finance/amount-text'
+import type { DocumentLine, InvoiceDetail, IssuedDocument } from '../contract/finance/invoice-wire'
 import {
   type CreditableInvoice,
   type CreditLine,
@@ -21,9 +22,6 @@ import {
   creditMessages,
   creditNoteSchema,
   creditNoteTotals,
-  type DocumentLine,
-  type InvoiceDetail,
-  type IssuedDocument,
 } from '../contract/finance/invoices'
 import { messages } from '../contract/messages'
 import { moneyText } from '../contract/pricing/money'

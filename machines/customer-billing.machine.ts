@@ -9,9 +9,9 @@
  * Effects are injected by the page with `machine.provide`.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import type { CustomerBilling } from '../contract/finance/invoice-wire'
 import {
   type BillingCurrency,
-  type CustomerBilling,
   type CustomerBillingInput,
   customerBillingSchema,
   DEFAULT_PAYMENT_TERMS_DAYS,

@@ -14,14 +14,12 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { singaporeDateOf } from '../contract/dates'
+import type { InvoiceSummary, UninvoicedBooking, WaitingCharge } from '../contract/finance/invoice-wire'
 import {
   documentKinds,
-  type InvoiceSummary,
   invoiceListQuerySchema,
   invoiceStates,
   journalQuerySchema,
-  type UninvoicedBooking,
-  type WaitingCharge,
 } from '../contract/finance/invoices'
 import { messages } from '../contract/messages'
 import type { FieldErrors } from '../contract/rules'

@@ -11,7 +11,8 @@
  * Effects are injected by the page with `machine.provide` (the credit note form's too).
  */
 import { assign, fromPromise, raise, setup } from 'xstate'
-import { type InvoiceDetail, invoiceMessages } from '../contract/finance/invoices'
+import type { InvoiceDetail } from '../contract/finance/invoice-wire'
+import { invoiceMessages } from '../contract/finance/invoices'
 import { messages } from '../contract/messages'
 import { actorError, failure } from './actor-error'
 import { creditableOf, creditNoteMachine } from './credit-note.machine'

@@ -10,7 +10,8 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { ChargeItem } from '../contract/finance/charges'
-import { type DocumentTotals, type IssuedDocument, invoiceTotals } from '../contract/finance/invoices'
+import type { IssuedDocument } from '../contract/finance/invoice-wire'
+import { type DocumentTotals, invoiceTotals } from '../contract/finance/invoices'
 import { messages } from '../contract/messages'
 import { actorError } from './actor-error'
 import { isBillable } from './charge-request.machine'

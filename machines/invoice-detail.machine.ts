@@ -6,7 +6,8 @@
  * Effects (`getInvoice`, `downloadPdf`) are injected by the page with `machine.provide`.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { type InvoiceDetail, invoiceMessages } from '../contract/finance/invoices'
+import type { InvoiceDetail } from '../contract/finance/invoice-wire'
+import { invoiceMessages } from '../contract/finance/invoices'
 import { messages } from '../contract/messages'
 import { actorError, failure } from './actor-error'
 import { failureMessage } from './form'

@@ -16,12 +16,11 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { PendingChargeItem } from '../contract/finance/charges'
+import type { InvoicePage, InvoiceSummary } from '../contract/finance/invoice-wire'
 import {
   type DocumentKind,
   documentKinds,
-  type InvoicePage,
   type InvoiceState,
-  type InvoiceSummary,
   invoiceStates,
 } from '../contract/finance/invoices'
 import { messages } from '../contract/messages'

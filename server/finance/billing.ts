@@ -4,12 +4,11 @@
  * invoiced (the finance desk's first queue).
  */
 import { type Kysely, sql } from 'kysely'
+import type { CustomerBilling, UninvoicedBooking } from '../../contract/finance/invoice-wire'
 import {
   type BillingCurrency,
   billingCurrencyOf,
-  type CustomerBilling,
   type CustomerBillingInput,
-  type UninvoicedBooking,
 } from '../../contract/finance/invoices'
 import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'

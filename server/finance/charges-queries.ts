@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { ChargeItem, PendingChargeItem } from '../../contract/finance/charges'
-import type { WaitingCharge } from '../../contract/finance/invoices'
+import type { WaitingCharge } from '../../contract/finance/invoice-wire'
 import { placesOf } from '../bookings/detail'
 import type { Database } from '../db/schema'
 import type { PlaceIndex } from '../locations/locations'

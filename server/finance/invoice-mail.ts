@@ -3,7 +3,7 @@
  * transaction, with its PDF attached (server/finance/invoice-pdf.ts renders it once for all of them).
  */
 import type { Kysely } from 'kysely'
-import type { InvoiceDetail } from '../../contract/finance/invoices'
+import type { InvoiceDetail } from '../../contract/finance/invoice-wire'
 import { CUSTOMER_USER_TYPE } from '../../contract/messages'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'

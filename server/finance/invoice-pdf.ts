@@ -6,7 +6,7 @@
  * QR (server/finance/qr.ts).
  */
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib'
-import type { InvoiceDetail } from '../../contract/finance/invoices'
+import type { InvoiceDetail } from '../../contract/finance/invoice-wire'
 import { A4, brandColour, ink, MARGIN, muted, printable, rule, wrap } from '../documents/pdf-kit'
 import type { SiteConfig } from '../site-config'
 import { type InvoicePdfData, invoicePdfData, type PdfRow, type PdfTotal } from './pdf-data'

@@ -9,15 +9,13 @@
  */
 import { type Kysely, type SqlBool, sql } from 'kysely'
 import { singaporeDateOf } from '../../contract/dates'
-import {
-  type DocumentLine,
-  type InvoiceDetail,
-  type InvoiceListQuery,
-  type InvoicePage,
-  type InvoiceState,
-  type InvoiceSummary,
-  invoiceState,
-} from '../../contract/finance/invoices'
+import type {
+  DocumentLine,
+  InvoiceDetail,
+  InvoicePage,
+  InvoiceSummary,
+} from '../../contract/finance/invoice-wire'
+import { type InvoiceListQuery, type InvoiceState, invoiceState } from '../../contract/finance/invoices'
 import { PaynowError, paynowExpiryDay, paynowPayload } from '../../contract/finance/paynow'
 import type { Database } from '../db/schema'
 import { type SiteConfig, siteConfig } from '../site-config'

@@ -8,14 +8,13 @@
 import type { Kysely } from 'kysely'
 import { singaporeDateOf } from '../../contract/dates'
 import { GST_RATE_BPS } from '../../contract/finance/charges'
+import type { DocumentParty, InvoiceDetail } from '../../contract/finance/invoice-wire'
 import {
   type DocumentKind,
-  type DocumentParty,
   documentNumber,
   documentPrefixes,
   dueDay,
   type FrozenRate,
-  type InvoiceDetail,
   invoiceMessages,
   invoiceTotals,
   sgdEquivalent,

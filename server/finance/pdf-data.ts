@@ -4,7 +4,8 @@
  * fields of GST (General) Regulations reg 11 (docs/invoices.md, "Tax invoices"). Pure.
  */
 import { gstCodeNames, gstCodes } from '../../contract/finance/charges'
-import { type InvoiceDetail, paymentTermsText } from '../../contract/finance/invoices'
+import type { InvoiceDetail } from '../../contract/finance/invoice-wire'
+import { paymentTermsText } from '../../contract/finance/invoices'
 import { bpsText, moneyText } from '../../contract/pricing/money'
 import { calendarDay } from '../../contract/times'
 import type { SiteConfig } from '../site-config'

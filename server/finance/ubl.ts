@@ -23,7 +23,7 @@
  * Elements follow the UBL 2.1 schema's order.
  */
 import { type GstCode, gstCodes } from '../../contract/finance/charges'
-import type { DocumentLine, DocumentParty, InvoiceDetail } from '../../contract/finance/invoices'
+import type { DocumentLine, DocumentParty, InvoiceDetail } from '../../contract/finance/invoice-wire'
 import { paymentTermsText } from '../../contract/finance/invoices'
 import { isUen } from '../../contract/finance/paynow'
 import { calendarDay } from '../../contract/times'

@@ -5,12 +5,14 @@
  */
 import { createRoute, z } from '@hono/zod-openapi'
 import { gstCodes } from '../../contract/finance/charges'
+import type {
+  DocumentParty,
+  InvoiceDetail,
+  InvoicePage,
+  InvoiceSummary,
+} from '../../contract/finance/invoice-wire'
 import {
-  type DocumentParty,
   documentKinds,
-  type InvoiceDetail,
-  type InvoicePage,
-  type InvoiceSummary,
   invoiceListQuerySchema,
   invoiceMessages,
   invoiceStates,

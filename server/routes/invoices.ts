@@ -5,7 +5,8 @@
  */
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
-import { documentNumberPattern, type InvoiceDetail, invoiceMessages } from '../../contract/finance/invoices'
+import type { InvoiceDetail } from '../../contract/finance/invoice-wire'
+import { documentNumberPattern, invoiceMessages } from '../../contract/finance/invoices'
 import type { ErrorBody } from '../../contract/wire'
 import type { LiveSessions } from '../auth/live-sessions'
 import { requireSession, type SessionEnv } from '../auth/session'

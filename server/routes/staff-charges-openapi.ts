@@ -7,7 +7,7 @@ import {
   chargeMessages,
   withdrawChargeSchema,
 } from '../../contract/finance/charges'
-import type { WaitingCharge } from '../../contract/finance/invoices'
+import type { WaitingCharge } from '../../contract/finance/invoice-wire'
 import {
   documents,
   errorResponse as error,

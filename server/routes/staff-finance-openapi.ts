@@ -4,13 +4,12 @@
  * company's billing details.
  */
 import { createRoute, z } from '@hono/zod-openapi'
+import type { CustomerBilling, UninvoicedBooking } from '../../contract/finance/invoice-wire'
 import {
   billingCurrencies,
-  type CustomerBilling,
   customerBillingSchema,
   invoiceMessages,
   journalQuerySchema,
-  type UninvoicedBooking,
 } from '../../contract/finance/invoices'
 import {
   documents,

@@ -3,10 +3,10 @@
  * (staff-invoices.ts serves them; docs/invoices.md). The roles of each are in contract/permissions.ts.
  */
 import { createRoute, z } from '@hono/zod-openapi'
+import type { IssuedDocument } from '../../contract/finance/invoice-wire'
 import {
   creditMessages,
   creditNoteSchema,
-  type IssuedDocument,
   invoiceMessages,
   issueInvoiceSchema,
 } from '../../contract/finance/invoices'

@@ -1,14 +1,13 @@
 import {
-  type CreditNoteInput,
   type CustomerBilling,
-  type CustomerBillingInput,
   type InvoiceDetail,
   type InvoicePage,
   type IssuedDocument,
   invoicePaths,
   type UninvoicedBooking,
   type WaitingCharge,
-} from '../../contract/finance/invoices'
+} from '../../contract/finance/invoice-wire'
+import type { CreditNoteInput, CustomerBillingInput } from '../../contract/finance/invoices'
 import type { ApiClient } from './client'
 import { downloadFile } from './documents'
 

@@ -1,9 +1,5 @@
-import {
-  type InvoiceDetail,
-  type InvoiceListQuery,
-  type InvoicePage,
-  invoicePaths,
-} from '../../contract/finance/invoices'
+import { type InvoiceDetail, type InvoicePage, invoicePaths } from '../../contract/finance/invoice-wire'
+import type { InvoiceListQuery } from '../../contract/finance/invoices'
 import type { ApiClient } from './client'
 import { downloadFile } from './documents'
 

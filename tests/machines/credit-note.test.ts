@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { InvoiceDetail } from '../../contract/finance/invoices'
+import type { InvoiceDetail } from '../../contract/finance/invoice-wire'
 import { invoiceTotals } from '../../contract/finance/invoices'
 import { type CreditTarget, creditableOf, creditNoteMachine } from '../../machines/credit-note.machine'
 

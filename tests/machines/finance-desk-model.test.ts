@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import type { UninvoicedBooking, WaitingCharge } from '../../contract/finance/invoices'
+import type { UninvoicedBooking, WaitingCharge } from '../../contract/finance/invoice-wire'
 import { financeDeskMachine } from '../../machines/finance-desk.machine'
 import { creditNoteSummary, invoiceSummary, storageCharge } from '../fixtures/invoices'
 import { modelSuite } from './model-suite'

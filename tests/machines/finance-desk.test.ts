@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { ChargeItem } from '../../contract/finance/charges'
-import type { InvoiceSummary } from '../../contract/finance/invoices'
+import type { InvoiceSummary } from '../../contract/finance/invoice-wire'
 import { financeDeskMachine, type LoadInput } from '../../machines/finance-desk.machine'
 import { financeIssueMachine, issuePreview } from '../../machines/finance-issue.machine'
 

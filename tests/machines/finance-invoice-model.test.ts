@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate'
-import type { InvoiceDetail } from '../../contract/finance/invoices'
+import type { InvoiceDetail } from '../../contract/finance/invoice-wire'
 import { invoiceMessages } from '../../contract/finance/invoices'
 import { financeInvoiceMachine } from '../../machines/finance-invoice.machine'
 import { sgdInvoice } from '../fixtures/invoices'

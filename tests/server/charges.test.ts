@@ -12,7 +12,7 @@ import {
   gstReasons,
   type PendingChargeItem,
 } from '../../contract/finance/charges'
-import { invoicePaths, type WaitingCharge } from '../../contract/finance/invoices'
+import { invoicePaths, type WaitingCharge } from '../../contract/finance/invoice-wire'
 import { fromUsd } from '../../contract/pricing/money'
 import type { QuotePrice } from '../../contract/pricing/types'
 import { apiPaths, type LoginResponse } from '../../contract/wire'

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest'
 import type { GstCode } from '../../contract/finance/charges'
-import { type InvoiceDetail, type IssuedDocument, invoicePaths } from '../../contract/finance/invoices'
+import { type InvoiceDetail, type IssuedDocument, invoicePaths } from '../../contract/finance/invoice-wire'
 import { type Auth, setupBookingServer } from './booking-helpers'
 import { bearer, postJson } from './helpers'
 import { createTestStaff, staffToken } from './staff-helpers'

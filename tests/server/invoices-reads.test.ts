@@ -10,10 +10,10 @@ import {
   type InvoiceDetail,
   type InvoicePage,
   type IssuedDocument,
-  invoiceMessages,
   invoicePaths,
   type UninvoicedBooking,
-} from '../../contract/finance/invoices'
+} from '../../contract/finance/invoice-wire'
+import { invoiceMessages } from '../../contract/finance/invoices'
 import { forbiddenMessage } from '../../contract/permissions'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { journalColumns } from '../../server/finance/journal'

@@ -5,13 +5,8 @@
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  creditMessages,
-  type InvoiceDetail,
-  type IssuedDocument,
-  invoiceMessages,
-  sgdEquivalent,
-} from '../../contract/finance/invoices'
+import type { InvoiceDetail, IssuedDocument } from '../../contract/finance/invoice-wire'
+import { creditMessages, invoiceMessages, sgdEquivalent } from '../../contract/finance/invoices'
 import { forbiddenMessage } from '../../contract/permissions'
 import { siteConfig } from '../../site.config'
 import type { Auth } from './booking-helpers'

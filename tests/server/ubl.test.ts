@@ -5,7 +5,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import type { InvoiceDetail } from '../../contract/finance/invoices'
+import type { InvoiceDetail } from '../../contract/finance/invoice-wire'
 import { invoiceUbl } from '../../server/finance/ubl'
 import { decimalText, escapeXml, percentText, uuidV5 } from '../../server/finance/ubl-xml'
 import { siteConfig } from '../../site.config'

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CustomerBilling } from '../../contract/finance/invoices'
+import type { CustomerBilling } from '../../contract/finance/invoice-wire'
 import type { ApiClient } from '../../src/api/client'
 
 // A company's billing details on its page of the customer directory: finance edits them, an admin reads them.

@@ -1,11 +1,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { ChargeSource, ChargeStatus, GstCode } from '../../../contract/finance/charges'
-import type {
-  DocumentKind,
-  DocumentParty,
-  FrozenRate,
-  SgdEquivalent,
-} from '../../../contract/finance/invoices'
+import type { DocumentParty } from '../../../contract/finance/invoice-wire'
+import type { DocumentKind, FrozenRate, SgdEquivalent } from '../../../contract/finance/invoices'
 import type { DateColumn, Json, MaybeTimestamp, Timestamp } from './columns'
 
 /** The money (migration 0028, server/finance/, docs/invoices.md). */

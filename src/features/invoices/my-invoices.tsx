@@ -1,11 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
+import type { InvoiceSummary } from '../../../contract/finance/invoice-wire'
 import {
   type DocumentKind,
   documentKinds,
   type InvoiceState,
-  type InvoiceSummary,
   invoiceStateNames,
   invoiceStates,
 } from '../../../contract/finance/invoices'

@@ -1,11 +1,11 @@
 import { expect } from 'vitest'
 import { minorUnitsOf } from '../../../contract/finance/amount-text'
+import type { IssuedDocument } from '../../../contract/finance/invoice-wire'
 import {
   type CreditLine,
   creditMessages,
   creditNoteSchema,
   creditNoteTotals,
-  type IssuedDocument,
 } from '../../../contract/finance/invoices'
 import { messages } from '../../../contract/messages'
 import { moneyText } from '../../../contract/pricing/money'

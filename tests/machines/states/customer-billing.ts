@@ -1,9 +1,6 @@
 import { expect } from 'vitest'
-import {
-  type CustomerBilling,
-  customerBillingSchema,
-  invoiceMessages,
-} from '../../../contract/finance/invoices'
+import type { CustomerBilling } from '../../../contract/finance/invoice-wire'
+import { customerBillingSchema, invoiceMessages } from '../../../contract/finance/invoices'
 import { messages } from '../../../contract/messages'
 import { type BillingValues, customerBillingMachine } from '../../../machines/customer-billing.machine'
 import { type StateView, stateChecks } from '../model'

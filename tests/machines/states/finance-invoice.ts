@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
-import { type InvoiceDetail, invoiceMessages } from '../../../contract/finance/invoices'
+import type { InvoiceDetail } from '../../../contract/finance/invoice-wire'
+import { invoiceMessages } from '../../../contract/finance/invoices'
 import { messages } from '../../../contract/messages'
 import { financeInvoiceMachine, type LoadedInvoice } from '../../../machines/finance-invoice.machine'
 import { type StateView, stateChecks } from '../model'

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { ChargeItem } from '../../../contract/finance/charges'
-import { type IssuedDocument, invoiceTotals } from '../../../contract/finance/invoices'
+import type { IssuedDocument } from '../../../contract/finance/invoice-wire'
+import { invoiceTotals } from '../../../contract/finance/invoices'
 import { messages } from '../../../contract/messages'
 import { financeIssueMachine } from '../../../machines/finance-issue.machine'
 import { type StateView, stateChecks } from '../model'

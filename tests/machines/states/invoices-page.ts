@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { PendingChargeItem } from '../../../contract/finance/charges'
-import type { InvoicePage } from '../../../contract/finance/invoices'
+import type { InvoicePage } from '../../../contract/finance/invoice-wire'
 import { messages } from '../../../contract/messages'
 import { invoiceQuery, invoicesPageMachine } from '../../../machines/invoices-page.machine'
 import { type StateView, stateChecks } from '../model'
