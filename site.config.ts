@@ -48,6 +48,8 @@ export const siteConfig: SiteConfig = {
       swift: 'DEMOSGSGXXX',
     },
     fxRateSource: 'eShip pricing team reference rate',
+    creditControl: { defaultLimit: 5_000_000, overdueDaysBeforeHold: 30 },
+    reminders: { daysFromDue: [3, 0, -7, -14, -30] },
   },
   phones: [
     { region: 'SG', display: '+65 6000 0000', e164: '+6560000000' },

@@ -23,7 +23,7 @@ export const staffRoleDuties: Record<StaffRole, string> = {
   sales: 'The quote desk: prices quote requests and answers customers',
   operations: 'Bookings, milestones and documents',
   pricing: 'Rate sheets',
-  finance: 'Charges, tax invoices, credit notes and customers’ payment terms',
+  finance: 'Charges, tax invoices, credit notes, payments, bank statements and credit control',
 }
 
 /** Every staff operation (by OpenAPI operationId) and the roles that may call it; any one role suffices. */
@@ -90,6 +90,22 @@ export const staffPermissions = {
   exportInvoiceJournal: ['finance'],
   getCustomerBilling: ['finance', 'admin'],
   updateCustomerBilling: ['finance'],
+  // Payments, bank statements, statements of account, credit control (docs/payments.md).
+  listPayments: ['finance'],
+  getPayment: ['finance'],
+  recordPayment: ['finance'],
+  allocatePayment: ['finance'],
+  reversePayment: ['finance'],
+  refundPayment: ['finance'],
+  uploadBankStatement: ['finance'],
+  listBankLines: ['finance'],
+  matchBankLine: ['finance'],
+  ignoreBankLine: ['finance'],
+  reopenBankLine: ['finance'],
+  getStaffStatement: ['finance'],
+  downloadStaffStatementPdf: ['finance'],
+  listCreditHolds: ['finance', 'operations'],
+  releaseCreditHold: ['finance'],
   // Conversations with customers (docs/conversations.md).
   getStaffConversation: ['admin', 'sales', 'operations'],
   postStaffMessage: ['admin', 'sales', 'operations'],

@@ -108,6 +108,25 @@ export const siteConfigSchema = z.strictObject({
     }),
     bankTransfer: z.strictObject({ bank: text, accountName: text, accountNumber: text, swift: text }),
     fxRateSource: text,
+    /**
+     * Credit control (docs/payments.md): the limit a company starts with (minor units of its billing currency;
+     * finance changes it per company), and how many days past due an invoice may be before a new booking waits
+     * for finance's release.
+     */
+    creditControl: z.strictObject({
+      defaultLimit: z.number().int().min(0),
+      overdueDaysBeforeHold: z.number().int().min(0).max(365),
+    }),
+    /**
+     * Payment reminders (docs/payments.md): days before the due date, on it (0), and after it (negative), each
+     * sent at most once, none once the invoice is paid.
+     */
+    reminders: z.strictObject({
+      daysFromDue: z
+        .array(z.number().int().min(-365).max(60))
+        .max(10)
+        .refine((days) => new Set(days).size === days.length, 'each day at most once'),
+    }),
   }),
   phones: byRegion(numberSchema(phoneRegions)),
   /** WhatsApp numbers; the floating button opens the SG one. */

@@ -95,6 +95,11 @@ export const customerPermissions = {
   listInvoices: 'viewer',
   getInvoice: 'viewer',
   downloadInvoicePdf: 'viewer',
+  // Payments and reminders (docs/payments.md): anyone reads the statement; the Admin names a billing contact.
+  getStatement: 'viewer',
+  downloadStatementPdf: 'viewer',
+  getBillingContact: 'viewer',
+  updateBillingContact: 'admin',
   // My Profile.
   getProfile: 'viewer',
   updateProfile: 'self',

@@ -21,7 +21,16 @@ import type {
   PartiesTable,
   TrackingEventsTable,
 } from './schema/bookings'
-import type { BookingChargesTable, InvoiceLinesTable, InvoicesTable } from './schema/finance'
+import type {
+  BankStatementLinesTable,
+  BankStatementsTable,
+  BookingChargesTable,
+  InvoiceLinesTable,
+  InvoiceRemindersTable,
+  InvoicesTable,
+  PaymentAllocationsTable,
+  PaymentsTable,
+} from './schema/finance'
 import type { QuoteDeskTable, QuoteOffersTable, QuoteOptionsTable, QuotesTable } from './schema/quotes'
 import type {
   FxRatesTable,
@@ -97,6 +106,11 @@ export interface Database {
   team_join_requests: TeamJoinRequestsTable
   signing_keys: SigningKeysTable
   booking_charges: BookingChargesTable
+  payments: PaymentsTable
+  payment_allocations: PaymentAllocationsTable
+  bank_statements: BankStatementsTable
+  bank_statement_lines: BankStatementLinesTable
+  invoice_reminders: InvoiceRemindersTable
   invoices: InvoicesTable
   invoice_lines: InvoiceLinesTable
 }

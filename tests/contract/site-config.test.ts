@@ -80,6 +80,8 @@ describe('the site configuration schema', () => {
           swift: 'LIONSGSGXXX',
         },
         fxRateSource: 'Lion City pricing desk rate',
+        creditControl: { defaultLimit: 5_000_000, overdueDaysBeforeHold: 30 },
+        reminders: { daysFromDue: [3, 0, -7] },
       },
     }
     expect(problems(real)).toEqual([])

@@ -26,6 +26,7 @@ import * as m0025 from './0025_company_teams'
 import * as m0026 from './0026_signing_keys'
 import * as m0027 from './0027_conversation_handled'
 import * as m0028 from './0028_finance'
+import * as m0029 from './0029_payments'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0026_signing_keys': m0026,
   '0027_conversation_handled': m0027,
   '0028_finance': m0028,
+  '0029_payments': m0029,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -68,6 +68,9 @@ export interface CustomersTable {
   payment_terms_days: ColumnType<number, number | undefined, number>
   billing_currency: ColumnType<'SGD' | 'USD' | null, 'SGD' | 'USD' | null | undefined, 'SGD' | 'USD' | null>
   billing_address: ColumnType<string | null, string | null | undefined, string | null>
+  /** Credit control (migration 0029): the limit in minor units of the billing currency (null: site.config's default); a billing contact the company's Admin names. */
+  credit_limit: ColumnType<number | null, number | null | undefined, number | null>
+  billing_contact_email: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** An Admin's invitation of a colleague (migration 0025, server/team/): a single-use link valid 7 days. */

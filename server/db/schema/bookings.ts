@@ -29,6 +29,11 @@ export interface BookingsTable {
   notified_eta: MaybeTimestamp
   status_reason: ColumnType<string | null, string | null | undefined, string | null>
   held_from: ColumnType<string | null, string | null | undefined, string | null>
+  /** Credit control (migration 0029): why the booking waits for finance's release; null when it does not. */
+  credit_hold: ColumnType<string | null, string | null | undefined, string | null>
+  credit_held_at: MaybeTimestamp
+  credit_released_at: MaybeTimestamp
+  credit_released_by: ColumnType<number | null, number | null | undefined, number | null>
   confirmed_at: MaybeTimestamp
   updated_at: MaybeTimestamp
   /** The operations desk (migration 0023): the carrier's booking reference, container numbers, cut-offs. */

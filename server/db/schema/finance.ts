@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely'
 import type { ChargeSource, ChargeStatus, GstCode } from '../../../contract/finance/charges'
 import type { DocumentParty } from '../../../contract/finance/invoice-wire'
 import type { DocumentKind, FrozenRate, SgdEquivalent } from '../../../contract/finance/invoices'
+import type { PaymentMethod } from '../../../contract/finance/payments'
 import type { DateColumn, Json, MaybeTimestamp, Timestamp } from './columns'
 
 /** The money (migration 0028, server/finance/, docs/invoices.md). */
@@ -79,4 +80,74 @@ export interface InvoiceLinesTable {
   amount: number
   gst_code: GstCode
   credits_line_no: number | null
+}
+
+/** Money received from a company (migration 0029, docs/payments.md). */
+export interface PaymentsTable {
+  id: Generated<number>
+  customer_id: number
+  received_day: DateColumn
+  method: PaymentMethod
+  currency: 'SGD' | 'USD'
+  /** Minor units, above zero. */
+  amount: number
+  payer_reference: ColumnType<string, string | undefined, string>
+  recorded_by: number | null
+  recorded_at: Timestamp
+  /** Paid back of its credit on account. */
+  refunded: ColumnType<number, number | undefined, number>
+  /** A bounced cheque: its allocations are out of force. */
+  reversed_at: MaybeTimestamp
+  reversed_by: Nullable<number>
+  reversal_reason: Nullable<string>
+}
+
+export interface PaymentAllocationsTable {
+  id: Generated<number>
+  payment_id: number
+  invoice_id: number
+  amount: number
+  allocated_by: number | null
+  allocated_at: Timestamp
+}
+
+export interface BankStatementsTable {
+  id: Generated<number>
+  account: string
+  format: 'camt053' | 'csv'
+  filename: string
+  lines_in_file: number
+  lines_added: number
+  uploaded_by: number | null
+  uploaded_at: Timestamp
+}
+
+/** A credit line of a bank statement, stored once per account and identity. */
+export interface BankStatementLinesTable {
+  id: Generated<number>
+  statement_id: number
+  account: string
+  identity: string
+  source: string
+  booking_day: DateColumn
+  value_day: DateColumn | null
+  amount: number
+  currency: string
+  end_to_end_id: string | null
+  structured_references: ColumnType<string[], string[] | undefined, string[]>
+  unstructured: string | null
+  counterparty: string | null
+  account_servicer_reference: string | null
+  status: ColumnType<'open' | 'matched' | 'ignored', 'open' | 'matched' | 'ignored' | undefined>
+  payment_id: Nullable<number>
+  decided_by: Nullable<number>
+  decided_at: MaybeTimestamp
+}
+
+/** A reminder of an invoice, sent at most once per stage. */
+export interface InvoiceRemindersTable {
+  invoice_id: number
+  stage: string
+  sent_at: Timestamp
+  recipients: string[]
 }
