@@ -33,6 +33,11 @@ import {
   renderMarkdown,
 } from './report'
 import { startServer } from './server'
+import {
+  measureStatementMatching,
+  statementMatchingBudgets,
+  statementMatchingSection,
+} from './statement-matching'
 import { measureStaticEncoding } from './static-encoding'
 import { measureTracking, prepareTrackingData } from './tracking'
 import { errorMessage, log, runCleanups } from './util'
@@ -206,6 +211,7 @@ async function main(): Promise<void> {
     measureInvoices(postgres?.url, options.durationSeconds),
   )
   postgres?.stop()
+  const matching = await timed(phases, 'statement matching', async () => measureStatementMatching())
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
   const serverBudgets = [
@@ -218,12 +224,14 @@ async function main(): Promise<void> {
     ...opsDeskBudgets(opsDesk),
     ...rateFileBudgets(rateFiles),
     ...invoiceBudgets(invoices),
+    ...statementMatchingBudgets(matching),
   ]
   const report: FullReport & {
     conversations: typeof conversations
     opsDesk: typeof opsDesk
     rateFiles: typeof rateFiles
     invoices: typeof invoices
+    matching: typeof matching
   } = {
     date: date.toISOString(),
     machine: machineFacts(initialJs.browserVersion, lighthouse.lighthouseVersion, loadAtStart, loadavg()),
@@ -245,11 +253,12 @@ async function main(): Promise<void> {
     opsDesk,
     rateFiles,
     invoices,
+    matching,
     budgets,
     serverBudgets,
   }
 
-  const markdown = `${renderMarkdown(report)}\n${conversationsSection(conversations)}\n${opsDeskSection(opsDesk)}\n${rateFilesSection(rateFiles)}\n${invoicesSection(invoices)}`
+  const markdown = `${renderMarkdown(report)}\n${conversationsSection(conversations)}\n${opsDeskSection(opsDesk)}\n${rateFilesSection(rateFiles)}\n${invoicesSection(invoices)}\n${statementMatchingSection(matching)}`
   await writeFile(join(BENCH_DIR, 'report.md'), markdown)
   await writeJson(join(BENCH_DIR, 'report.json'), report)
   process.stdout.write(markdown)

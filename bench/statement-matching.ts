@@ -1,13 +1,14 @@
 /**
  * How long suggestMatches takes on issue 36's measure: a 5,000-line statement against 10,000 open invoices
  * (goal ≤ 2 s). A script, not a test (no timed tests):
- * `node --import tsx bench/statement-matching.ts` (issue 36 joins it to `npm run bench`).
+ * `node --import tsx bench/statement-matching.ts` alone, or a section of `npm run bench`.
  * 2,000 customers with 5 open invoices each. A third of the lines name an invoice, a third pay an exact set of
  * one customer's invoices without saying which, a third match nothing. Then the same against 20 customers of
  * 500 invoices each, where each customer's sets are cut at `subsetsPerCustomer`.
  */
 import type { MatchableLine, OpenInvoice } from '../contract/finance/statement-matching'
 import { suggestMatches } from '../contract/finance/statement-matching'
+import type { BudgetCheck } from './report'
 
 let seed = 36
 const random = () => {
@@ -51,17 +52,61 @@ export function timingData(customers = 2_000, invoices = 10_000, lines = 5_000) 
   return { open, statement }
 }
 
-for (const customers of [2_000, 20]) {
-  const { open, statement } = timingData(customers)
-  for (let run = 1; run <= 3; run++) {
-    const started = performance.now()
-    const suggested = suggestMatches(statement, open)
-    const ms = performance.now() - started
-    const byRule = { reference: 0, sum: 0, none: 0 }
-    for (const s of suggested) byRule[s ? s.rule : 'none']++
-    console.log(
-      `${customers} customers, run ${run}: ${ms.toFixed(0)} ms for 5,000 lines, 10,000 invoices`,
-      byRule,
-    )
-  }
+export const MATCHING_BUDGET_MS = 2_000
+
+export interface MatchingRun {
+  customers: number
+  /** Each run's time, ms. */
+  ms: number[]
+  byRule: { reference: number; sum: number; none: number }
+}
+
+/** Three runs for each spread of invoices: 2,000 customers of 5, then 20 customers of 500. */
+export function measureStatementMatching(): MatchingRun[] {
+  return [2_000, 20].map((customers) => {
+    const { open, statement } = timingData(customers)
+    const ms: number[] = []
+    let byRule = { reference: 0, sum: 0, none: 0 }
+    for (let run = 1; run <= 3; run++) {
+      const started = performance.now()
+      const suggested = suggestMatches(statement, open)
+      ms.push(Math.round(performance.now() - started))
+      byRule = { reference: 0, sum: 0, none: 0 }
+      for (const s of suggested) byRule[s ? s.rule : 'none']++
+    }
+    return { customers, ms, byRule }
+  })
+}
+
+export function statementMatchingBudgets(runs: readonly MatchingRun[]): BudgetCheck[] {
+  return runs.map((run) => {
+    const worst = Math.max(...run.ms)
+    return {
+      metric: `Bank statement: 5,000 lines matched against 10,000 open invoices of ${run.customers} customers, slowest of 3 (ms)`,
+      value: worst,
+      budget: `≤ ${MATCHING_BUDGET_MS} ms`,
+      pass: worst <= MATCHING_BUDGET_MS,
+    }
+  })
+}
+
+export function statementMatchingSection(runs: readonly MatchingRun[]): string {
+  return [
+    '## Bank statements: suggesting matches',
+    '',
+    `A 5,000-line statement against 10,000 open invoices (contract \`suggestMatches\`), three runs; the budget is ≤ ${MATCHING_BUDGET_MS} ms.`,
+    '',
+    '| customers | runs (ms) | by reference | by sum | none |',
+    '| --- | --- | --- | --- | --- |',
+    ...runs.map(
+      (run) =>
+        `| ${run.customers} | ${run.ms.join(', ')} | ${run.byRule.reference} | ${run.byRule.sum} | ${run.byRule.none} |`,
+    ),
+    '',
+  ].join('\n')
+}
+
+// Run alone: prints the section.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.stdout.write(statementMatchingSection(measureStatementMatching()))
 }
