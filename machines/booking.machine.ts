@@ -9,12 +9,20 @@
  *   `ops.release` returns to that state.
  * - `customer.cancel` only in Booking Received; `ops.cancel` until the cargo has departed (also while held
  *   before departure). Cancelled is final.
+ * - Credit control (issue 36, docs/payments.md "Credit control"): a guard reading the hold, not a state. The
+ *   context's `creditHold` is the stored `bookings.credit_hold` (the reason the customer reads; null: none).
+ *   `credit.hold` (with that reason) puts a received booking on it, once, when it is made
+ *   (contract/finance/credit.ts `creditHoldReason` says whether); while it is set `ops.confirm` is refused
+ *   (whoever confirms: the desk, the operations API, a carrier's CONF), and `finance.release` clears it
+ *   without moving the status: from Booking Received, or from an operations hold taken there (the two holds
+ *   are apart: releasing one leaves the other). The status value stays exactly the stored one, so the credit
+ *   hold is an input of `nextBookingStatus`, never a status.
  *
  * The server accepts or refuses every status change through `nextBookingStatus` (computed by the machine,
  * not a second table); the browser shows the status and its progress with `bookingProgress` and offers
  * Cancel when `canCustomerCancel`.
  */
-import { getNextSnapshot, setup } from 'xstate'
+import { assign, getNextSnapshot, setup } from 'xstate'
 import type { BookingStatus } from '../contract/bookings'
 
 /** The statuses a booking can be held from (and returns to on release). */
@@ -48,6 +56,8 @@ export type BookingEvent =
   | { type: 'ops.release' }
   | { type: 'customer.cancel' }
   | { type: 'ops.cancel'; reason?: string | undefined }
+  | { type: 'credit.hold'; reason: string }
+  | { type: 'finance.release' }
 
 export type BookingEventType = BookingEvent['type']
 
@@ -61,7 +71,14 @@ export const bookingEventTypes = [
   'ops.release',
   'customer.cancel',
   'ops.cancel',
+  'credit.hold',
+  'finance.release',
 ] as const satisfies readonly BookingEventType[]
+
+export interface BookingContext {
+  /** Why the booking waits for finance's credit release (`bookings.credit_hold`); null: it does not. */
+  creditHold: string | null
+}
 
 /** A hold's child: release returns to `status`; ops may still cancel before departure. */
 const heldFrom = (status: LiveStatus, cancellable: boolean) => ({
@@ -71,17 +88,38 @@ const heldFrom = (status: LiveStatus, cancellable: boolean) => ({
   },
 })
 
+/** Finance releases the credit hold: the status stays. */
+const creditRelease = { 'finance.release': { guard: 'creditHeld', actions: 'releaseCredit' } } as const
+
 export const bookingMachine = setup({
   types: {
+    context: {} as BookingContext,
     events: {} as BookingEvent,
+    input: {} as { creditHold?: string | null } | undefined,
+  },
+  guards: {
+    creditHeld: ({ context }) => context.creditHold !== null,
+    creditClear: ({ context }) => context.creditHold === null,
+    /** Not held yet, and a reason the customer can read. */
+    mayHoldCredit: ({ context, event }) =>
+      context.creditHold === null && event.type === 'credit.hold' && event.reason.trim() !== '',
+  },
+  actions: {
+    holdCredit: assign({
+      creditHold: ({ event }) => (event.type === 'credit.hold' ? event.reason : null),
+    }),
+    releaseCredit: assign({ creditHold: null }),
   },
 }).createMachine({
   id: 'booking',
+  context: ({ input }) => ({ creditHold: input?.creditHold ?? null }),
   initial: 'Booking Received',
   states: {
     'Booking Received': {
       on: {
-        'ops.confirm': { target: 'Confirmed' },
+        'ops.confirm': { guard: 'creditClear', target: 'Confirmed' },
+        'credit.hold': { guard: 'mayHoldCredit', actions: 'holdCredit' },
+        ...creditRelease,
         'customer.cancel': { target: 'Cancelled' },
         'ops.cancel': { target: 'Cancelled' },
         'ops.hold': { target: 'On Hold.Booking Received' },
@@ -114,6 +152,7 @@ export const bookingMachine = setup({
       },
     },
     'On Hold': {
+      on: creditRelease,
       initial: 'Booking Received',
       states: {
         'Booking Received': heldFrom('Booking Received', true),
@@ -143,8 +182,11 @@ export function bookingStateValue(status: BookingStatus, heldFrom: string | null
   return status
 }
 
-function snapshotOf(status: BookingStatus, heldFrom: string | null) {
-  return bookingMachine.resolveState({ value: bookingStateValue(status, heldFrom) as never })
+function snapshotOf(status: BookingStatus, heldFrom: string | null, creditHold: string | null = null) {
+  return bookingMachine.resolveState({
+    value: bookingStateValue(status, heldFrom) as never,
+    context: { creditHold },
+  })
 }
 
 function positionOf(value: unknown): BookingPosition {
@@ -154,16 +196,18 @@ function positionOf(value: unknown): BookingPosition {
 }
 
 /**
- * Where `event` takes a booking in `status` (held from `heldFrom`), or null when the chart refuses it.
- * Computed by the machine itself.
+ * Where `event` takes a booking in `status` (held from `heldFrom`, waiting for finance's credit release when
+ * `creditHold` is its reason), or null when the chart refuses it. Computed by the machine itself.
+ * `credit.hold` and `finance.release` leave the position as it is (non-null: the chart takes them).
  */
 export function nextBookingStatus(
   status: BookingStatus,
   heldFrom: string | null,
   event: BookingEvent | BookingEventType,
+  creditHold: string | null = null,
 ): BookingPosition | null {
   const evt = (typeof event === 'string' ? { type: event, reason: '' } : event) as BookingEvent
-  const snapshot = snapshotOf(status, heldFrom)
+  const snapshot = snapshotOf(status, heldFrom, creditHold)
   if (!snapshot.can(evt)) return null
   return positionOf(getNextSnapshot(bookingMachine, snapshot, evt).value)
 }

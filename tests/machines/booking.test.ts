@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { type BookingStatus, bookingStatuses } from '../../contract/bookings'
+import { creditHoldMessages } from '../../contract/finance/credit'
 import {
   bookingEventTypes,
   bookingMachine,
@@ -15,6 +16,7 @@ import { bookingStates } from './states/booking'
 const events = [
   { type: 'ops.hold', reason: 'Awaiting payment' },
   { type: 'ops.cancel', reason: 'Shipper withdrew' },
+  { type: 'credit.hold', reason: creditHoldMessages.limit },
 ]
 
 /** Every stored position: each status, and On Hold with each live status it can be held from. */
@@ -43,24 +45,54 @@ describe('booking chart, model-based', () => {
 })
 
 describe('nextBookingStatus', () => {
-  it('answers exactly what the chart does for every stored status and every event', () => {
+  it('answers exactly what the chart does for every stored status, credit hold and event', () => {
     let refused = 0
     for (const { status, heldFrom } of positions) {
-      const value = status === 'On Hold' ? { 'On Hold': heldFrom } : status
-      const snapshot = bookingMachine.resolveState({ value: value as never })
-      for (const type of bookingEventTypes) {
-        const event = { type, reason: 'r' } as never
-        const next = nextBookingStatus(status, heldFrom, event)
-        if (!snapshot.can(event)) {
-          expect(next, `${status}/${heldFrom} ${type}`).toBeNull()
-          refused += 1
-        } else {
-          expect(next, `${status}/${heldFrom} ${type}`).not.toBeNull()
+      for (const creditHold of [null, creditHoldMessages.overdue]) {
+        const value = status === 'On Hold' ? { 'On Hold': heldFrom } : status
+        const snapshot = bookingMachine.resolveState({ value: value as never, context: { creditHold } })
+        for (const type of bookingEventTypes) {
+          const event = { type, reason: 'r' } as never
+          const next = nextBookingStatus(status, heldFrom, event, creditHold)
+          const title = `${status}/${heldFrom}/${creditHold ? 'credit held' : 'clear'} ${type}`
+          if (!snapshot.can(event)) {
+            expect(next, title).toBeNull()
+            refused += 1
+          } else {
+            expect(next, title).not.toBeNull()
+          }
         }
       }
     }
     // Most pairs are refused: a booking moves one step at a time.
-    expect(refused).toBeGreaterThan(50)
+    expect(refused).toBeGreaterThan(100)
+  })
+
+  it('refuses confirmation while the booking waits for credit, and finance releases it where it stands', () => {
+    const reason = creditHoldMessages.limit
+    expect(nextBookingStatus('Booking Received', null, { type: 'credit.hold', reason })).toEqual({
+      status: 'Booking Received',
+      heldFrom: null,
+    })
+    expect(nextBookingStatus('Booking Received', null, 'ops.confirm', reason)).toBeNull()
+    expect(nextBookingStatus('Booking Received', null, { type: 'credit.hold', reason }, reason)).toBeNull()
+    expect(nextBookingStatus('Booking Received', null, { type: 'credit.hold', reason: ' ' })).toBeNull()
+    expect(nextBookingStatus('Booking Received', null, 'finance.release', reason)).toEqual({
+      status: 'Booking Received',
+      heldFrom: null,
+    })
+    expect(nextBookingStatus('Booking Received', null, 'finance.release')).toBeNull()
+    expect(nextBookingStatus('Confirmed', null, { type: 'credit.hold', reason })).toBeNull()
+    // Held by operations too: finance's release leaves the operations hold, and the customer may still cancel.
+    expect(nextBookingStatus('On Hold', 'Booking Received', 'finance.release', reason)).toEqual({
+      status: 'On Hold',
+      heldFrom: 'Booking Received',
+    })
+    expect(nextBookingStatus('On Hold', 'Booking Received', 'ops.release', reason)?.status).toBe(
+      'Booking Received',
+    )
+    expect(nextBookingStatus('Booking Received', null, 'customer.cancel', reason)?.status).toBe('Cancelled')
+    expect(nextBookingStatus('Cancelled', null, 'finance.release', reason)).toBeNull()
   })
 
   it('moves a booking forward one step at a time', () => {
