@@ -4,7 +4,9 @@
  * ./statement-matching.ts.
  */
 import { z } from 'zod'
+import { moneyText } from '../pricing/money'
 import { INT32_MAX, safeString } from '../text'
+import type { InvoiceState } from './invoices'
 import type { PaymentMethod } from './payments'
 import { paymentMethods } from './payments'
 
@@ -47,6 +49,8 @@ export interface OpenInvoiceView {
   currency: string
   total: number
   balance: number
+  /** Derived today: issued, part paid or overdue. */
+  state: InvoiceState
 }
 
 export interface PaymentDetail extends PaymentSummary {
@@ -76,6 +80,17 @@ export const paymentListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 })
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>
+
+/** What the payment operations answer beyond contract `paymentMessages`. */
+export const paymentDeskMessages = {
+  notFound: 'No such payment.',
+  noCompany: 'No such company.',
+  alreadyReversed: 'This payment is already reversed.',
+  refundReversed: 'This payment was reversed: nothing of it can be refunded.',
+  overRefund: (left: number, currency: string) =>
+    `Only ${moneyText(left, currency)} of this payment is credit on account: refund no more than that.`,
+  refunded: 'Refund recorded.',
+} as const
 
 /** Finance pays back (part of) a payment's credit on account. */
 export const refundPaymentSchema = z.object({

@@ -3,8 +3,9 @@
  * (their company's only) and finance's (every company), with the derived balance and state. Nothing here
  * writes: issued documents are frozen (migration 0028's trigger).
  *
- * What an invoice owes is computed, never stored: its total less the totals of its credit notes less its
- * payments (none until issue 36 brings them: `paid` is 0). `stateSql` mirrors contract `invoiceState` for
+ * What an invoice owes is computed, never stored: its total less the totals of its credit notes less the
+ * allocations in force of payments to it (those of payments not reversed; docs/payments.md), so every list,
+ * detail, state filter, PDF and PayNow QR follow a payment. `stateSql` mirrors contract `invoiceState` for
  * the state filter (tests/server/invoices-reads.test.ts holds the two to the same answer).
  */
 import { type Kysely, type SqlBool, sql } from 'kysely'
@@ -22,15 +23,18 @@ import { type SiteConfig, siteConfig } from '../site-config'
 
 type Db = Kysely<Database>
 
-/** The totals of an invoice's credit notes (0 for a credit note, which has none). */
-const creditedSql = sql<number>`coalesce((select sum(cn.total) from invoices cn where cn.credits_invoice_id = i.id), 0)::integer`
+/** The totals of an invoice's credit notes (0 for a credit note, which has none); the invoice is `i`. */
+export const creditedSql = sql<number>`coalesce((select sum(cn.total) from invoices cn where cn.credits_invoice_id = i.id), 0)::integer`
 
-/** Payments arrive with issue 36; until then nothing is paid. */
-const paidSql = sql<number>`0`
+/** What the allocations in force (of payments not reversed) paid of invoice `i`. */
+export const paidSql = sql<number>`coalesce((select sum(pa.amount) from payment_allocations pa inner join payments p on p.id = pa.payment_id where pa.invoice_id = i.id and p.reversed_at is null), 0)::integer`
+
+/** What invoice `i` owes now (contract `invoiceBalance`). */
+export const balanceSql = sql<number>`(i.total - ${creditedSql} - ${paidSql})`
 
 /** The SQL of "the invoice is in `state` on `today`" (invoiceState's rule; credit notes have no state). */
 function stateSql(state: InvoiceState, today: string) {
-  const balance = sql`(i.total - ${creditedSql} - ${paidSql})`
+  const balance = balanceSql
   const invoice = sql`i.kind = 'invoice'`
   switch (state) {
     case 'credited':
