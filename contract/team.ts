@@ -292,6 +292,8 @@ const email = safeString({ error: ruleMessages.emailRequired })
   .max(limits.emailMax, ruleMessages.tooLong)
   .regex(basicEmailPattern, ruleMessages.registerEmailInvalid)
   .transform((value) => value.toLowerCase())
+/** An email an Admin types for the company: a colleague's, the billing contact's (finance/reminders.ts). */
+export const companyEmailField = email
 
 const role = z.enum(companyRoles, { error: teamMessages.roleRequired })
 
