@@ -59,6 +59,7 @@ import { staffChargeRoutes } from './routes/staff-charges'
 import { staffCustomerRoutes } from './routes/staff-customers'
 import { staffFinanceRoutes } from './routes/staff-finance'
 import { staffInvoiceRoutes } from './routes/staff-invoices'
+import { staffPaymentRoutes } from './routes/staff-payments'
 import { staffQuoteRoutes } from './routes/staff-quotes'
 import { staffTeamRoutes } from './routes/staff-team'
 import { teamRoutes } from './routes/team'
@@ -308,6 +309,7 @@ export function createApp(options: AppOptions) {
   app.route('/api', invoiceRoutes({ db, now, sessions }))
   app.route('/api', staffInvoiceRoutes({ db, now, mailer, staffSessions, clientIp: deps.clientIp }))
   app.route('/api', staffFinanceRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
+  app.route('/api', staffPaymentRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
   // Mounted even when not served, so that /dev/outbox answers the 404 rather than the SPA's fallback.
   app.route(
     '/',
