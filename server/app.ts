@@ -53,6 +53,7 @@ import { rateFileRoutes } from './routes/rate-files'
 import { registerRoutes } from './routes/register'
 import { staffAuditRoutes } from './routes/staff-audit'
 import { staffAuthRoutes } from './routes/staff-auth'
+import { staffBankRoutes } from './routes/staff-bank'
 import { staffBookingDocumentRoutes } from './routes/staff-booking-documents'
 import { staffBookingRoutes } from './routes/staff-bookings'
 import { staffChargeRoutes } from './routes/staff-charges'
@@ -309,6 +310,8 @@ export function createApp(options: AppOptions) {
   app.route('/api', invoiceRoutes({ db, now, sessions }))
   app.route('/api', staffInvoiceRoutes({ db, now, mailer, staffSessions, clientIp: deps.clientIp }))
   app.route('/api', staffFinanceRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
+  // Bank statements (docs/payments.md): uploads, their lines with suggested matches, matched or ignored.
+  app.route('/api', staffBankRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
   app.route('/api', staffPaymentRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
   // Mounted even when not served, so that /dev/outbox answers the 404 rather than the SPA's fallback.
   app.route(

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { textMessages } from '../../contract/text'
 import { apiPaths, type ErrorBody } from '../../contract/wire'
 import { bodyDepthMessage } from '../../server/body-depth'
+import { makeBankSeeds } from './api-fuzz-bank-seeds'
 import { chargeSeeds } from './api-fuzz-charge-seeds'
 import { makeInvoiceSeeds } from './api-fuzz-invoice-seeds'
 import { deepBodies, type FuzzRequest, fuzzRequests, NUL, type Seed } from './api-fuzz-requests'
@@ -57,6 +58,7 @@ beforeAll(async () => {
     ...staff.seeds,
     ...(await makeInvoiceSeeds(server, main)),
     ...(await chargeSeeds(server, main)),
+    ...(await makeBankSeeds(server, main)),
   }
   const res = await server.app.request(apiPaths.openapi)
   const document = (await res.json()) as OpenApiDocument
