@@ -63,6 +63,7 @@ import { staffInvoiceRoutes } from './routes/staff-invoices'
 import { staffPaymentRoutes } from './routes/staff-payments'
 import { staffQuoteRoutes } from './routes/staff-quotes'
 import { staffTeamRoutes } from './routes/staff-team'
+import { staffStatementRoutes, statementRoutes } from './routes/statement'
 import { teamRoutes } from './routes/team'
 import { teamActivityRoutes } from './routes/team-activity'
 import { trackingRoutes } from './routes/tracking'
@@ -310,6 +311,9 @@ export function createApp(options: AppOptions) {
   app.route('/api', invoiceRoutes({ db, now, sessions }))
   app.route('/api', staffInvoiceRoutes({ db, now, mailer, staffSessions, clientIp: deps.clientIp }))
   app.route('/api', staffFinanceRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
+  // Statements of account (docs/payments.md): the customer's company's, and any company's for finance.
+  app.route('/api', statementRoutes({ db, now, sessions }))
+  app.route('/api', staffStatementRoutes({ db, now, staffSessions }))
   // Bank statements (docs/payments.md): uploads, their lines with suggested matches, matched or ignored.
   app.route('/api', staffBankRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
   app.route('/api', staffPaymentRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))

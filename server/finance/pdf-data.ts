@@ -4,7 +4,7 @@
  * fields of GST (General) Regulations reg 11 (docs/invoices.md, "Tax invoices"). Pure.
  */
 import { gstCodeNames, gstCodes } from '../../contract/finance/charges'
-import type { InvoiceDetail } from '../../contract/finance/invoice-wire'
+import type { DocumentParty, InvoiceDetail } from '../../contract/finance/invoice-wire'
 import { paymentTermsText } from '../../contract/finance/invoices'
 import { bpsText, moneyText } from '../../contract/pricing/money'
 import { calendarDay } from '../../contract/times'
@@ -72,6 +72,12 @@ export function rateText(micro: number): string {
   return `${digits.slice(0, -6)}.${decimals}`
 }
 
+/** The supplier's UEN and GST registration number as a document prints them (the statement's PDF too). */
+export const registrationOf = (supplier: DocumentParty) => [
+  `UEN ${supplier.uen}`,
+  ...(supplier.gstRegistrationNumber ? [`GST registration number ${supplier.gstRegistrationNumber}`] : []),
+]
+
 /** Every word of the PDF of `detail`. */
 export function invoicePdfData(detail: InvoiceDetail, config: SiteConfig): InvoicePdfData {
   const invoice = detail.kind === 'invoice'
@@ -80,12 +86,7 @@ export function invoicePdfData(detail: InvoiceDetail, config: SiteConfig): Invoi
   const sgd = (amount: number) => moneyText(amount, 'SGD')
   const issueDay = calendarDay(detail.issueDay)
 
-  const registration = [
-    `UEN ${detail.supplier.uen}`,
-    ...(detail.supplier.gstRegistrationNumber
-      ? [`GST registration number ${detail.supplier.gstRegistrationNumber}`]
-      : []),
-  ]
+  const registration = registrationOf(detail.supplier)
   const supplier = [detail.supplier.name, ...detail.supplier.addressLines, ...registration]
   const customer = [detail.customer.name, ...detail.customer.addressLines, `UEN ${detail.customer.uen}`]
 

@@ -1,0 +1,178 @@
+/**
+ * A company's statement of account (issue 36, docs/payments.md, "Statement of account"): read from its
+ * documents (the invoices' balances with invoice-reads.ts's SQL: credit notes and the allocations in force),
+ * its payments (migration 0029) and the audit trail's refunds, in one currency, and computed by contract
+ * `statementFigures`. Nothing here writes.
+ */
+import { type Kysely, sql } from 'kysely'
+import { addDays, singaporeDateOf } from '../../contract/dates'
+import { daysBetween } from '../../contract/finance/ageing'
+import { creditLimitOf } from '../../contract/finance/credit'
+import { billingCurrencyOf } from '../../contract/finance/invoices'
+import {
+  STATEMENT_DEFAULT_DAYS,
+  STATEMENT_MAX_DAYS,
+  type StatementDocument,
+  type StatementPayment,
+  statementFigures,
+  statementMessages,
+} from '../../contract/finance/statement-account'
+import type { StatementOfAccount, StatementQuery } from '../../contract/finance/statement-wire'
+import type { Database } from '../db/schema'
+import { type SiteConfig, siteConfig } from '../site-config'
+import { creditedSql, paidSql } from './invoice-reads'
+
+type Db = Kysely<Database>
+
+async function companyOf(db: Db, customerId: number) {
+  return db
+    .selectFrom('customers as c')
+    .innerJoin('countries as k', 'k.mcou_rid', 'c.country_id')
+    .select([
+      'c.id',
+      'c.name',
+      'c.payment_terms_days',
+      'c.billing_currency',
+      'c.credit_limit',
+      'k.mcou_code as country_code',
+    ])
+    .where('c.id', '=', customerId)
+    .executeTakeFirst()
+}
+
+/** The company's invoices and credit notes in `currency`, with what credit notes and payments took of each. */
+async function documentsOf(db: Db, customerId: number, currency: string): Promise<StatementDocument[]> {
+  const rows = await db
+    .selectFrom('invoices as i')
+    .innerJoin('bookings as b', 'b.id', 'i.booking_id')
+    .leftJoin('invoices as ci', 'ci.id', 'i.credits_invoice_id')
+    .select([
+      'i.kind',
+      'i.number',
+      'b.number as booking_number',
+      'i.issue_day',
+      'i.due_day',
+      'i.total',
+      'ci.number as credits_number',
+      creditedSql.as('credited'),
+      paidSql.as('paid'),
+    ])
+    .where('i.customer_id', '=', customerId)
+    .where('i.currency', '=', currency)
+    .execute()
+  return rows.map((row) => ({
+    kind: row.kind,
+    number: row.number,
+    bookingNumber: row.booking_number,
+    issueDay: row.issue_day,
+    dueDay: row.due_day,
+    total: row.total,
+    credited: row.kind === 'invoice' ? Number(row.credited) : 0,
+    paid: row.kind === 'invoice' ? Number(row.paid) : 0,
+    creditsNumber: row.credits_number,
+  }))
+}
+
+/** The company's payments in `currency`, with their allocations and their refunds' days (the audit trail's). */
+async function paymentsOf(db: Db, customerId: number, currency: string): Promise<StatementPayment[]> {
+  const rows = await db
+    .selectFrom('payments as p')
+    .select([
+      'p.id',
+      'p.received_day',
+      'p.method',
+      'p.payer_reference',
+      'p.amount',
+      'p.refunded',
+      'p.reversed_at',
+      'p.reversal_reason',
+      sql<number>`coalesce((select sum(pa.amount) from payment_allocations pa where pa.payment_id = p.id), 0)::integer`.as(
+        'allocated',
+      ),
+    ])
+    .where('p.customer_id', '=', customerId)
+    .where('p.currency', '=', currency as 'SGD' | 'USD')
+    .execute()
+  const refunds = new Map<number, { day: string; amount: number }[]>()
+  const refunded = rows.filter((row) => row.refunded > 0).map((row) => String(row.id))
+  if (refunded.length > 0) {
+    // A refund's audit row names the payment and its `refunded` before and after.
+    const audits = await db
+      .selectFrom('audit_events')
+      .select(['record_id', 'at', sql<unknown>`changes -> 'refunded'`.as('refunded')])
+      .where('record_type', '=', 'payment')
+      .where('customer_id', '=', customerId)
+      .where('record_id', 'in', refunded)
+      .where(sql<boolean>`changes ? 'refunded'`)
+      .orderBy('at')
+      .execute()
+    for (const audit of audits) {
+      const change = audit.refunded as { before?: unknown; after?: unknown } | null
+      const amount = Number(change?.after ?? 0) - Number(change?.before ?? 0)
+      if (!Number.isSafeInteger(amount) || amount <= 0) continue
+      const id = Number(audit.record_id)
+      refunds.set(id, [...(refunds.get(id) ?? []), { day: singaporeDateOf(audit.at), amount }])
+    }
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    receivedDay: row.received_day,
+    method: row.method,
+    payerReference: row.payer_reference,
+    currency,
+    amount: row.amount,
+    allocated: Number(row.allocated),
+    refunded: row.refunded,
+    reversed: row.reversed_at
+      ? { day: singaporeDateOf(row.reversed_at), reason: row.reversal_reason ?? '' }
+      : null,
+    refunds: refunds.get(row.id) ?? [],
+  }))
+}
+
+export type StatementOutcome =
+  | { ok: true; statement: StatementOfAccount }
+  | { ok: false; status: 404 | 422; message: string }
+
+/**
+ * The statement of account of company `customerId` (404: no such company; 422: a period that ends before it
+ * starts or is too long, once the defaults are filled in).
+ */
+export async function statementOfAccount(
+  db: Db,
+  customerId: number,
+  query: StatementQuery,
+  now: Date,
+  config: SiteConfig = siteConfig,
+): Promise<StatementOutcome> {
+  const asOf = singaporeDateOf(now)
+  const to = query.to ?? asOf
+  const from = query.from ?? addDays(to, -(STATEMENT_DEFAULT_DAYS - 1))
+  const span = daysBetween(from, to)
+  if (span < 0) return { ok: false, status: 422, message: statementMessages.periodOrder }
+  if (span >= STATEMENT_MAX_DAYS) return { ok: false, status: 422, message: statementMessages.periodTooLong }
+  const company = await companyOf(db, customerId)
+  if (!company) return { ok: false, status: 404, message: statementMessages.notFound }
+  const billingCurrency = billingCurrencyOf(company.billing_currency, company.country_code)
+  const currency = query.currency ?? billingCurrency
+  const [documents, payments] = await Promise.all([
+    documentsOf(db, customerId, currency),
+    paymentsOf(db, customerId, currency),
+  ])
+  const figures = statementFigures(documents, payments, asOf, { from, to })
+  const statement: StatementOfAccount = {
+    company: {
+      id: company.id,
+      name: company.name,
+      currency: billingCurrency,
+      paymentTermsDays: company.payment_terms_days,
+      creditLimit: creditLimitOf(company.credit_limit, config.billing.creditControl.defaultLimit),
+      creditLimitIsDefault: company.credit_limit === null,
+    },
+    currency,
+    asOf,
+    ...figures,
+    period: { from, to },
+  }
+  return { ok: true, statement }
+}
