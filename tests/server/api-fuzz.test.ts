@@ -28,6 +28,7 @@ import { bodyDepthMessage } from '../../server/body-depth'
 import { makeBankSeeds } from './api-fuzz-bank-seeds'
 import { chargeSeeds } from './api-fuzz-charge-seeds'
 import { makeInvoiceSeeds } from './api-fuzz-invoice-seeds'
+import { makePaymentSeeds } from './api-fuzz-payment-seeds'
 import { deepBodies, type FuzzRequest, fuzzRequests, NUL, type Seed } from './api-fuzz-requests'
 import { answerJudge, bodySchema, type Endpoint, endpointsOf, type OpenApiDocument } from './api-fuzz-schema'
 import { freshSession, makeSeeds } from './api-fuzz-seeds'
@@ -58,6 +59,7 @@ beforeAll(async () => {
     ...staff.seeds,
     ...(await makeInvoiceSeeds(server, main)),
     ...(await chargeSeeds(server, main)),
+    ...(await makePaymentSeeds(server, main)),
     ...(await makeBankSeeds(server, main)),
   }
   const res = await server.app.request(apiPaths.openapi)
