@@ -5,14 +5,16 @@
  * that changes nothing; only finance may.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { InvoicePage } from '../../contract/finance/invoice-wire'
+import { type InvoicePage, invoicePaths } from '../../contract/finance/invoice-wire'
 import { invoiceMessages } from '../../contract/finance/invoices'
 import { type PaymentPage, paymentDeskMessages, paymentPaths } from '../../contract/finance/payment-wire'
 import { paymentMessages } from '../../contract/finance/payments'
 import { forbiddenMessage } from '../../contract/permissions'
+import { moneyText } from '../../contract/pricing/money'
 import type { Auth } from './booking-helpers'
 import { postJson } from './helpers'
 import { type PaymentServer, setupPaymentServer } from './payments-helpers'
+import { pdfText } from './pdf-text'
 
 let server: PaymentServer
 let alice: Auth
@@ -84,6 +86,11 @@ describe('recording and allocating a payment', () => {
       state: 'part_paid',
       paynow: { amount: 60_000 },
     })
+    // The PDF the customer downloads says what was paid and what is due.
+    const pdf = await server.call(alice, invoicePaths.pdf(first))
+    const text = pdfText(new Uint8Array(await pdf.arrayBuffer()))
+    expect(text).toContain(`Paid\n${moneyText(-40_000, 'SGD')}`)
+    expect(text).toContain(`Balance due\n${moneyText(60_000, 'SGD')}`)
 
     // Several invoices in one allocation: the rest of the first and part of the second.
     const full = await server.answered(
