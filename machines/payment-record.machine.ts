@@ -190,7 +190,8 @@ export const paymentRecordMachine = setup({
     isValid: ({ context }) => Object.keys(context.errors).length === 0,
     hasQuery: ({ context }) => context.query.trim() !== '',
     /** A matched line's amount, currency, day and reference are the line's: only the method is chosen. */
-    mayChange: ({ context, event }) => context.line === null || (event as { field?: string }).field === 'method',
+    mayChange: ({ context, event }) =>
+      context.line === null || (event as { field?: string }).field === 'method',
   },
   actions: {
     changeField: assign(({ context, event }) => {
