@@ -140,6 +140,22 @@ routes.financeInvoice.update({
   },
 })
 
+routes.financePayments.update({
+  component: lazyRouteComponent(() => import('../features/staff/payment-list-page'), 'PaymentListPage'),
+})
+
+const PaymentPage = lazyRouteComponent(() => import('../features/staff/payment-page'), 'PaymentPage')
+routes.financePayment.update({
+  component: function FinancePaymentRoute() {
+    const { id } = routes.financePayment.useParams()
+    return <PaymentPage key={id} id={Number(id)} />
+  },
+})
+
+routes.financeBank.update({
+  component: lazyRouteComponent(() => import('../features/staff/bank-page'), 'BankPage'),
+})
+
 export const staffRouter: StaffRouter = createRouter({
   routeTree: staffRouteTree,
   scrollRestoration: true,

@@ -110,6 +110,12 @@ const financeInvoice = createRoute({
   head: ({ params }) => ({ meta: [{ title: `${params.number} | Finance desk | eShip staff` }] }),
 })
 
+const financePayment = createRoute({
+  getParentRoute: () => layout,
+  path: '/staff/finance/payments/$id',
+  head: ({ params }) => ({ meta: [{ title: `Payment ${params.id} | Finance desk | eShip staff` }] }),
+})
+
 /** Every route of the console, for src/staff/router.tsx to give each its page. */
 export const staffRoutes = {
   root,
@@ -132,9 +138,13 @@ export const staffRoutes = {
   finance: page('/staff/finance', 'Finance desk'),
   financeIssue,
   financeInvoice,
+  financePayments: page('/staff/finance/payments', 'Payments | Finance desk'),
+  financePayment,
+  financeBank: page('/staff/finance/bank', 'Bank statements | Finance desk'),
 }
 
 const { home, team, audit, keys, quotes, messages, rates, customers, finance } = staffRoutes
+const { financePayments, financeBank } = staffRoutes
 
 export const staffRouteTree = root.addChildren([
   login,
@@ -156,5 +166,8 @@ export const staffRouteTree = root.addChildren([
     finance,
     financeIssue,
     financeInvoice,
+    financePayments,
+    financePayment,
+    financeBank,
   ]),
 ])

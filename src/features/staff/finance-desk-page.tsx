@@ -71,6 +71,15 @@ export function FinanceDeskPage() {
         Bookings with approved charges to invoice, change requests waiting on customers, and the tax invoices
         and credit notes issued.
       </p>
+      <p>
+        <Link to="/staff/finance/payments" className={styles.link}>
+          Payments
+        </Link>{' '}
+        ·{' '}
+        <Link to="/staff/finance/bank" className={styles.link}>
+          Bank statements
+        </Link>
+      </p>
       <p role="status" className={styles.note}>
         {notice ?? (state.matches({ list: { ready: 'refreshing' } }) ? 'Updating…' : '')}
       </p>
