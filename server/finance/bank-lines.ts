@@ -58,14 +58,20 @@ type LineRow = Awaited<ReturnType<ReturnType<typeof lineQuery>['execute']>>[numb
  */
 export async function openInvoicesIn(db: Db, currencies: readonly string[]): Promise<OpenInvoice[]> {
   if (currencies.length === 0) return []
+  // The balance computed once per invoice, then compared.
   const rows = await db
-    .selectFrom('invoices as i')
-    .select(['i.number', 'i.customer_id', 'i.currency', balanceSql.as('balance')])
-    .where('i.kind', '=', 'invoice')
-    .where('i.currency', 'in', [...currencies])
-    .where(sql<SqlBool>`${balanceSql} > 0`)
-    .orderBy('i.due_day')
-    .orderBy('i.id')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('invoices as i')
+        .select(['i.id', 'i.number', 'i.customer_id', 'i.currency', 'i.due_day', balanceSql.as('balance')])
+        .where('i.kind', '=', 'invoice')
+        .where('i.currency', 'in', [...currencies])
+        .as('o'),
+    )
+    .select(['o.number', 'o.customer_id', 'o.currency', 'o.balance'])
+    .where('o.balance', '>', 0)
+    .orderBy('o.due_day')
+    .orderBy('o.id')
     .execute()
   return rows.map((row) => ({
     number: row.number,
