@@ -32,6 +32,7 @@ import { createRouter, errorResponses, withSharedAnswers } from './openapi'
 import { quoteService } from './quotes/service'
 import { RATE_SHEETS_CHANNEL, RateSheets } from './rates/rate-sheets'
 import { authRoutes } from './routes/auth'
+import { billingContactRoutes } from './routes/billing-contact'
 import { bookingRoutes } from './routes/bookings'
 import { chargeRoutes } from './routes/charges'
 import { contactRoutes } from './routes/contact'
@@ -234,6 +235,8 @@ export function createApp(options: AppOptions) {
   app.route('/api', invitationRoutes({ db, now, hashing, clientIp: address }))
   // The company's activity (docs/teams.md "Who did what"), for its Admins.
   app.route('/api', teamActivityRoutes({ db, now, sessions }))
+  // The billing contact an Admin names: payment reminders go to them too (docs/payments.md).
+  app.route('/api', billingContactRoutes({ db, now, sessions, clientIp: address }))
   const bookingDeps = { db, now, mailer, places, sessions, clientIp: address }
   app.route('/api', bookingRoutes(bookingDeps))
   app.route('/api', trackingRoutes(bookingDeps))

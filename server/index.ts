@@ -13,6 +13,7 @@ import { demoStaff, demoStaffPassword, demoStaffTotpSecret } from './demo/staff'
 import { EventHub } from './events/hub'
 import { AfterAnswer } from './jobs/after-answer'
 import { ConversationMailJob } from './jobs/conversation-mails'
+import { InvoiceReminderJob } from './jobs/invoice-reminders'
 import { MailWorker } from './jobs/mail-worker'
 import { QuoteReminderJob } from './jobs/quote-reminders'
 import { hasLiveKeys } from './keys/keys'
@@ -80,6 +81,12 @@ worker.start()
 // The day-before reminders of expiring quotes, claimed once across processes like the outbox's mails.
 const reminders = new QuoteReminderJob({ db: database.db, mailer: createMailer({ appUrl: config.appUrl }) })
 reminders.start()
+// Invoices' payment reminders (docs/payments.md), each stage claimed once across processes.
+const invoiceReminders = new InvoiceReminderJob({
+  db: database.db,
+  mailer: createMailer({ appUrl: config.appUrl }),
+})
+invoiceReminders.start()
 // The mail of a conversation message unread for 5 minutes, claimed once across processes (docs/conversations.md).
 const conversationMails = new ConversationMailJob({
   db: database.db,
@@ -190,6 +197,7 @@ async function shutdown(signal: string) {
     })
     await afterAnswer.idle()
     await reminders.stop()
+    await invoiceReminders.stop()
     await conversationMails.stop()
     await worker.stop()
     delivery.close()

@@ -8,11 +8,38 @@ import { CUSTOMER_USER_TYPE } from '../../contract/messages'
 import type { Database } from '../db/schema'
 import type { Mailer } from '../mail/index'
 import { invoiceIssuedMail } from '../mail/invoice-templates'
+import type { OutboxAttachment } from '../mail/outbox'
 import type { SiteConfig } from '../site-config'
 import { renderInvoicePdf } from './invoice-pdf'
 
 /** The file name of a document's PDF: its number. */
 export const invoicePdfName = (number: string) => `${number}.pdf`
+
+/** The company's active Admins, who receive its invoices (and their reminders, server/jobs/invoice-reminders.ts). */
+export const companyAdmins = (trx: Kysely<Database>, customerId: number) =>
+  trx
+    .selectFrom('users')
+    .select(['esus_name', 'esus_email_id'])
+    .where('customer_id', '=', customerId)
+    .where('company_role', '=', 'admin')
+    .where('user_type', '=', CUSTOMER_USER_TYPE)
+    .where('activated_at', 'is not', null)
+    .where('deactivated_at', 'is', null)
+    .orderBy('id')
+    .execute()
+
+/** The document's PDF as a mail's attachment (rendered once for all its recipients). */
+export async function invoicePdfAttachment(
+  detail: InvoiceDetail,
+  config: SiteConfig,
+): Promise<OutboxAttachment> {
+  const pdf = await renderInvoicePdf(detail, config)
+  return {
+    filename: invoicePdfName(detail.number),
+    contentType: 'application/pdf',
+    base64: Buffer.from(pdf).toString('base64'),
+  }
+}
 
 export async function mailDocument(
   trx: Kysely<Database>,
@@ -21,23 +48,9 @@ export async function mailDocument(
   at: Date,
   config: SiteConfig,
 ): Promise<void> {
-  const admins = await trx
-    .selectFrom('users')
-    .select(['esus_name', 'esus_email_id'])
-    .where('customer_id', '=', detail.customerId)
-    .where('company_role', '=', 'admin')
-    .where('user_type', '=', CUSTOMER_USER_TYPE)
-    .where('activated_at', 'is not', null)
-    .where('deactivated_at', 'is', null)
-    .orderBy('id')
-    .execute()
+  const admins = await companyAdmins(trx, detail.customerId)
   if (admins.length === 0) return
-  const pdf = await renderInvoicePdf(detail, config)
-  const attachment = {
-    filename: invoicePdfName(detail.number),
-    contentType: 'application/pdf',
-    base64: Buffer.from(pdf).toString('base64'),
-  }
+  const attachment = await invoicePdfAttachment(detail, config)
   for (const admin of admins) {
     const mail = invoiceIssuedMail(
       {

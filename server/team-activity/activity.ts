@@ -214,6 +214,12 @@ function describeAction(row: Row): string {
       return `Approved the request of ${subjectOf(row)} to join, as ${roleName(after(changes, 'role'))}`
     case 'team.join_declined':
       return `Declined the request of ${subjectOf(row)} to join`
+    case 'team.billing_contact_changed': {
+      const email = text(after(changes, 'billing_contact_email'))
+      return email
+        ? `Named ${email} the billing contact`
+        : `Removed the billing contact ${text(before(changes, 'billing_contact_email')) ?? ''}`.trim()
+    }
     default:
       // An action added later: its name, readable ("booking.something_new" → "Booking something new").
       return `${row.action.charAt(0).toUpperCase()}${row.action.slice(1).replace(/[._]/g, ' ')} (${record})`

@@ -11,6 +11,7 @@ import { createPasswordReset } from '../../server/auth/password-resets'
 import { createSessionRelease } from '../../server/auth/session-release'
 import { hashToken, newToken } from '../../server/auth/tokens'
 import { rateFileSeeds } from './api-fuzz-rate-seeds'
+import { billingContactSeeds } from './api-fuzz-reminder-seeds'
 import type { Body, Seed } from './api-fuzz-requests'
 import { teamSeeds } from './api-fuzz-team-seeds'
 import { type Auth, type BookingServer, dcsa } from './booking-helpers'
@@ -252,6 +253,7 @@ export async function makeSeeds(server: BookingServer, main: Auth): Promise<Reco
     }),
     ...rateFileSeeds(server.clock.now()).ops,
     ...team,
+    ...billingContactSeeds,
     listDevOutbox: () => ({ query: { to: main.email } }),
     showDevOutbox: () => ({ query: { to: main.email } }),
   } satisfies Record<string, () => Seed>

@@ -177,6 +177,7 @@ describe('GET /api/openapi.json', () => {
         '/api/staff/finance/uninvoiced',
         '/api/staff/finance/journal.csv',
         '/api/staff/customers/{id}/billing',
+        '/api/team/billing-contact',
       ].sort(),
     )
     const countries = doc.paths[apiPaths.countries]?.get
