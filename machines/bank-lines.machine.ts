@@ -70,8 +70,6 @@ export const bankMessages = {
   accountRequired: 'Enter the account this CSV statement is of.',
   ignored: 'Line ignored.',
   reopened: 'Line open again.',
-  uploaded: (added: number, inFile: number) =>
-    `${inFile === 1 ? '1 line' : `${inFile} lines`} in the file, ${added === 0 ? 'none' : added} new.`,
 } as const
 
 export const isCsv = (file: Pick<File, 'name'> | null) => file !== null && /\.csv$/i.test(file.name)

@@ -38,7 +38,7 @@ const api = vi.fn(async (path: string, options: { method?: string; body?: unknow
   if (path === '/api/staff/bank-lines/31/match') return { message: 'Payment recorded.', payment }
   if (path === '/api/staff/bank-statements')
     return {
-      message: 'Statement read.',
+      message: 'Statement uploaded: 1 new of 3 lines (the rest were uploaded before).',
       statementId: 4,
       format: 'camt053',
       linesInFile: 3,
@@ -172,7 +172,7 @@ describe('the bank statements page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }))
     await settle()
     expect(screen.getByTestId('upload-result').textContent).toBe(
-      'Statement read. 3 lines in the file, 1 new.',
+      'Statement uploaded: 1 new of 3 lines (the rest were uploaded before).',
     )
     const upload = calls.find((call) => call.path === '/api/staff/bank-statements')
     expect((upload?.body as FormData).get('file')).toBeInstanceOf(File)

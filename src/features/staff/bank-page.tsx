@@ -3,7 +3,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { type ActorRefFrom, fromPromise } from 'xstate'
 import { singaporeDateOf } from '../../../contract/dates'
 import type { BankLineStatus, BankLineView } from '../../../contract/finance/payment-wire'
-import { bankLinesMachine, bankMessages, isCsv } from '../../../machines/bank-lines.machine'
+import { bankLinesMachine, isCsv } from '../../../machines/bank-lines.machine'
 import {
   ignoreBankLine,
   listBankLines,
@@ -167,9 +167,7 @@ function Upload({ actor }: { actor: BankActor }) {
         </div>
       </form>
       <p role="status" className={styles.note} data-testid="upload-result">
-        {uploaded
-          ? `${uploaded.message} ${bankMessages.uploaded(uploaded.linesAdded, uploaded.linesInFile)}`
-          : ''}
+        {uploaded?.message ?? ''}
       </p>
       {uploadMessage ? (
         <p role="alert" className={styles.refusal}>
