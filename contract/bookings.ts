@@ -3,6 +3,7 @@
  * TypeScript: shared by server and browser. The legal status changes live in machines/booking.machine.ts;
  * the DCSA Track & Trace vocabulary (shared/FREIGHT.md) is kept as DCSA writes it.
  */
+import type { CreditHold } from './finance/credit'
 import type { Sailing } from './pricing/schedule'
 import type { Mode, QuotePrice, ServiceSelection } from './pricing/types'
 import type { Party } from './quotes'
@@ -341,6 +342,8 @@ export interface BookingDetail extends BookingSummary {
   heldFrom?: BookingStatus | null
   /** Cancel is offered while the booking is still Booking Received. */
   canCancel: boolean
+  /** Why it waits for finance's credit release, since when (docs/payments.md "Credit control"); null: it does not. */
+  creditHold: CreditHold | null
 }
 
 export const bookingMessages = {

@@ -1,7 +1,9 @@
 /**
  * `customerBillingMachine` (a company's billing details in the console's customer directory, issue 35):
  * loads them (`getCustomerBilling`) → ready, or failed (retry). Finance edits the payment terms (prepaid, 7, 14,
- * 30 or 60 days), the billing currency (SGD or USD) and the billing address invoices print, checked as typed by
+ * 30 or 60 days), the billing currency (SGD or USD), the billing address invoices print and the credit limit
+ * (docs/payments.md "Credit control": an amount such as 75,000.00, empty for site.config's default; the company's
+ * open balance is read beside it), checked as typed by
  * `customerBillingSchema` (a field's message once it is left, or on Save); Save (`updateCustomerBilling`) → the
  * stored details and "Billing details saved.", or the server's refusal under its fields. An admin reads them:
  * without `mayEdit` the chart takes no change.
@@ -9,6 +11,7 @@
  * Effects are injected by the page with `machine.provide`.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { amountInputText, minorUnitsOf } from '../contract/finance/amount-text'
 import type { CustomerBilling } from '../contract/finance/invoice-wire'
 import {
   type BillingCurrency,
@@ -27,6 +30,8 @@ export interface BillingValues {
   paymentTermsDays: string
   currency: BillingCurrency
   address: string
+  /** The credit limit as typed ("75,000.00"); empty: the default. */
+  creditLimit: string
 }
 
 export type BillingField = keyof BillingValues
@@ -49,12 +54,16 @@ export type CustomerBillingEvent =
   | { type: 'user.save' }
   | { type: 'user.retry' }
 
-const fields: BillingField[] = ['paymentTermsDays', 'currency', 'address']
+const fields: BillingField[] = ['paymentTermsDays', 'currency', 'address', 'creditLimit']
+
+/** The limit typed, in minor units; null (the default) when empty; NaN (refused) when not an amount. */
+const limitOf = (text: string) => (text.trim() === '' ? null : (minorUnitsOf(text) ?? Number.NaN))
 
 export const billingBody = (values: BillingValues): CustomerBillingInput => ({
   paymentTermsDays: Number(values.paymentTermsDays),
   currency: values.currency,
   address: values.address,
+  creditLimit: limitOf(values.creditLimit),
 })
 
 export const billingErrors = (values: BillingValues) =>
@@ -64,12 +73,14 @@ const valuesOf = (billing: CustomerBilling): BillingValues => ({
   paymentTermsDays: String(billing.paymentTermsDays),
   currency: billing.currency,
   address: billing.address ?? '',
+  creditLimit: billing.creditLimit === null ? '' : amountInputText(billing.creditLimit),
 })
 
 const blank: BillingValues = {
   paymentTermsDays: String(DEFAULT_PAYMENT_TERMS_DAYS),
   currency: 'SGD',
   address: '',
+  creditLimit: '',
 }
 
 const setBilling = (billing: CustomerBilling) => {

@@ -58,6 +58,7 @@ import { staffBankRoutes } from './routes/staff-bank'
 import { staffBookingDocumentRoutes } from './routes/staff-booking-documents'
 import { staffBookingRoutes } from './routes/staff-bookings'
 import { staffChargeRoutes } from './routes/staff-charges'
+import { staffCreditRoutes } from './routes/staff-credit'
 import { staffCustomerRoutes } from './routes/staff-customers'
 import { staffFinanceRoutes } from './routes/staff-finance'
 import { staffInvoiceRoutes } from './routes/staff-invoices'
@@ -319,6 +320,8 @@ export function createApp(options: AppOptions) {
   app.route('/api', staffStatementRoutes({ db, now, staffSessions }))
   // Bank statements (docs/payments.md): uploads, their lines with suggested matches, matched or ignored.
   app.route('/api', staffBankRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
+  // Credit control (docs/payments.md): bookings waiting for finance's release, and the release.
+  app.route('/api', staffCreditRoutes({ db, now, mailer, hub, staffSessions, clientIp: deps.clientIp }))
   app.route('/api', staffPaymentRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
   // Mounted even when not served, so that /dev/outbox answers the 404 rather than the SPA's fallback.
   app.route(

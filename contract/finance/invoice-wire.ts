@@ -121,6 +121,10 @@ export interface CustomerBilling {
   paymentTermsDays: number
   currency: BillingCurrency
   address: string | null
+  /** Credit control (docs/payments.md): minor units of the currency; null: site.config's default. */
+  creditLimit: number | null
+  /** What the company owes now: its invoices' balances plus approved charges not invoiced (minor units). */
+  openBalance: number
 }
 
 export const invoicePaths = {

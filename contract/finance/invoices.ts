@@ -303,6 +303,8 @@ export const creditNoteSchema = z.object({
 export type CreditNoteInput = z.input<typeof creditNoteSchema>
 
 const paymentTermsMessage = 'Choose prepaid, 7, 14, 30 or 60 days.'
+const creditLimitMessage =
+  'Enter the credit limit as an amount of zero or more, or leave it empty for the default.'
 
 /** Finance's billing details of a customer company (the customer directory). */
 export const customerBillingSchema = z.object({
@@ -315,6 +317,17 @@ export const customerBillingSchema = z.object({
     .trim()
     .min(10, 'Enter the billing address (at least 10 characters).')
     .max(500, 'At most 500 characters.'),
+  /**
+   * Credit control (docs/payments.md): the limit in minor units of the billing currency; null: site.config's
+   * default; absent: unchanged.
+   */
+  creditLimit: z
+    .number({ error: creditLimitMessage })
+    .int(creditLimitMessage)
+    .min(0, creditLimitMessage)
+    .max(INT32_MAX, 'The credit limit is too large.')
+    .nullable()
+    .optional(),
 })
 export type CustomerBillingInput = z.input<typeof customerBillingSchema>
 

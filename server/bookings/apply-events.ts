@@ -149,6 +149,7 @@ export async function applyEvents(
       }
       const effect = eventEffect(event, {
         ...current,
+        creditHold: booking.credit_hold,
         origin: booking.origin,
         destination: booking.destination,
       })

@@ -21,6 +21,7 @@ import type { AuditContext } from '../audit/audit'
 import { auditBookingMade } from '../audit/bookings'
 import type { LiveSession } from '../auth/sessions'
 import type { Database } from '../db/schema'
+import { holdForCredit } from '../finance/credit'
 import { bookingReceivedMail } from '../mail/booking-templates'
 import type { Mailer } from '../mail/index'
 import { saveBookingParties } from '../parties/service'
@@ -127,6 +128,8 @@ export async function confirmQuote(
     await acceptOffer(trx, stored.quote.id, at)
     await saveBookingParties(trx, customerId, input, at)
     await auditBookingMade(trx, audit, { ...stored.quote, customerId }, booking, price.totalUsd, at)
+    // Credit control (docs/payments.md): it may wait for finance's release; the pages say why.
+    await holdForCredit(trx, { number: bookingNumber, customerId, price }, audit, at)
     // The person who booked gets the receipt always; colleagues who follow every booking of the company
     // (issue 24) get it as their milestone mails allow.
     const colleagues = await bookingRecipients(trx, { customerId, people: [] }, 'milestones')

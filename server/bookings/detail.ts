@@ -187,6 +187,9 @@ export async function bookingDetail(
     statusReason: row.status_reason,
     heldFrom: (row.held_from as BookingStatus | null) ?? null,
     canCancel: canCustomerCancel(row.status as BookingStatus, row.held_from),
+    creditHold: row.credit_hold
+      ? { reason: row.credit_hold, since: (row.credit_held_at ?? row.created_at).toISOString() }
+      : null,
   }
 }
 

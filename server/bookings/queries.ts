@@ -40,6 +40,8 @@ function bookingQuery(db: Kysely<Database>) {
       'b.vgm_cutoff',
       'b.eta_moved_at',
       'b.held_at',
+      'b.credit_hold',
+      'b.credit_held_at',
       'q.number as quote_number',
       'q.request',
       'u.esus_email_id as user_email',

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { BookingStatus, PlaceRef, RouteLeg, TrackingEvent } from '../../contract/bookings'
 import { addDays } from '../../contract/dates'
+import { creditMessages } from '../../contract/finance/credit'
 import { plannedSailingOf } from '../../contract/pricing/planned-sailing'
 import type { Mode, QuoteRequest } from '../../contract/pricing/types'
 import { singaporeDate } from '../../contract/quotes'
@@ -211,7 +212,12 @@ export async function confirmInTransaction(
   /** Who confirmed, for the events recorded (tracking/events.ts postedByOf); null: the server. */
   postedBy: string | null = null,
 ): Promise<{ hbl: string } | null> {
-  const next = nextBookingStatus(booking.status as BookingStatus, booking.held_from, 'ops.confirm')
+  const next = nextBookingStatus(
+    booking.status as BookingStatus,
+    booking.held_from,
+    'ops.confirm',
+    booking.credit_hold,
+  )
   if (!next) return null
   const hbl = (await nextNumber(trx, 'ESHBL', at.getUTCFullYear())).replace('-', '')
   const route = await plannedRoute(deps, trx, booking, options, at)
@@ -296,8 +302,12 @@ export async function confirmBooking(
     const [booking] = await lockBookings(trx, { numbers: [number], hbls: [] })
     if (!booking) return { status: 404 as const }
     const done = await confirmInTransaction(deps, trx, booking, options, at, 'record', postedBy)
-    if (!done)
-      return { status: 409 as const, message: confirmRefusal(number, booking.status as BookingStatus) }
+    if (!done) {
+      const message = booking.credit_hold
+        ? creditMessages.confirmRefused(number)
+        : confirmRefusal(number, booking.status as BookingStatus)
+      return { status: 409 as const, message }
+    }
     if (audit) {
       await appendAudit(
         trx,

@@ -1,7 +1,8 @@
 /**
  * What finance keeps and watches besides the documents (docs/invoices.md): a customer company's billing
- * details (terms, currency, the address invoices print), and the bookings with approved charges not yet
- * invoiced (the finance desk's first queue).
+ * details (terms, currency, the address invoices print, the credit limit of docs/payments.md "Credit control",
+ * with what the company owes now beside it), and the bookings with approved charges not yet invoiced (the
+ * finance desk's first queue).
  */
 import { type Kysely, sql } from 'kysely'
 import type { CustomerBilling, UninvoicedBooking } from '../../contract/finance/invoice-wire'
@@ -12,18 +13,29 @@ import {
 } from '../../contract/finance/invoices'
 import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
+import { creditStanding } from './credit'
 
 type Db = Kysely<Database>
+
+type StoredBilling = Omit<CustomerBilling, 'openBalance'>
 
 const billingOf = (row: {
   payment_terms_days: number
   billing_currency: BillingCurrency | null
   billing_address: string | null
+  credit_limit: number | null
   country_code: string
-}): CustomerBilling => ({
+}): StoredBilling => ({
   paymentTermsDays: row.payment_terms_days,
   currency: billingCurrencyOf(row.billing_currency, row.country_code),
   address: row.billing_address,
+  creditLimit: row.credit_limit,
+})
+
+/** The details with what the company owes now in its billing currency. */
+const withBalance = async (db: Db, customerId: number, billing: StoredBilling, at: Date) => ({
+  ...billing,
+  openBalance: (await creditStanding(db, customerId, at)).openBalance,
 })
 
 const companyBilling = (db: Db, customerId: number, lock = false) => {
@@ -34,23 +46,31 @@ const companyBilling = (db: Db, customerId: number, lock = false) => {
       'c.payment_terms_days',
       'c.billing_currency',
       'c.billing_address',
+      'c.credit_limit',
       'k.mcou_code as country_code',
     ])
     .where('c.id', '=', customerId)
   return (lock ? query.forUpdate('c') : query).executeTakeFirst()
 }
 
-/** A company's billing details (its currency derived from its country until finance sets one); undefined: none. */
-export async function getCustomerBilling(db: Db, customerId: number): Promise<CustomerBilling | undefined> {
+/**
+ * A company's billing details (its currency derived from its country until finance sets one) and its open
+ * balance on `at`; undefined: none.
+ */
+export async function getCustomerBilling(
+  db: Db,
+  customerId: number,
+  at: Date,
+): Promise<CustomerBilling | undefined> {
   const row = await companyBilling(db, customerId)
-  return row && billingOf(row)
+  return row && withBalance(db, customerId, billingOf(row), at)
 }
 
 /** Saves a company's billing details with its audit row (only when something changed); undefined: none. */
 export async function saveCustomerBilling(
   db: Db,
   customerId: number,
-  input: Required<CustomerBillingInput>,
+  input: Omit<Required<CustomerBillingInput>, 'creditLimit'> & Pick<CustomerBillingInput, 'creditLimit'>,
   audit: AuditContext,
   at: Date,
 ): Promise<CustomerBilling | undefined> {
@@ -58,10 +78,12 @@ export async function saveCustomerBilling(
     const row = await companyBilling(trx, customerId, true)
     if (!row) return undefined
     const before = billingOf(row)
-    const after: CustomerBilling = {
+    const after: StoredBilling = {
       paymentTermsDays: input.paymentTermsDays,
       currency: input.currency,
       address: input.address,
+      // Absent: unchanged; null: back to site.config's default.
+      creditLimit: input.creditLimit === undefined ? before.creditLimit : input.creditLimit,
     }
     await trx
       .updateTable('customers')
@@ -69,10 +91,11 @@ export async function saveCustomerBilling(
         payment_terms_days: after.paymentTermsDays,
         billing_currency: after.currency,
         billing_address: after.address,
+        credit_limit: after.creditLimit,
       })
       .where('id', '=', customerId)
       .execute()
-    const changes = changedFields(before, after, ['paymentTermsDays', 'currency', 'address'])
+    const changes = changedFields(before, after, ['paymentTermsDays', 'currency', 'address', 'creditLimit'])
     if (changes) {
       await appendAudit(
         trx,
@@ -87,7 +110,7 @@ export async function saveCustomerBilling(
         at,
       )
     }
-    return after
+    return withBalance(trx, customerId, after, at)
   })
 }
 

@@ -94,6 +94,10 @@ const BookingDetailSchema = documents<BookingDetail>()(
         description: 'While On Hold: the status it was held from (and returns to)',
       }),
       canCancel: z.boolean(),
+      creditHold: z.object({ reason: z.string(), since: z.string() }).nullable().openapi({
+        description:
+          "Why it waits for finance's credit release (the customer's message) and since when; null: it does not",
+      }),
     })
     .openapi('BookingDetail'),
 )

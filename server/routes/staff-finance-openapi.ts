@@ -49,6 +49,12 @@ const BillingSchema = documents<CustomerBilling>()(
         description: 'As finance set it, else SGD for a Singapore company and USD for others',
       }),
       address: z.string().nullable().openapi({ description: 'The billing address printed on invoices' }),
+      creditLimit: z.int().nullable().openapi({
+        description: 'Credit control: minor units of the currency; null: the default (docs/payments.md)',
+      }),
+      openBalance: z.int().openapi({
+        description: "The company's invoices' balances plus approved charges not invoiced, minor units",
+      }),
     })
     .openapi('CustomerBilling'),
 )

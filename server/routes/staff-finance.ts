@@ -49,7 +49,7 @@ export function staffFinanceRoutes(deps: StaffFinanceDeps) {
     })
     .openapi({ ...getBillingRoute, middleware: [staff] as const }, async (c) => {
       const id = idOf(c.req.valid('param').id)
-      const billing = id === undefined ? undefined : await getCustomerBilling(db, id)
+      const billing = id === undefined ? undefined : await getCustomerBilling(db, id, now())
       if (!billing) return c.json(noCompany, 404)
       return c.json(billing, 200)
     })

@@ -62,6 +62,8 @@ export function toTrackingEvent(event: KeptEvent, origin: string, destination: s
 export interface BookingRoute {
   status: BookingStatus
   heldFrom: string | null
+  /** Why it waits for finance's credit release (bookings.credit_hold): a CONF is refused until then. */
+  creditHold?: string | null
   /** Where the first leg starts and the last one ends (UN/LOCODE or IATA). */
   origin: string
   destination: string
@@ -138,7 +140,10 @@ export function eventEffect(event: TrackingEvent, route: BookingRoute): EventEff
   if (event.eventClassifierCode !== 'ACT') return { kind: 'record' }
 
   const chart = (bookingEvent: BookingEvent): EventEffect | { refused: string } => {
-    const to = nextBookingStatus(status, heldFrom, bookingEvent)
+    const to = nextBookingStatus(status, heldFrom, bookingEvent, route.creditHold ?? null)
+    if (!to && route.creditHold && bookingEvent.type === 'ops.confirm') {
+      return { refused: refusal(event, status, "it waits for finance's credit release") }
+    }
     if (!to) return { refused: refusal(event, status, `the booking cannot take ${bookingEvent.type}`) }
     return { kind: 'transition', event: bookingEvent, to }
   }

@@ -3,7 +3,13 @@ import { customerBillingMachine } from '../../machines/customer-billing.machine'
 import { formChecks, modelSuite } from './model-suite'
 import { customerBillingStates } from './states/customer-billing'
 
-const stored = { paymentTermsDays: 30, currency: 'SGD', address: '8 Orchard Road, #05-01, Singapore 238801' }
+const stored = {
+  paymentTermsDays: 30,
+  currency: 'SGD',
+  address: '8 Orchard Road, #05-01, Singapore 238801',
+  creditLimit: 7_500_050,
+  openBalance: 1_234_500,
+}
 
 modelSuite('a company’s billing details', customerBillingMachine, {
   promises: ['loadBilling', 'saveBilling'],
@@ -11,7 +17,7 @@ modelSuite('a company’s billing details', customerBillingMachine, {
     { type: 'xstate.done.actor.loadBilling', output: stored },
     {
       type: 'xstate.done.actor.loadBilling',
-      output: { paymentTermsDays: 30, currency: 'USD', address: null },
+      output: { paymentTermsDays: 30, currency: 'USD', address: null, creditLimit: null, openBalance: 0 },
     },
     { type: 'xstate.error.actor.loadBilling', error: { status: 500 } },
     { type: 'xstate.done.actor.saveBilling', output: { ...stored, paymentTermsDays: 14 } },
@@ -23,6 +29,9 @@ modelSuite('a company’s billing details', customerBillingMachine, {
     { type: 'field.changed', field: 'paymentTermsDays', value: '14' },
     { type: 'field.changed', field: 'paymentTermsDays', value: '45' },
     { type: 'field.changed', field: 'address', value: 'Short' },
+    { type: 'field.changed', field: 'creditLimit', value: '12,000.5' },
+    { type: 'field.changed', field: 'creditLimit', value: '' },
+    { type: 'field.changed', field: 'creditLimit', value: 'lots' },
     { type: 'field.blurred', field: 'address' },
   ],
   inputs: [

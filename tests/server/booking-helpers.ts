@@ -19,6 +19,13 @@ export async function setupBookingServer() {
 
   async function login(): Promise<Auth> {
     const user = await createTestUser(server.db)
+    // A test company books and confirms many times: finance trusts it with a limit no test reaches, so that no
+    // booking waits for a credit release (docs/payments.md "Credit control"; tests/server/credit-control.test.ts).
+    await server.db
+      .updateTable('customers')
+      .set({ credit_limit: 2_000_000_000 })
+      .where('id', '=', (eb) => eb.selectFrom('users').select('customer_id').where('id', '=', user.id))
+      .execute()
     const res = await server.app.request(
       apiPaths.login,
       postJson({ email: user.email, password: user.password }),

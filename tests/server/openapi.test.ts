@@ -178,6 +178,8 @@ describe('GET /api/openapi.json', () => {
         '/api/staff/finance/journal.csv',
         '/api/staff/customers/{id}/billing',
         '/api/team/billing-contact',
+        '/api/staff/finance/credit-holds',
+        '/api/staff/bookings/{number}/credit-release',
       ].sort(),
     )
     const countries = doc.paths[apiPaths.countries]?.get

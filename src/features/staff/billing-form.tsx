@@ -1,8 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { TextField as AriaTextField, Form, Label, Text, TextArea } from 'react-aria-components'
+import { TextField as AriaTextField, Form, Input, Label, Text, TextArea } from 'react-aria-components'
 import { fromPromise } from 'xstate'
+import type { CustomerBilling } from '../../../contract/finance/invoice-wire'
 import { billingCurrencies, paymentTermsDays, paymentTermsText } from '../../../contract/finance/invoices'
+import { moneyText } from '../../../contract/pricing/money'
 import { type BillingField, customerBillingMachine } from '../../../machines/customer-billing.machine'
+import { siteConfig } from '../../../site.config'
 import { getCustomerBilling, updateCustomerBilling } from '../../api/finance'
 import { Button } from '../../components/ui/button'
 import * as ui from '../../components/ui/ui.css'
@@ -11,9 +14,18 @@ import { Fact } from './desk-parts'
 import * as styles from './finance.css'
 import { NativeSelect } from './ops-booking-parts'
 
+const defaultLimit = siteConfig.billing.creditControl.defaultLimit
+
+/** The limit in force, and whether it is the default (docs/payments.md "Credit control"). */
+const limitText = (billing: CustomerBilling) =>
+  billing.creditLimit === null
+    ? `${moneyText(defaultLimit, billing.currency)} (the default)`
+    : moneyText(billing.creditLimit, billing.currency)
+
 /**
  * A company's billing details on its page of the customer directory: finance edits the payment terms, the
- * billing currency and the billing address its invoices print; an admin reads them.
+ * billing currency, the billing address its invoices print and the credit limit (with what the company owes
+ * now beside it); an admin reads them.
  */
 export function BillingDetails({ customerId, mayEdit }: { customerId: number; mayEdit: boolean }) {
   const { api } = staffConsole()
@@ -55,6 +67,8 @@ export function BillingDetails({ customerId, mayEdit }: { customerId: number; ma
           <Fact name="Billing address">
             {billing.address ? <span style={{ whiteSpace: 'pre-line' }}>{billing.address}</span> : 'None yet'}
           </Fact>
+          <Fact name="Credit limit">{limitText(billing)}</Fact>
+          <Fact name="Open balance">{moneyText(billing.openBalance, billing.currency)}</Fact>
         </dl>
       ) : null}
       {billing && mayEdit ? (
@@ -104,6 +118,26 @@ export function BillingDetails({ customerId, mayEdit }: { customerId: number; ma
                 ) : null}
               </AriaTextField>
             </div>
+            <AriaTextField
+              className={ui.field}
+              value={values.creditLimit}
+              isDisabled={saving}
+              isInvalid={Boolean(errorOf('creditLimit'))}
+              onChange={set('creditLimit')}
+              onBlur={blur('creditLimit')}
+            >
+              <Label className={ui.label}>Credit limit ({values.currency})</Label>
+              <Input className={ui.input} inputMode="decimal" placeholder={`${defaultLimit / 100}`} />
+              <Text slot="description" className={styles.note}>
+                Empty: the default, {moneyText(defaultLimit, values.currency)}. Open balance now:{' '}
+                <span data-testid="open-balance">{moneyText(billing.openBalance, billing.currency)}</span>.
+              </Text>
+              {errorOf('creditLimit') ? (
+                <Text slot="errorMessage" className={ui.fieldError}>
+                  {errorOf('creditLimit')}
+                </Text>
+              ) : null}
+            </AriaTextField>
           </div>
           <div className={styles.actions}>
             <Button type="submit" isDisabled={saving}>

@@ -7,13 +7,22 @@ import { type StateView, stateChecks } from '../model'
 
 const told = ({ event }: StateView) => (event.error as { message?: string } | undefined)?.message
 
-const fields = ['paymentTermsDays', 'currency', 'address']
+const fields = ['paymentTermsDays', 'currency', 'address', 'creditLimit']
 
-/** The details as the API takes them: the terms' days as a number. */
+/**
+ * The details as the API takes them: the terms' days as a number, the credit limit in minor units (empty: null,
+ * the default; "75,000.50" is 7500050).
+ */
 const bodyOf = (values: BillingValues) => ({
   paymentTermsDays: Number(values.paymentTermsDays),
   currency: values.currency,
   address: values.address,
+  creditLimit:
+    values.creditLimit.trim() === ''
+      ? null
+      : /^\d{1,3}(,\d{3})*(\.\d{1,2})?$|^\d+(\.\d{1,2})?$/.test(values.creditLimit.trim())
+        ? Math.round(Number(values.creditLimit.replace(/,/g, '')) * 100)
+        : Number.NaN,
 })
 
 const sendable = (values: BillingValues) => customerBillingSchema.safeParse(bodyOf(values)).success
@@ -23,6 +32,10 @@ const shownAs = (billing: CustomerBilling): BillingValues => ({
   paymentTermsDays: String(billing.paymentTermsDays),
   currency: billing.currency,
   address: billing.address ?? '',
+  creditLimit:
+    billing.creditLimit === null
+      ? ''
+      : `${Math.trunc(billing.creditLimit / 100)}.${String(billing.creditLimit % 100).padStart(2, '0')}`,
 })
 
 /** docs/invoices.md "Billing details": finance edits a company's terms, currency and address; an admin reads. */
