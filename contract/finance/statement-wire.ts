@@ -63,6 +63,13 @@ export const statementQuerySchema = z
   })
 export type StatementQuery = z.output<typeof statementQuerySchema>
 
+/** What a page asks for: the currency (none: the company's billing currency) and the period. */
+export interface StatementRequest {
+  currency?: BillingCurrency
+  from: string
+  to: string
+}
+
 /** The file name of a statement's PDF. */
 export const statementPdfName = (companyName: string, asOf: string) =>
   `Statement-${companyName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'account'}-${asOf}.pdf`

@@ -156,6 +156,17 @@ routes.financeBank.update({
   component: lazyRouteComponent(() => import('../features/staff/bank-page'), 'BankPage'),
 })
 
+const FinanceStatementPage = lazyRouteComponent(
+  () => import('../features/staff/finance-statement-page'),
+  'FinanceStatementPage',
+)
+routes.financeStatement.update({
+  component: function FinanceStatementRoute() {
+    const { id } = routes.financeStatement.useParams()
+    return <FinanceStatementPage key={id} customerId={id} />
+  },
+})
+
 export const staffRouter: StaffRouter = createRouter({
   routeTree: staffRouteTree,
   scrollRestoration: true,

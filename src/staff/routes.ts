@@ -116,6 +116,12 @@ const financePayment = createRoute({
   head: ({ params }) => ({ meta: [{ title: `Payment ${params.id} | Finance desk | eShip staff` }] }),
 })
 
+const financeStatement = createRoute({
+  getParentRoute: () => layout,
+  path: '/staff/finance/customers/$id/statement',
+  head: () => ({ meta: [{ title: 'Statement of account | Finance desk | eShip staff' }] }),
+})
+
 /** Every route of the console, for src/staff/router.tsx to give each its page. */
 export const staffRoutes = {
   root,
@@ -141,6 +147,7 @@ export const staffRoutes = {
   financePayments: page('/staff/finance/payments', 'Payments | Finance desk'),
   financePayment,
   financeBank: page('/staff/finance/bank', 'Bank statements | Finance desk'),
+  financeStatement,
 }
 
 const { home, team, audit, keys, quotes, messages, rates, customers, finance } = staffRoutes
@@ -169,5 +176,6 @@ export const staffRouteTree = root.addChildren([
     financePayments,
     financePayment,
     financeBank,
+    financeStatement,
   ]),
 ])

@@ -33,6 +33,7 @@ import { deepBodies, type FuzzRequest, fuzzRequests, NUL, type Seed } from './ap
 import { answerJudge, bodySchema, type Endpoint, endpointsOf, type OpenApiDocument } from './api-fuzz-schema'
 import { freshSession, makeSeeds } from './api-fuzz-seeds'
 import { makeStaffSeeds } from './api-fuzz-staff-seeds'
+import { makeStatementSeeds } from './api-fuzz-statement-seeds'
 import { type Auth, type BookingServer, setupBookingServer } from './booking-helpers'
 
 const runs = Number(process.env.FUZZ_RUNS) || 40
@@ -61,6 +62,7 @@ beforeAll(async () => {
     ...(await chargeSeeds(server, main)),
     ...(await makePaymentSeeds(server, main)),
     ...(await makeBankSeeds(server, main)),
+    ...(await makeStatementSeeds(server, main)),
   }
   const res = await server.app.request(apiPaths.openapi)
   const document = (await res.json()) as OpenApiDocument

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
+import { singaporeDateOf } from '../../../contract/dates'
 import type { InvoiceSummary } from '../../../contract/finance/invoice-wire'
 import {
   type DocumentKind,
@@ -10,7 +11,6 @@ import {
   invoiceStates,
 } from '../../../contract/finance/invoices'
 import { moneyText } from '../../../contract/pricing/money'
-import { ACCOUNT_TIME_ZONE, dayIn } from '../../../contract/times'
 import {
   type InvoicePeriod,
   invoicePeriodNames,
@@ -24,12 +24,14 @@ import { formatDay } from '../../app/datetime'
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
 import { ChargeList } from '../../components/charges/charge-card'
+import * as own from '../../components/statement/statement.css'
 import { Button } from '../../components/ui/button'
 import { SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
 import { visuallyHidden } from '../../styles/visually-hidden.css'
 import { filtersOf, searchOf } from './filters'
 import * as styles from './invoices.css'
+import { MyStatement } from './my-statement'
 import type { InvoicesSearch } from './search'
 import { DocumentStateBadge, documentKindNames } from './state-badge'
 
@@ -49,9 +51,38 @@ const columns = ['Document', 'Booking', 'Date', 'Due', 'Total', 'Balance', 'Stat
 /**
  * /user/invoices: the company's invoices and credit notes, filtered by kind, state and period and searched by
  * number, a page at a time; above them the change requests waiting for the company's answer. A row opens the
- * document (/user/invoices/$number).
+ * document (/user/invoices/$number). Its second tab (?view=statement) is the company's statement of account
+ * (my-statement.tsx).
  */
 export function MyInvoices({ info, search }: { info: PageInfo; search: InvoicesSearch }) {
+  const statement = search.view === 'statement'
+  return (
+    <article>
+      <h1>{info.heading}</h1>
+      <nav aria-label="Invoices or statement" className={own.tabs}>
+        <Link
+          to="/user/invoices"
+          search={{ view: undefined }}
+          activeOptions={{ explicitUndefined: true }}
+          className={own.tab}
+        >
+          Invoices
+        </Link>
+        <Link
+          to="/user/invoices"
+          search={{ view: 'statement' }}
+          className={own.tab}
+          data-testid="statement-tab"
+        >
+          Statement of account
+        </Link>
+      </nav>
+      {statement ? <MyStatement /> : <InvoiceList search={search} />}
+    </article>
+  )
+}
+
+function InvoiceList({ search }: { search: InvoicesSearch }) {
   const { api, inspect } = useApp()
   const navigate = useNavigate()
   const actor = useActorRef(
@@ -67,7 +98,7 @@ export function MyInvoices({ info, search }: { info: PageInfo; search: InvoicesS
       },
     }),
     {
-      input: { filters: filtersOf(search), today: dayIn(new Date(), ACCOUNT_TIME_ZONE) },
+      input: { filters: filtersOf(search), today: singaporeDateOf(new Date()) },
       ...(inspect ? { inspect } : {}),
     },
   )
@@ -78,8 +109,7 @@ export function MyInvoices({ info, search }: { info: PageInfo; search: InvoicesS
   const loadingMore = snapshot.matches({ list: { ready: 'loadingMore' } })
 
   return (
-    <article>
-      <h1>{info.heading}</h1>
+    <>
       {pendingMessage ? (
         <div className={styles.alert} role="alert">
           <p>The changes waiting for your approval could not be loaded. {pendingMessage}</p>
@@ -173,7 +203,7 @@ export function MyInvoices({ info, search }: { info: PageInfo; search: InvoicesS
           ) : null}
         </div>
       ) : null}
-    </article>
+    </>
   )
 }
 

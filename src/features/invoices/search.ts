@@ -8,6 +8,8 @@ export interface InvoicesSearch {
   state?: string
   period?: string
   q?: string
+  /** The statement of account's tab. */
+  view?: 'statement'
 }
 
 const text = (value: unknown, max: number) =>
@@ -20,6 +22,7 @@ export function parseInvoicesSearch(search: Record<string, unknown>): InvoicesSe
   const period = text(search.period, 20)
   const q = text(search.q, 40)
   return {
+    ...(search.view === 'statement' ? { view: 'statement' as const } : {}),
     ...(kind ? { kind } : {}),
     ...(state ? { state } : {}),
     ...(period ? { period } : {}),

@@ -17,6 +17,7 @@ import { staffConsole, staffStream } from './console'
 import * as consoleStyles from './console.css'
 import { ageText } from './desk-parts'
 import * as styles from './finance.css'
+import { CreditHolds } from './finance-credit-holds'
 import { DocumentFiltersForm, type FinanceDeskActor, Journal } from './finance-desk-forms'
 import { InvoiceStateBadge } from './finance-parts'
 
@@ -112,6 +113,7 @@ export function FinanceDeskPage() {
           </TabPanel>
         ))}
       </Tabs>
+      <CreditHolds />
       <Journal actor={actor} />
     </div>
   )
@@ -274,7 +276,14 @@ function DocumentsTable({ actor }: { actor: DeskActor }) {
                 </div>
               </th>
               <td className={styles.cell} data-label="Customer">
-                {row.customerName}
+                <Link
+                  to="/staff/finance/customers/$id/statement"
+                  params={{ id: String(row.customerId) }}
+                  className={styles.link}
+                  aria-label={`${row.customerName}: statement of account`}
+                >
+                  {row.customerName}
+                </Link>
               </td>
               <td className={styles.cell} data-label="Issued">
                 {formatDay(row.issueDay)}
