@@ -21,6 +21,7 @@ import {
 import type { PageInfo } from '../../app/pages'
 import { useApp } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
+import { BillingContactForm } from './billing-contact-form'
 import { InviteDialog } from './invite-dialog'
 import * as styles from './team.css'
 import { TeamConfirmDialog } from './team-confirm'
@@ -150,6 +151,7 @@ export function TeamPage({ info }: { info: PageInfo }) {
       {admin ? (
         <JoinRequests team={team} idle={idle} said={said} send={(event) => actor.send(event)} />
       ) : null}
+      <BillingContactForm key={team.myRole} mayEdit={admin} />
 
       <InviteDialog
         isOpen={state.matches({ ready: 'inviting' })}
