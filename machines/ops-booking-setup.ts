@@ -150,9 +150,20 @@ export type OpsBookingEvent =
 /** The name of a DCSA code (contract/milestones.ts): the customer's milestone label where a code is one. */
 export const codeName = eventCodeLabel
 
-/** Whether the booking chart lets `event` happen to the booking now. */
+/** Whether the booking chart lets `event` happen to the booking now (waiting for finance's credit release or not). */
 export const chartAllows = (detail: OpsBookingDetail | null, event: BookingEventType) =>
-  detail !== null && nextBookingStatus(detail.booking.status, detail.booking.heldFrom ?? null, event) !== null
+  detail !== null &&
+  nextBookingStatus(
+    detail.booking.status,
+    detail.booking.heldFrom ?? null,
+    event,
+    detail.booking.creditHold?.reason ?? null,
+  ) !== null
+
+/** The booking could be confirmed but waits for finance's credit release (docs/payments.md "Credit control"). */
+export const confirmWaitsForCredit = (detail: OpsBookingDetail | null) =>
+  detail?.booking.creditHold != null &&
+  nextBookingStatus(detail.booking.status, detail.booking.heldFrom ?? null, 'ops.confirm') !== null
 
 /** Milestones are posted to a booking with its HBL that is still going somewhere. */
 export const mayPostMilestone = (detail: OpsBookingDetail | null) =>

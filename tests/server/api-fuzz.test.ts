@@ -27,6 +27,7 @@ import { apiPaths, type ErrorBody } from '../../contract/wire'
 import { bodyDepthMessage } from '../../server/body-depth'
 import { makeBankSeeds } from './api-fuzz-bank-seeds'
 import { chargeSeeds } from './api-fuzz-charge-seeds'
+import { makeCreditSeeds } from './api-fuzz-credit-seeds'
 import { makeInvoiceSeeds } from './api-fuzz-invoice-seeds'
 import { makePaymentSeeds } from './api-fuzz-payment-seeds'
 import { deepBodies, type FuzzRequest, fuzzRequests, NUL, type Seed } from './api-fuzz-requests'
@@ -62,6 +63,7 @@ beforeAll(async () => {
     ...(await chargeSeeds(server, main)),
     ...(await makePaymentSeeds(server, main)),
     ...(await makeBankSeeds(server, main)),
+    ...(await makeCreditSeeds(server, main)),
     ...(await makeStatementSeeds(server, main)),
   }
   const res = await server.app.request(apiPaths.openapi)

@@ -18,6 +18,7 @@ import * as ui from '../../components/ui/ui.css'
 import { visuallyHidden } from '../../styles/visually-hidden.css'
 import * as own from './booking-confirmed.css'
 import * as styles from './bookings.css'
+import { CreditHoldNotice } from './credit-hold'
 
 /**
  * /user/bookings/$number/confirmed: where Confirm on /user/confirm-quote lands. The booking received, what
@@ -73,6 +74,7 @@ export function BookingConfirmed({ number }: { number: string }) {
       {booking ? (
         <>
           <Received booking={booking} />
+          <CreditHoldNotice hold={booking.creditHold} />
           <NextSteps booking={booking} />
           <div className={own.actions}>
             <Link to="/user/bookings/$number" params={{ number }} className={ui.button({ tone: 'primary' })}>

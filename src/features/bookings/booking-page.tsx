@@ -28,6 +28,7 @@ import { Button } from '../../components/ui/button'
 import { Dialog, ErrorDialog } from '../../components/ui/dialog'
 import { StatusSteps } from './booking-status'
 import * as styles from './bookings.css'
+import { CreditHoldNotice } from './credit-hold'
 import { Documents } from './documents'
 
 /**
@@ -130,6 +131,7 @@ export function BookingPage({ number }: { number: string }) {
                 {booking.statusReason}
               </p>
             ) : null}
+            <CreditHoldNotice hold={booking.creditHold} />
             {context.notice ? (
               <p className={styles.notice} role="status">
                 {context.notice}

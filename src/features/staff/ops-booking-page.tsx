@@ -1,6 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
-import { chartAllows, mayPostMilestone, mayRequestDocument } from '../../../machines/ops-booking-setup'
+import {
+  chartAllows,
+  confirmWaitsForCredit,
+  mayPostMilestone,
+  mayRequestDocument,
+} from '../../../machines/ops-booking-setup'
 import { staffConversations } from '../../api/conversations'
 import { ConversationPanel } from '../../components/conversation/conversation-panel'
 import { MilestoneTimeline } from '../../components/shipment/milestone-timeline'
@@ -14,6 +19,7 @@ import { Events, ReasonDialog, StatusActions } from './ops-booking-actions'
 import { opsBookingWith } from './ops-booking-effects'
 import { Facts } from './ops-booking-facts'
 import { ConfirmForm } from './ops-confirm-form'
+import { CreditHeldConfirm } from './ops-credit-hold'
 import { Documents, RequestForm } from './ops-documents-panel'
 import { MilestoneForm } from './ops-milestone-form'
 
@@ -71,6 +77,7 @@ export function OpsBookingPage({ number }: { number: string }) {
               <Facts detail={detail} />
               <StatusActions actor={actor} />
               {chartAllows(detail, 'ops.confirm') ? <ConfirmForm actor={actor} /> : null}
+              {confirmWaitsForCredit(detail) ? <CreditHeldConfirm detail={detail} /> : null}
               {mayPostMilestone(detail) ? <MilestoneForm actor={actor} /> : null}
               <Events actor={actor} />
               <section className={styles.section} aria-labelledby="timeline-title">
