@@ -116,7 +116,7 @@ test('every page of the customer area passes axe at 390 and 1366 px', async ({ p
     ['/user/invoices', (page) => page.getByTestId('invoices-empty')],
     [`/user/tracking?hbl=${hbl}`, (page) => page.getByTestId('eta')],
     ['/user/profile', (page) => page.getByRole('button', { name: /^Save/ })],
-    ['/user/team'],
+    ['/user/team', (page) => page.getByRole('button', { name: 'Save the billing contact' })],
     ['/user/team/activity'],
     ['/user/no-such-page'],
   ])
