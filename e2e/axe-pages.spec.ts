@@ -3,6 +3,7 @@ import type { CustomerListPage } from '../contract/customer-directory'
 import type { ChargeItem } from '../contract/finance/charges'
 import { chargePaths } from '../contract/finance/charges'
 import { type IssuedDocument, invoicePaths } from '../contract/finance/invoice-wire'
+import { type PaymentAnswer, paymentPaths } from '../contract/finance/payment-wire'
 import type { QuoteDetail } from '../contract/quotes'
 import { axeViolationsInDocument } from './axe'
 import { bookThroughApi, DAY, ops, opsEvent } from './bookings-api'
@@ -115,6 +116,7 @@ test('every page of the customer area passes axe at 390 and 1366 px', async ({ p
     [`/user/bookings/${booking}/confirmed`],
     ['/user/invoices', (page) => page.getByTestId('invoices-empty')],
     [`/user/tracking?hbl=${hbl}`, (page) => page.getByTestId('eta')],
+    ['/user/invoices?view=statement', (page) => page.getByTestId('statement-balance')],
     ['/user/profile', (page) => page.getByRole('button', { name: /^Save/ })],
     ['/user/team', (page) => page.getByRole('button', { name: 'Save the billing contact' })],
     ['/user/team/activity'],
@@ -186,5 +188,21 @@ test('every page of the staff console passes axe at 390 and 1366 px', async ({ p
     ['/staff/finance', (page) => page.getByTestId('uninvoiced-row')],
     [`/staff/finance/bookings/${billed}`, (page) => page.getByTestId('booking-charge')],
     [`/staff/finance/invoices/${invoice.number}`, (page) => page.getByTestId('document-line')],
+    [`/staff/finance/customers/${company}/statement`, (page) => page.getByTestId('statement-balance')],
+  ])
+  // The payments pages (issue 36): a payment recorded for the company, kept as credit on its account.
+  const recorded = await staff.post(paymentPaths.staffList, {
+    customerId: company,
+    receivedDay: invoice.issueDay,
+    method: 'paynow',
+    amount: 5_000,
+    currency: 'SGD',
+  })
+  expect(recorded.status()).toBe(201)
+  const { payment } = (await recorded.json()) as PaymentAnswer
+  await sweep(page, [
+    ['/staff/finance/payments', (page) => page.getByTestId('payment-row')],
+    [`/staff/finance/payments/${payment.id}`, (page) => page.getByTestId('payment-credit')],
+    ['/staff/finance/bank', (page) => page.getByRole('tab', { name: 'To match' })],
   ])
 })
