@@ -55,7 +55,7 @@ const detail = async (auth: Auth, number: string) => {
 }
 
 /** The booking's value in SGD as its charges will be written. */
-async function valueOf(number: string) {
+async function bookingValueOf(number: string) {
   const row = await server.db
     .selectFrom('bookings')
     .select('price')
@@ -114,7 +114,7 @@ describe('a booking within the limit', () => {
     const res = await server.staffCall(server.finance, `/api/staff/customers/${customerId}/billing`)
     expect(await res.json()).toMatchObject({ paymentTermsDays: 30, creditLimit: null, openBalance: 0 })
     const number = await server.book(alice)
-    expect(await valueOf(number)).toBeLessThan(siteConfig.billing.creditControl.defaultLimit)
+    expect(await bookingValueOf(number)).toBeLessThan(siteConfig.billing.creditControl.defaultLimit)
     expect((await detail(alice, number)).creditHold).toBeNull()
     expect((await holds()).map((h) => h.bookingNumber)).not.toContain(number)
     expect((await deskConfirm(number)).status).toBe(200)
@@ -129,7 +129,7 @@ describe('a booking over the limit', () => {
   it('goes ahead at the limit exactly, and waits for finance once it would take the balance over it', async () => {
     bob = await server.login()
     const first = await server.book(bob)
-    value = await valueOf(first)
+    value = await bookingValueOf(first)
     // Nothing owed yet: a booking worth exactly the limit leaves the balance at it.
     expect((await limit(bob, value)).creditLimit).toBe(value)
     const atLimit = await server.book(bob)
