@@ -104,7 +104,8 @@ test('finance matches a statement line to an invoice, then records and reverses 
   await page.goto(`/staff/finance/invoices/${first.number}`)
   await expect(page.getByTestId('invoice-state')).toHaveText(/Paid$/)
 
-  // A cheque for SGD 100.00 of the second invoice: part paid.
+  // A cheque for SGD 100.00 of the second invoice, recorded at the smallest phone's width: part paid.
+  await page.setViewportSize({ width: 320, height: 700 })
   await page.goto('/staff/finance/payments')
   await page.getByRole('button', { name: 'Record a payment' }).click()
   const form = page.getByRole('region', { name: 'Record a payment' })
@@ -119,6 +120,7 @@ test('finance matches a statement line to an invoice, then records and reverses 
   await expect(form.getByTestId('allocation-left')).toHaveText(
     'Left to allocate: SGD 0.00 (credit on account)',
   )
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
   await form.getByRole('button', { name: 'Record the payment' }).click()
   await expect(page.getByTestId('payments-status')).toContainText('Payment recorded.')
   const paymentLink = page.getByTestId('payments-status').getByRole('link')
