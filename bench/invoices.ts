@@ -63,7 +63,7 @@ async function openDatabase(databaseUrl?: string): Promise<DatabaseHandle> {
 }
 
 /** A database of its own on the PostgreSQL server of `adminUrl`: its URL and how to drop it. */
-async function freshDatabase(adminUrl: string) {
+export async function freshDatabase(adminUrl: string) {
   const name = `eship_invoice_race_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()

@@ -33,6 +33,7 @@ import {
   renderMarkdown,
 } from './report'
 import { startServer } from './server'
+import { measureStatement, statementBudgets, statementSection } from './statement'
 import {
   measureStatementMatching,
   statementMatchingBudgets,
@@ -210,6 +211,9 @@ async function main(): Promise<void> {
   const invoices = await timed(phases, 'invoices', () =>
     measureInvoices(postgres?.url, options.durationSeconds),
   )
+  const statement = await timed(phases, 'statement of account', () =>
+    measureStatement(postgres?.url, options.durationSeconds),
+  )
   postgres?.stop()
   const matching = await timed(phases, 'statement matching', async () => measureStatementMatching())
 
@@ -224,6 +228,7 @@ async function main(): Promise<void> {
     ...opsDeskBudgets(opsDesk),
     ...rateFileBudgets(rateFiles),
     ...invoiceBudgets(invoices),
+    ...statementBudgets(statement),
     ...statementMatchingBudgets(matching),
   ]
   const report: FullReport & {
@@ -231,6 +236,7 @@ async function main(): Promise<void> {
     opsDesk: typeof opsDesk
     rateFiles: typeof rateFiles
     invoices: typeof invoices
+    statement: typeof statement
     matching: typeof matching
   } = {
     date: date.toISOString(),
@@ -253,12 +259,13 @@ async function main(): Promise<void> {
     opsDesk,
     rateFiles,
     invoices,
+    statement,
     matching,
     budgets,
     serverBudgets,
   }
 
-  const markdown = `${renderMarkdown(report)}\n${conversationsSection(conversations)}\n${opsDeskSection(opsDesk)}\n${rateFilesSection(rateFiles)}\n${invoicesSection(invoices)}\n${statementMatchingSection(matching)}`
+  const markdown = `${renderMarkdown(report)}\n${conversationsSection(conversations)}\n${opsDeskSection(opsDesk)}\n${rateFilesSection(rateFiles)}\n${invoicesSection(invoices)}\n${statementSection(statement)}\n${statementMatchingSection(matching)}`
   await writeFile(join(BENCH_DIR, 'report.md'), markdown)
   await writeJson(join(BENCH_DIR, 'report.json'), report)
   process.stdout.write(markdown)

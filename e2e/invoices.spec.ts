@@ -1,6 +1,7 @@
 import type { ChargeItem } from '../contract/finance/charges'
 import { chargePaths } from '../contract/finance/charges'
 import { type IssuedDocument, invoicePaths, type UninvoicedBooking } from '../contract/finance/invoice-wire'
+import { moneyText } from '../contract/pricing/money'
 import { axeViolations } from './axe'
 import { bookThroughApi, DAY, ops } from './bookings-api'
 import { apiSession, createCustomer, expect, handSession, test } from './fixtures'
@@ -96,4 +97,16 @@ test('a customer approves a change request, then pays and downloads the invoice 
   // Nothing wider than the screen, and axe clean.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
   expect(await axeViolations(page)).toEqual([])
+
+  // The statement of account (issue 36), by keyboard, at the same width: the invoice is open and owed, and
+  // the statement's PDF downloads.
+  await page.goto('/user/invoices')
+  await page.getByRole('link', { name: 'Statement of account' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('statement-balance')).toHaveText(moneyText(invoice.total, 'SGD'))
+  await expect(page.getByTestId('open-item')).toContainText(invoice.number)
+  const statement = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download PDF' }).click()
+  expect((await statement).suggestedFilename()).toMatch(/^Statement-.+-\d{4}-\d{2}-\d{2}\.pdf$/)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
 })

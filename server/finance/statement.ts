@@ -1,14 +1,15 @@
 /**
  * A company's statement of account (issue 36, docs/payments.md, "Statement of account"): read from its
- * documents (the invoices' balances with invoice-reads.ts's SQL: credit notes and the allocations in force),
- * its payments (migration 0029) and the audit trail's refunds, in one currency, and computed by contract
- * `statementFigures`. Nothing here writes.
+ * documents, its payments and their allocations (migration 0029) and the audit trail's refunds, in one
+ * currency, and computed by contract `statementFigures` (balances by contract `paidByInvoice` and
+ * `invoiceBalance`, as invoice-reads.ts's SQL has them). Nothing here writes.
  */
 import { type Kysely, sql } from 'kysely'
 import { addDays, singaporeDateOf } from '../../contract/dates'
 import { daysBetween } from '../../contract/finance/ageing'
 import { creditLimitOf } from '../../contract/finance/credit'
 import { billingCurrencyOf } from '../../contract/finance/invoices'
+import { paidByInvoice } from '../../contract/finance/payments'
 import {
   STATEMENT_DEFAULT_DAYS,
   STATEMENT_MAX_DAYS,
@@ -20,7 +21,6 @@ import {
 import type { StatementOfAccount, StatementQuery } from '../../contract/finance/statement-wire'
 import type { Database } from '../db/schema'
 import { type SiteConfig, siteConfig } from '../site-config'
-import { creditedSql, paidSql } from './invoice-reads'
 
 type Db = Kysely<Database>
 
@@ -40,26 +40,49 @@ async function companyOf(db: Db, customerId: number) {
     .executeTakeFirst()
 }
 
-/** The company's invoices and credit notes in `currency`, with what credit notes and payments took of each. */
+/**
+ * The company's invoices and credit notes in `currency`, each invoice with its credit notes' totals and what
+ * the allocations in force (`paid`, contract `paidByInvoice`) paid of it. Read in two plain queries and summed
+ * here: the lists' per-row subqueries (invoice-reads.ts `creditedSql`, `paidSql`) cost a thousand index scans
+ * on a statement of a thousand invoices, this a single pass (bench/statement.ts); the two agree
+ * (tests/server/statement.test.ts).
+ */
 async function documentsOf(db: Db, customerId: number, currency: string): Promise<StatementDocument[]> {
-  const rows = await db
-    .selectFrom('invoices as i')
-    .innerJoin('bookings as b', 'b.id', 'i.booking_id')
-    .leftJoin('invoices as ci', 'ci.id', 'i.credits_invoice_id')
-    .select([
-      'i.kind',
-      'i.number',
-      'b.number as booking_number',
-      'i.issue_day',
-      'i.due_day',
-      'i.total',
-      'ci.number as credits_number',
-      creditedSql.as('credited'),
-      paidSql.as('paid'),
-    ])
-    .where('i.customer_id', '=', customerId)
-    .where('i.currency', '=', currency)
-    .execute()
+  const [rows, allocations] = await Promise.all([
+    db
+      .selectFrom('invoices as i')
+      .innerJoin('bookings as b', 'b.id', 'i.booking_id')
+      .leftJoin('invoices as ci', 'ci.id', 'i.credits_invoice_id')
+      .select([
+        'i.kind',
+        'i.number',
+        'b.number as booking_number',
+        'i.issue_day',
+        'i.due_day',
+        'i.total',
+        'ci.number as credits_number',
+      ])
+      .where('i.customer_id', '=', customerId)
+      .where('i.currency', '=', currency)
+      .execute(),
+    db
+      .selectFrom('payment_allocations as pa')
+      .innerJoin('payments as p', 'p.id', 'pa.payment_id')
+      .innerJoin('invoices as i', 'i.id', 'pa.invoice_id')
+      .select(['pa.payment_id', 'i.number', 'pa.amount', 'p.reversed_at'])
+      .where('p.customer_id', '=', customerId)
+      .where('p.currency', '=', currency as 'SGD' | 'USD')
+      .execute(),
+  ])
+  const credited = new Map<string, number>()
+  for (const row of rows)
+    if (row.kind === 'credit_note' && row.credits_number)
+      credited.set(row.credits_number, (credited.get(row.credits_number) ?? 0) + row.total)
+  const reversed = new Set(allocations.filter((a) => a.reversed_at !== null).map((a) => a.payment_id))
+  const paid = paidByInvoice(
+    allocations.map((a) => ({ paymentId: a.payment_id, invoiceNumber: a.number, amount: a.amount })),
+    reversed,
+  )
   return rows.map((row) => ({
     kind: row.kind,
     number: row.number,
@@ -67,8 +90,8 @@ async function documentsOf(db: Db, customerId: number, currency: string): Promis
     issueDay: row.issue_day,
     dueDay: row.due_day,
     total: row.total,
-    credited: row.kind === 'invoice' ? Number(row.credited) : 0,
-    paid: row.kind === 'invoice' ? Number(row.paid) : 0,
+    credited: row.kind === 'invoice' ? (credited.get(row.number) ?? 0) : 0,
+    paid: row.kind === 'invoice' ? (paid.get(row.number) ?? 0) : 0,
     creditsNumber: row.credits_number,
   }))
 }

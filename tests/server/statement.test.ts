@@ -6,7 +6,7 @@
  */
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { InvoiceDetail } from '../../contract/finance/invoice-wire'
+import { type InvoiceDetail, invoicePaths } from '../../contract/finance/invoice-wire'
 import { statementMessages } from '../../contract/finance/statement-account'
 import { type StatementOfAccount, statementPaths } from '../../contract/finance/statement-wire'
 import { forbiddenMessage } from '../../contract/permissions'
@@ -172,7 +172,7 @@ describe("a company's statement of account", () => {
     const statement = await json<StatementOfAccount>(res)
     expect(a3.issueDay).toBe('2025-08-15')
     expect(statement).toMatchObject({
-      company: { id: aliceId, currency: 'SGD', paymentTermsDays: 30, creditLimitIsDefault: true },
+      company: { id: aliceId, currency: 'SGD', paymentTermsDays: 30 },
       currency: 'SGD',
       asOf: '2025-08-20',
       balance: 55_000,
@@ -211,6 +211,15 @@ describe("a company's statement of account", () => {
         signed: 30_000,
       },
     ])
+  })
+
+  it("agrees with each invoice's balance as the invoices' own pages have it", async () => {
+    const statement = await json<StatementOfAccount>(await server.call(alice, statementPaths.statement))
+    for (const invoice of [a1, a2, a3]) {
+      const detail = await json<InvoiceDetail>(await server.call(alice, invoicePaths.detail(invoice.number)))
+      const open = statement.items.find((item) => item.reference === invoice.number)
+      expect(open?.amount ?? 0, invoice.number).toBe(detail.balance)
+    }
   })
 
   it("lists the period's activity in date order with a running balance from the opening balance", async () => {
