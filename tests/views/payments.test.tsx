@@ -191,4 +191,38 @@ describe('the bank statements page', () => {
     })
     expect(screen.getByTestId('bank-status').textContent).toBe('Payment recorded.')
   })
+
+  it('changes a suggestion in the payment form: the line fixes the amount, the suggestion is where it starts', async () => {
+    render(<BankPage />)
+    await settle()
+    fireEvent.click(within(screen.getByTestId('bank-line')).getByRole('button', { name: /^Change / }))
+    await settle()
+    const form = screen.getByRole('region', { name: /^Match entry 1/ })
+    expect(within(form).getByTestId('payment-customer').textContent).toContain(acme.name)
+    expect(within(form).queryByLabelText('Amount (SGD)')).toBeNull()
+    const suggested = within(form).getByRole('checkbox', {
+      name: 'Allocate to INV-2026-000002',
+    }) as HTMLInputElement
+    expect(suggested.checked).toBe(true)
+    fireEvent.click(suggested)
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Allocate to INV-2026-000001' }))
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'Only 400.00 of this payment is left to allocate.',
+    )
+    fireEvent.change(within(form).getByLabelText('Amount to INV-2026-000001 (SGD)'), {
+      target: { value: '400' },
+    })
+    fireEvent.click(within(form).getByRole('button', { name: 'Match the line' }))
+    await settle()
+    expect(posts().at(-1)).toEqual({
+      path: '/api/staff/bank-lines/31/match',
+      method: 'POST',
+      body: {
+        customerId: acme.id,
+        method: 'fast',
+        allocations: [{ invoiceNumber: 'INV-2026-000001', amount: 40_000 }],
+      },
+    })
+    expect(screen.getByTestId('bank-status').textContent).toBe('Payment recorded.')
+  })
 })
