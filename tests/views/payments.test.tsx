@@ -174,8 +174,8 @@ describe('the bank statements page', () => {
     expect(screen.getByTestId('upload-result').textContent).toBe(
       'Statement uploaded: 1 new of 3 lines (the rest were uploaded before).',
     )
-    const upload = calls.find((call) => call.path === '/api/staff/bank-statements')
-    expect((upload?.body as FormData).get('file')).toBeInstanceOf(File)
+    const upload = calls.find((call) => call.path === '/api/staff/bank-statements') as { body: FormData }
+    expect(upload.body.get('file')).toBeInstanceOf(File)
     const line = screen.getByTestId('bank-line')
     expect(within(line).getByTestId('bank-suggestion').textContent).toContain('INV-2026-000002 SGD 400.00')
     fireEvent.click(within(line).getByRole('button', { name: /^Confirm / }))
