@@ -158,6 +158,7 @@ describe("a payment's page", () => {
     expect(screen.getByTestId('payment-status').textContent).toBe(
       'Payment reversed: its allocations are undone.',
     )
+    expect(document.activeElement).toBe(screen.getByTestId('payment-status'))
   })
 })
 

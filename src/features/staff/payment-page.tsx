@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
 import { TextField as AriaTextField, Label, Text, TextArea } from 'react-aria-components'
 import { type ActorRefFrom, fromPromise } from 'xstate'
 import { paymentDeskMessages } from '../../../contract/finance/payment-wire'
@@ -44,6 +45,13 @@ export function PaymentPage({ id }: { id: number }) {
   const state = useSelector(actor, (s) => s)
   const { payment, notice, message } = state.context
   const idle = state.matches({ ready: 'idle' })
+
+  // A form closed (done or cancelled): the focus goes to what the page says now, above the actions.
+  const wasActing = useRef(false)
+  useEffect(() => {
+    if (wasActing.current && idle) document.getElementById('payment-status')?.focus()
+    wasActing.current = state.matches('ready') && !idle
+  }, [idle, state])
   return (
     <div className={styles.page}>
       <p>
@@ -52,7 +60,7 @@ export function PaymentPage({ id }: { id: number }) {
         </Link>
       </p>
       <h1>Payment {id}</h1>
-      <p role="status" className={styles.note} data-testid="payment-status">
+      <p id="payment-status" role="status" tabIndex={-1} className={styles.note} data-testid="payment-status">
         {state.matches('loading') ? 'Loading…' : (notice ?? '')}
       </p>
       {state.matches('notFound') ? <p role="alert">{paymentDeskMessages.notFound}</p> : null}
