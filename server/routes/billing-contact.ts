@@ -42,13 +42,10 @@ export interface BillingContactDeps {
 const BillingContactSchema = documents<BillingContact>()(
   z
     .object({
-      email: z
-        .string()
-        .nullable()
-        .openapi({
-          description: 'Where reminders go besides the Admins; null: none',
-          example: 'ap@example.com',
-        }),
+      email: z.string().nullable().openapi({
+        description: 'Where reminders go besides the Admins; null: none',
+        example: 'ap@example.com',
+      }),
     })
     .openapi('BillingContact'),
 )
