@@ -29,6 +29,7 @@ import type {
   InvoiceRemindersTable,
   InvoicesTable,
   PaymentAllocationsTable,
+  PaymentRefundsTable,
   PaymentsTable,
 } from './schema/finance'
 import type { QuoteDeskTable, QuoteOffersTable, QuoteOptionsTable, QuotesTable } from './schema/quotes'
@@ -108,6 +109,7 @@ export interface Database {
   booking_charges: BookingChargesTable
   payments: PaymentsTable
   payment_allocations: PaymentAllocationsTable
+  payment_refunds: PaymentRefundsTable
   bank_statements: BankStatementsTable
   bank_statement_lines: BankStatementLinesTable
   invoice_reminders: InvoiceRemindersTable

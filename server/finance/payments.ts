@@ -311,7 +311,8 @@ export function reversePayment(
 
 /**
  * Pays back `amount` of payment `id`'s credit on account (what is neither allocated nor refunded yet): 409
- * when reversed or when it is more than that credit. The bank reference is kept in the audit row.
+ * when reversed or when it is more than that credit. Each refund is a `payment_refunds` row (its day and the
+ * bank's reference), audited.
  */
 export function refundPayment(
   db: Db,
@@ -328,6 +329,17 @@ export function refundPayment(
       throw new PaymentRefused(409, paymentDeskMessages.overRefund(Math.max(left, 0), payment.currency))
     const refunded = payment.refunded + refund.amount
     await trx.updateTable('payments').set({ refunded }).where('id', '=', id).execute()
+    await trx
+      .insertInto('payment_refunds')
+      .values({
+        payment_id: id,
+        amount: refund.amount,
+        refunded_day: singaporeDateOf(at),
+        reference: refund.reference,
+        refunded_by: actor.staffId,
+        refunded_at: at,
+      })
+      .execute()
     await appendAudit(
       trx,
       {

@@ -1,6 +1,6 @@
 /**
  * A company's statement of account (issue 36, docs/payments.md, "Statement of account"): read from its
- * documents, its payments and their allocations (migration 0029) and the audit trail's refunds, in one
+ * documents, its payments and their allocations (migration 0029) and their refunds, in one
  * currency, and computed by contract `statementFigures` (balances by contract `paidByInvoice` and
  * `invoiceBalance`, as invoice-reads.ts's SQL has them). Nothing here writes.
  */
@@ -96,7 +96,7 @@ async function documentsOf(db: Db, customerId: number, currency: string): Promis
   }))
 }
 
-/** The company's payments in `currency`, with their allocations and their refunds' days (the audit trail's). */
+/** The company's payments in `currency`, with their allocations and their refunds (`payment_refunds`). */
 async function paymentsOf(db: Db, customerId: number, currency: string): Promise<StatementPayment[]> {
   const rows = await db
     .selectFrom('payments as p')
@@ -117,25 +117,20 @@ async function paymentsOf(db: Db, customerId: number, currency: string): Promise
     .where('p.currency', '=', currency as 'SGD' | 'USD')
     .execute()
   const refunds = new Map<number, { day: string; amount: number }[]>()
-  const refunded = rows.filter((row) => row.refunded > 0).map((row) => String(row.id))
+  const refunded = rows.filter((row) => row.refunded > 0).map((row) => row.id)
   if (refunded.length > 0) {
-    // A refund's audit row names the payment and its `refunded` before and after.
-    const audits = await db
-      .selectFrom('audit_events')
-      .select(['record_id', 'at', sql<unknown>`changes -> 'refunded'`.as('refunded')])
-      .where('record_type', '=', 'payment')
-      .where('customer_id', '=', customerId)
-      .where('record_id', 'in', refunded)
-      .where(sql<boolean>`changes ? 'refunded'`)
-      .orderBy('at')
+    const rowsOfRefunds = await db
+      .selectFrom('payment_refunds')
+      .select(['payment_id', 'refunded_day', 'amount'])
+      .where('payment_id', 'in', refunded)
+      .orderBy('refunded_at')
+      .orderBy('id')
       .execute()
-    for (const audit of audits) {
-      const change = audit.refunded as { before?: unknown; after?: unknown } | null
-      const amount = Number(change?.after ?? 0) - Number(change?.before ?? 0)
-      if (!Number.isSafeInteger(amount) || amount <= 0) continue
-      const id = Number(audit.record_id)
-      refunds.set(id, [...(refunds.get(id) ?? []), { day: singaporeDateOf(audit.at), amount }])
-    }
+    for (const refund of rowsOfRefunds)
+      refunds.set(refund.payment_id, [
+        ...(refunds.get(refund.payment_id) ?? []),
+        { day: refund.refunded_day, amount: refund.amount },
+      ])
   }
   return rows.map((row) => ({
     id: row.id,

@@ -349,6 +349,17 @@ describe('refunding credit on account', () => {
 
     const rest = await server.answered(await server.refund(paid.id, 2_500))
     expect(rest.payment).toMatchObject({ refunded: 4_000, unallocated: 0 })
+    // Each refund is kept with its day and the bank's reference (the statement of account reads them).
+    const kept = await server.db
+      .selectFrom('payment_refunds')
+      .select(['amount', 'reference'])
+      .where('payment_id', '=', paid.id)
+      .orderBy('id')
+      .execute()
+    expect(kept).toEqual([
+      { amount: 1_500, reference: 'FAST 123' },
+      { amount: 2_500, reference: '' },
+    ])
     const none = await server.refund(paid.id, 1)
     expect(none.status).toBe(409)
     expect(await none.json()).toEqual({ message: paymentDeskMessages.overRefund(0, 'SGD') })

@@ -11,7 +11,6 @@ import { statementMessages } from '../../contract/finance/statement-account'
 import { type StatementOfAccount, statementPaths } from '../../contract/finance/statement-wire'
 import { forbiddenMessage } from '../../contract/permissions'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
-import { appendAudit } from '../../server/audit/audit'
 import type { Auth } from './booking-helpers'
 import { bearer, postJson } from './helpers'
 import { type InvoiceServer, setupInvoiceServer } from './invoices-helpers'
@@ -118,19 +117,16 @@ beforeAll(async () => {
     [{ invoice: a1, amount: 100_000 }],
   )
   await server.db.updateTable('payments').set({ refunded: 5_000 }).where('id', '=', fast).execute()
-  await appendAudit(
-    server.db,
-    {
-      actor: { kind: 'system' },
-      clientAddress: null,
-      action: 'payment.refunded',
-      recordType: 'payment',
-      recordId: fast,
-      customerId: aliceId,
-      changes: { refunded: { before: 0, after: 5_000 } },
-    },
-    new Date('2025-06-25T02:00:00Z'),
-  )
+  await server.db
+    .insertInto('payment_refunds')
+    .values({
+      payment_id: fast,
+      amount: 5_000,
+      refunded_day: '2025-06-25',
+      refunded_by: null,
+      refunded_at: new Date('2025-06-25T02:00:00Z'),
+    })
+    .execute()
   // 12 June: a cheque for the second invoice's balance, which bounced on 20 June.
   const cheque = await payment(
     { amount: 40_000, receivedDay: '2025-06-12', method: 'cheque', reference: 'CHQ-7' },

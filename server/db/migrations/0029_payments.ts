@@ -5,7 +5,8 @@ import { type Kysely, sql } from 'kysely'
 //
 // - `payments`: money received from a company (method, day, amount, currency, the payer's reference); a line
 //   of a bank statement it came from is named once. `reversed_at` (a bounced cheque) takes its allocations out
-//   of force; nothing is deleted. `refunded` is what was paid back of its credit on account.
+//   of force; nothing is deleted. `refunded` is what was paid back of its credit on account, the sum of its
+//   `payment_refunds` (each refund: its day and the bank's reference), kept under the payment's row lock.
 // - `payment_allocations`: a payment's amount put against an invoice of the same company and currency. The
 //   server checks them with contract `allocationRefusal` inside the transaction that locks the payment's row
 //   (then the invoices' rows, by id): no payment allocated beyond its amount, no invoice paid beyond its
@@ -77,6 +78,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       allocated_by integer references staff_members (id) on delete set null,
       allocated_at timestamptz not null
     )`.execute(db)
+  await sql`
+    create table payment_refunds (
+      id serial primary key,
+      payment_id integer not null references payments (id),
+      amount integer not null check (amount > 0),
+      refunded_day date not null,
+      reference text not null default '',
+      refunded_by integer references staff_members (id) on delete set null,
+      refunded_at timestamptz not null
+    )`.execute(db)
+  await sql`create index payment_refunds_payment on payment_refunds (payment_id)`.execute(db)
   await sql`create index payment_allocations_payment on payment_allocations (payment_id)`.execute(db)
   await sql`create index payment_allocations_invoice on payment_allocations (invoice_id)`.execute(db)
 
@@ -120,6 +132,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists invoice_reminders`.execute(db)
   await sql`drop table if exists bank_statement_lines`.execute(db)
+  await sql`drop table if exists payment_refunds`.execute(db)
   await sql`drop table if exists payment_allocations`.execute(db)
   await sql`drop table if exists payments`.execute(db)
   await sql`drop table if exists bank_statements`.execute(db)

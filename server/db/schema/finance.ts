@@ -111,6 +111,18 @@ export interface PaymentAllocationsTable {
   allocated_at: Timestamp
 }
 
+/** Money paid back of a payment's credit on account. */
+export interface PaymentRefundsTable {
+  id: Generated<number>
+  payment_id: number
+  amount: number
+  /** The Singapore day it was paid back. */
+  refunded_day: DateColumn
+  reference: ColumnType<string, string | undefined, string>
+  refunded_by: number | null
+  refunded_at: Timestamp
+}
+
 export interface BankStatementsTable {
   id: Generated<number>
   account: string
