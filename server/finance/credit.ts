@@ -55,13 +55,16 @@ export async function creditStanding(db: Db, customerId: number, at: Date): Prom
         ),
       ])
       .executeTakeFirstOrThrow(),
+    // A cancelled booking's charges are owed only once invoiced (a cancellation fee): not before.
     db
-      .selectFrom('booking_charges')
-      .select(sql<number>`coalesce(sum(amount), 0)::integer`.as('amount'))
-      .where('customer_id', '=', customerId)
-      .where('status', '=', 'approved')
-      .where('invoice_id', 'is', null)
-      .where('currency', '=', currency)
+      .selectFrom('booking_charges as c')
+      .innerJoin('bookings as b', 'b.id', 'c.booking_id')
+      .select(sql<number>`coalesce(sum(c.amount), 0)::integer`.as('amount'))
+      .where('c.customer_id', '=', customerId)
+      .where('c.status', '=', 'approved')
+      .where('c.invoice_id', 'is', null)
+      .where('c.currency', '=', currency)
+      .where('b.status', '<>', 'Cancelled')
       .executeTakeFirstOrThrow(),
   ])
   return {

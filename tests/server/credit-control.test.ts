@@ -119,6 +119,27 @@ describe('a booking within the limit', () => {
     expect((await holds()).map((h) => h.bookingNumber)).not.toContain(number)
     expect((await deskConfirm(number)).status).toBe(200)
   })
+
+  it("stops counting a booking's charges once operations cancel it uninvoiced", async () => {
+    const carol = (await newCompany()).auth
+    const number = await server.book(carol)
+    await server.confirm(number)
+    const customerId = await server.customerIdOf(carol)
+    const billing = async () =>
+      (await (
+        await server.staffCall(server.finance, `/api/staff/customers/${customerId}/billing`)
+      ).json()) as {
+        openBalance: number
+      }
+    expect((await billing()).openBalance).toBe(await bookingValueOf(number))
+    const cancel = await server.staffCall(
+      server.operations,
+      opsDeskPaths.cancel(number),
+      postJson({ reason: 'The shipper withdrew the cargo.' }),
+    )
+    expect(cancel.status).toBe(200)
+    expect((await billing()).openBalance).toBe(0)
+  })
 })
 
 describe('a booking over the limit', () => {

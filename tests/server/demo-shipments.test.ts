@@ -10,6 +10,7 @@ import { milestoneStates } from '../../contract/milestones'
 import { apiPaths, type LoginResponse } from '../../contract/wire'
 import { createApp } from '../../server/app'
 import { demoCustomer } from '../../server/demo/customer'
+import { creditStanding } from '../../server/finance/credit'
 import { prepareDatabase } from '../../server/prepare'
 import { bearer, openTestDatabase, postJson, type TestDatabase } from './helpers'
 
@@ -34,6 +35,26 @@ afterAll(async () => {
 })
 
 describe('the demo customer', () => {
+  it('books without waiting for finance: what its company owes leaves room under its credit limit', async () => {
+    const { customer_id } = await database.db
+      .selectFrom('users')
+      .select('customer_id')
+      .where('esus_email_id', '=', demoCustomer.email)
+      .executeTakeFirstOrThrow()
+    const standing = await creditStanding(database.db, customer_id, new Date())
+    expect(standing.openBalance).toBeGreaterThan(0)
+    // Room for two more bookings the size of the demo's largest.
+    const largest = await database.db
+      .selectFrom('booking_charges')
+      .select((eb) => eb.fn.sum<number>('amount').as('total'))
+      .where('customer_id', '=', customer_id)
+      .groupBy('booking_id')
+      .orderBy('total', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(standing.openBalance + 2 * Number(largest.total)).toBeLessThan(standing.creditLimit)
+    expect(standing.oldestOverdueDays).toBe(0)
+  })
+
   it('has a booking in every status, booked and moved there through the operations code', async () => {
     const { bookings } = (await (await app.request('/api/bookings', { headers })).json()) as BookingsResponse
     expect(new Set(bookings.map((b) => b.status))).toEqual(new Set(bookingStatuses))
