@@ -49,6 +49,7 @@ const migrationNames = [
   '0026_signing_keys',
   '0027_conversation_handled',
   '0028_finance',
+  '0029_payments',
 ]
 
 describe('migrations', () => {
