@@ -4,7 +4,7 @@
  * currency, and computed by contract `statementFigures` (balances by contract `paidByInvoice` and
  * `invoiceBalance`, as invoice-reads.ts's SQL has them). Nothing here writes.
  */
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { addDays, singaporeDateOf } from '../../contract/dates'
 import { daysBetween } from '../../contract/finance/ageing'
 import { creditLimitOf } from '../../contract/finance/credit'
@@ -40,6 +40,25 @@ async function companyOf(db: Db, customerId: number) {
     .executeTakeFirst()
 }
 
+interface AllocationRow {
+  payment_id: number
+  number: string
+  amount: number
+  reversed_at: Date | null
+}
+
+/** The allocations of the company's payments in `currency`, read once for the invoices' and the payments' sums. */
+function allocationsOf(db: Db, customerId: number, currency: string): Promise<AllocationRow[]> {
+  return db
+    .selectFrom('payment_allocations as pa')
+    .innerJoin('payments as p', 'p.id', 'pa.payment_id')
+    .innerJoin('invoices as i', 'i.id', 'pa.invoice_id')
+    .select(['pa.payment_id', 'i.number', 'pa.amount', 'p.reversed_at'])
+    .where('p.customer_id', '=', customerId)
+    .where('p.currency', '=', currency as 'SGD' | 'USD')
+    .execute()
+}
+
 /**
  * The company's invoices and credit notes in `currency`, each invoice with its credit notes' totals and what
  * the allocations in force (`paid`, contract `paidByInvoice`) paid of it. Read in two plain queries and summed
@@ -47,33 +66,28 @@ async function companyOf(db: Db, customerId: number) {
  * on a statement of a thousand invoices, this a single pass (bench/statement.ts); the two agree
  * (tests/server/statement.test.ts).
  */
-async function documentsOf(db: Db, customerId: number, currency: string): Promise<StatementDocument[]> {
-  const [rows, allocations] = await Promise.all([
-    db
-      .selectFrom('invoices as i')
-      .innerJoin('bookings as b', 'b.id', 'i.booking_id')
-      .leftJoin('invoices as ci', 'ci.id', 'i.credits_invoice_id')
-      .select([
-        'i.kind',
-        'i.number',
-        'b.number as booking_number',
-        'i.issue_day',
-        'i.due_day',
-        'i.total',
-        'ci.number as credits_number',
-      ])
-      .where('i.customer_id', '=', customerId)
-      .where('i.currency', '=', currency)
-      .execute(),
-    db
-      .selectFrom('payment_allocations as pa')
-      .innerJoin('payments as p', 'p.id', 'pa.payment_id')
-      .innerJoin('invoices as i', 'i.id', 'pa.invoice_id')
-      .select(['pa.payment_id', 'i.number', 'pa.amount', 'p.reversed_at'])
-      .where('p.customer_id', '=', customerId)
-      .where('p.currency', '=', currency as 'SGD' | 'USD')
-      .execute(),
-  ])
+async function documentsOf(
+  db: Db,
+  customerId: number,
+  currency: string,
+  allocations: readonly AllocationRow[],
+): Promise<StatementDocument[]> {
+  const rows = await db
+    .selectFrom('invoices as i')
+    .innerJoin('bookings as b', 'b.id', 'i.booking_id')
+    .leftJoin('invoices as ci', 'ci.id', 'i.credits_invoice_id')
+    .select([
+      'i.kind',
+      'i.number',
+      'b.number as booking_number',
+      'i.issue_day',
+      'i.due_day',
+      'i.total',
+      'ci.number as credits_number',
+    ])
+    .where('i.customer_id', '=', customerId)
+    .where('i.currency', '=', currency)
+    .execute()
   const credited = new Map<string, number>()
   for (const row of rows)
     if (row.kind === 'credit_note' && row.credits_number)
@@ -96,8 +110,13 @@ async function documentsOf(db: Db, customerId: number, currency: string): Promis
   }))
 }
 
-/** The company's payments in `currency`, with their allocations and their refunds (`payment_refunds`). */
-async function paymentsOf(db: Db, customerId: number, currency: string): Promise<StatementPayment[]> {
+/** The company's payments in `currency`, with what `allocations` took of each and their refunds (`payment_refunds`). */
+async function paymentsOf(
+  db: Db,
+  customerId: number,
+  currency: string,
+  allocations: readonly AllocationRow[],
+): Promise<StatementPayment[]> {
   const rows = await db
     .selectFrom('payments as p')
     .select([
@@ -109,9 +128,6 @@ async function paymentsOf(db: Db, customerId: number, currency: string): Promise
       'p.refunded',
       'p.reversed_at',
       'p.reversal_reason',
-      sql<number>`coalesce((select sum(pa.amount) from payment_allocations pa where pa.payment_id = p.id), 0)::integer`.as(
-        'allocated',
-      ),
     ])
     .where('p.customer_id', '=', customerId)
     .where('p.currency', '=', currency as 'SGD' | 'USD')
@@ -132,6 +148,8 @@ async function paymentsOf(db: Db, customerId: number, currency: string): Promise
         { day: refund.refunded_day, amount: refund.amount },
       ])
   }
+  const allocated = new Map<number, number>()
+  for (const a of allocations) allocated.set(a.payment_id, (allocated.get(a.payment_id) ?? 0) + a.amount)
   return rows.map((row) => ({
     id: row.id,
     receivedDay: row.received_day,
@@ -139,7 +157,7 @@ async function paymentsOf(db: Db, customerId: number, currency: string): Promise
     payerReference: row.payer_reference,
     currency,
     amount: row.amount,
-    allocated: Number(row.allocated),
+    allocated: allocated.get(row.id) ?? 0,
     refunded: row.refunded,
     reversed: row.reversed_at
       ? { day: singaporeDateOf(row.reversed_at), reason: row.reversal_reason ?? '' }
@@ -173,9 +191,10 @@ export async function statementOfAccount(
   if (!company) return { ok: false, status: 404, message: statementMessages.notFound }
   const billingCurrency = billingCurrencyOf(company.billing_currency, company.country_code)
   const currency = query.currency ?? billingCurrency
+  const allocations = await allocationsOf(db, customerId, currency)
   const [documents, payments] = await Promise.all([
-    documentsOf(db, customerId, currency),
-    paymentsOf(db, customerId, currency),
+    documentsOf(db, customerId, currency, allocations),
+    paymentsOf(db, customerId, currency, allocations),
   ])
   const figures = statementFigures(documents, payments, asOf, { from, to })
   const statement: StatementOfAccount = {
