@@ -5,24 +5,22 @@
  * a line becomes one payment, never two. The match locks the line's row before it reads its status. Runs where
  * TEST_DATABASE_URL names a PostgreSQL server (CI: scripts/with-postgres.sh); PGlite belongs to one process.
  */
-import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type InvoiceData, seedInvoiceData } from '../../bench/invoices-data'
-import { type RunningServer, startServer } from '../../bench/server'
+import type { RunningServer } from '../../bench/server'
 import { paymentPaths } from '../../contract/finance/payment-wire'
-import { openPostgres } from '../../server/db/client'
 import { bankLineMessages } from '../../server/finance/bank-lines'
+import { adminUrl, type TwoProcesses, twoProcesses } from './two-processes'
 
-const adminUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
 const LINES = 15
 
 describe.skipIf(!adminUrl)('two server processes matching the same bank lines at once', () => {
-  let databaseName: string
+  let run: TwoProcesses<InvoiceData> | undefined
   let databaseUrl: string
   let data: InvoiceData
+  let servers: RunningServer[] = []
   let lineIds: number[]
-  const servers: RunningServer[] = []
 
   const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: databaseUrl })
@@ -35,46 +33,28 @@ describe.skipIf(!adminUrl)('two server processes matching the same bank lines at
   }
 
   beforeAll(async () => {
-    databaseName = `eship_bank_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`create database ${databaseName}`)
-    await admin.end()
-    const url = new URL(adminUrl as string)
-    url.pathname = `/${databaseName}`
-    databaseUrl = url.toString()
-    const handle = openPostgres(databaseUrl)
-    try {
-      data = await seedInvoiceData(handle.db, { charges: 0, invoices: 0 })
-    } finally {
-      await handle.close()
-    }
-    const [statement] = await sql<{ id: number }>(
-      `insert into bank_statements (account, format, filename, lines_in_file, lines_added, uploaded_at)
-       values ('0123456789', 'csv', 'race.csv', $1, $1, now()) returning id`,
-      [LINES + 1],
-    )
-    const rows = await sql<{ id: number }>(
-      `insert into bank_statement_lines (statement_id, account, identity, source, booking_day, amount, currency)
-       select $1, '0123456789', 'race:' || n, 'line ' || n, date '2026-03-02', 1000 + n, 'SGD'
-       from generate_series(1, $2) as n order by n returning id`,
-      [statement?.id, LINES + 1],
-    )
-    lineIds = rows.map((row) => row.id)
-    const env = { DATABASE_URL: databaseUrl, DEMO_SEED: '0', STATIC_DIR: '', SCRYPT_LOG_N: '17' }
-    servers.push(
-      ...(await Promise.all([startServer({ name: 'bank-a', env }), startServer({ name: 'bank-b', env })])),
-    )
+    run = await twoProcesses('bank', async (db, url) => {
+      databaseUrl = url
+      const seeded = await seedInvoiceData(db, { charges: 0, invoices: 0 })
+      const [statement] = await sql<{ id: number }>(
+        `insert into bank_statements (account, format, filename, lines_in_file, lines_added, uploaded_at)
+         values ('0123456789', 'csv', 'race.csv', $1, $1, now()) returning id`,
+        [LINES + 1],
+      )
+      const rows = await sql<{ id: number }>(
+        `insert into bank_statement_lines (statement_id, account, identity, source, booking_day, amount, currency)
+         select $1, '0123456789', 'race:' || n, 'line ' || n, date '2026-03-02', 1000 + n, 'SGD'
+         from generate_series(1, $2) as n order by n returning id`,
+        [statement?.id, LINES + 1],
+      )
+      lineIds = rows.map((row) => row.id)
+      return seeded
+    })
+    ;({ databaseUrl, data, servers } = run)
   }, 90_000)
 
   afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()))
-    if (databaseName) {
-      const admin = new pg.Client({ connectionString: adminUrl })
-      await admin.connect()
-      await admin.query(`drop database if exists ${databaseName} with (force)`)
-      await admin.end()
-    }
+    await run?.stop()
   })
 
   const post = async (server: number, path: string, body?: unknown) => {

@@ -6,58 +6,31 @@
  * reads what is left only then. Runs where TEST_DATABASE_URL names a PostgreSQL server (CI:
  * scripts/with-postgres.sh); PGlite belongs to one process.
  */
-import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type InvoiceData, seedInvoiceData } from '../../bench/invoices-data'
-import { type RunningServer, startServer } from '../../bench/server'
+import type { RunningServer } from '../../bench/server'
 import { type PaymentAnswer, paymentPaths } from '../../contract/finance/payment-wire'
 import { paymentMessages } from '../../contract/finance/payments'
-import { openPostgres } from '../../server/db/client'
+import { adminUrl, type TwoProcesses, twoProcesses } from './two-processes'
 
-const adminUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
 const AT_ONCE = 30
 /** seedInvoiceData's invoices: SGD 609.00 each, no credit notes among the first nine. */
 const INVOICE_TOTAL = 60_900
 
 describe.skipIf(!adminUrl)('two server processes allocating at once', () => {
-  let databaseName: string
+  let run: TwoProcesses<InvoiceData> | undefined
   let databaseUrl: string
   let data: InvoiceData
-  const servers: RunningServer[] = []
+  let servers: RunningServer[] = []
 
   beforeAll(async () => {
-    databaseName = `eship_payments_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`create database ${databaseName}`)
-    await admin.end()
-    const url = new URL(adminUrl as string)
-    url.pathname = `/${databaseName}`
-    databaseUrl = url.toString()
-    const handle = openPostgres(databaseUrl)
-    try {
-      data = await seedInvoiceData(handle.db, { charges: 0, invoices: 2 })
-    } finally {
-      await handle.close()
-    }
-    const env = { DATABASE_URL: databaseUrl, DEMO_SEED: '0', STATIC_DIR: '', SCRYPT_LOG_N: '17' }
-    servers.push(
-      ...(await Promise.all([
-        startServer({ name: 'payments-a', env }),
-        startServer({ name: 'payments-b', env }),
-      ])),
-    )
+    run = await twoProcesses('payments', (db) => seedInvoiceData(db, { charges: 0, invoices: 2 }))
+    ;({ databaseUrl, data, servers } = run)
   }, 90_000)
 
   afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()))
-    if (databaseName) {
-      const admin = new pg.Client({ connectionString: adminUrl })
-      await admin.connect()
-      await admin.query(`drop database if exists ${databaseName} with (force)`)
-      await admin.end()
-    }
+    await run?.stop()
   })
 
   const post = async (i: number, path: string, body: unknown) => {
