@@ -39,22 +39,7 @@ vi.mock('../../src/features/staff/console', () => ({
   staffConsole: () => ({ api }),
   staffStream: () => ({ subscribe: () => () => {} }),
 }))
-vi.mock('../../src/staff/link', () => ({
-  Link: ({
-    children,
-    to,
-    params: _params,
-    ...rest
-  }: {
-    children: React.ReactNode
-    to: string
-    params?: unknown
-  }) => (
-    <a href={to} {...rest}>
-      {children}
-    </a>
-  ),
-}))
+vi.mock('../../src/staff/link', () => import('./staff-link'))
 
 const { CreditHoldNotice } = await import('../../src/features/bookings/credit-hold')
 const { CreditHeldConfirm } = await import('../../src/features/staff/ops-credit-hold')

@@ -86,23 +86,7 @@ vi.mock('../../src/features/staff/console', () => ({
   staffConsole: () => ({ api }),
   staffStream: () => ({ subscribe: () => () => {} }),
 }))
-vi.mock('../../src/staff/link', () => ({
-  Link: ({
-    children,
-    to,
-    params: _params,
-    ...rest
-  }: {
-    children: React.ReactNode
-    to: string
-    params?: unknown
-  }) => (
-    <a href={to} {...rest}>
-      {children}
-    </a>
-  ),
-  useNavigate: () => vi.fn(),
-}))
+vi.mock('../../src/staff/link', () => import('./staff-link'))
 
 const { FinanceDeskPage } = await import('../../src/features/staff/finance-desk-page')
 const { FinanceInvoicePage } = await import('../../src/features/staff/finance-invoice-page')

@@ -52,23 +52,7 @@ vi.mock('../../src/features/staff/console', () => ({
   staffConsole: () => ({ api }),
   staffStream: () => ({ subscribe: () => () => {} }),
 }))
-vi.mock('../../src/staff/link', () => ({
-  Link: ({
-    children,
-    to,
-    params: _params,
-    ...rest
-  }: {
-    children: React.ReactNode
-    to: string
-    params?: unknown
-  }) => (
-    <a href={to} {...rest}>
-      {children}
-    </a>
-  ),
-  useNavigate: () => vi.fn(),
-}))
+vi.mock('../../src/staff/link', () => import('./staff-link'))
 
 const { PaymentListPage } = await import('../../src/features/staff/payment-list-page')
 const { PaymentPage } = await import('../../src/features/staff/payment-page')

@@ -67,23 +67,7 @@ vi.mock('../../src/features/staff/console', () => ({
   staffConsole: () => ({ api }),
   staffStream: () => ({ subscribe: () => () => {} }),
 }))
-vi.mock('../../src/staff/link', () => ({
-  Link: ({
-    children,
-    to,
-    params: _params,
-    ...rest
-  }: {
-    children: React.ReactNode
-    to: string
-    params?: unknown
-  }) => (
-    <a href={to} {...rest}>
-      {children}
-    </a>
-  ),
-  useNavigate: () => vi.fn(),
-}))
+vi.mock('../../src/staff/link', () => import('./staff-link'))
 
 // jsdom has no CSS.escape, which react-aria's dialogs call.
 globalThis.CSS ??= {} as typeof CSS
