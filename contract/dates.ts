@@ -35,12 +35,16 @@ function dateOfDay(days: number): string {
   return `${year}-${pad2(month)}-${pad2(day)}`
 }
 
+/** The day number of `date` (YYYY-MM-DD). */
+const dayNumberOf = (date: string) =>
+  dayNumber(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10)))
+
+/** Whole days from `from` to `to` (YYYY-MM-DD); negative when `to` is earlier. */
+export const daysBetween = (from: string, to: string) => dayNumberOf(to) - dayNumberOf(from)
+
 /** `date` (YYYY-MM-DD) moved by `days`. */
 export function addDays(date: string, days: number): string {
-  const year = Number(date.slice(0, 4))
-  const month = Number(date.slice(5, 7))
-  const day = Number(date.slice(8, 10))
-  return dateOfDay(dayNumber(year, month, day) + days)
+  return dateOfDay(dayNumberOf(date) + days)
 }
 
 /** The Singapore date (UTC+8, no daylight saving), YYYY-MM-DD, of an instant. */

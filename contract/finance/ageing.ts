@@ -8,6 +8,7 @@
  * - A credit (a credit note not yet applied, a payment not yet allocated) reduces the balance and ages from
  *   its own date, in the same buckets, as a negative amount: where it sits says how long it has waited.
  */
+import { daysBetween } from '../dates'
 
 export const ageBuckets = ['current', 'd1to30', 'd31to60', 'd61to90', 'over90'] as const
 export type AgeBucket = (typeof ageBuckets)[number]
@@ -48,12 +49,6 @@ export interface Ageing {
   balance: number
 }
 
-const DAY_MS = 86_400_000
-
-/** Whole days from `from` to `to` (ISO days); negative when `to` is earlier. */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS)
-
 /** The bucket of an item `days` old (past due, for an invoice). */
 export function bucketOf(days: number): AgeBucket {
   if (days <= 0) return 'current'
@@ -67,16 +62,16 @@ export function bucketOf(days: number): AgeBucket {
 export function ageingOf(items: readonly OpenItem[], today: string): Ageing {
   const buckets: Record<AgeBucket, number> = { current: 0, d1to30: 0, d31to60: 0, d61to90: 0, over90: 0 }
   let balance = 0
-  const aged = items
-    .filter((item) => item.amount !== 0)
-    .map((item): AgedItem => {
-      const days = Math.max(0, daysBetween(item.day, today))
-      const signed = item.kind === 'invoice' ? item.amount : -item.amount
-      const bucket = bucketOf(days)
-      buckets[bucket] += signed
-      balance += signed
-      return { ...item, days, bucket, signed }
-    })
-    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.reference < b.reference ? -1 : 1))
+  const aged: AgedItem[] = []
+  for (const { kind, reference, day, amount } of items) {
+    if (amount === 0) continue
+    const days = Math.max(0, daysBetween(day, today))
+    const signed = kind === 'invoice' ? amount : -amount
+    const bucket = bucketOf(days)
+    buckets[bucket] += signed
+    balance += signed
+    aged.push({ kind, reference, day, amount, days, bucket, signed })
+  }
+  aged.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.reference < b.reference ? -1 : 1))
   return { items: aged, buckets, balance }
 }

@@ -12,9 +12,8 @@
  * invoice's own mail said when it is due: a prepaid invoice, due the day it is issued, gets no "due today").
  */
 import { z } from 'zod'
-import { addDays } from '../dates'
+import { addDays, daysBetween } from '../dates'
 import { companyEmailField } from '../team'
-import { daysBetween } from './ageing'
 
 // ── Stages ─────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -253,10 +253,10 @@ export function runningActivity(
   for (const move of moves) if (move.day < period.from) balance += move.amount
   const openingBalance = balance
   const activity: StatementActivity[] = []
-  for (const move of moves) {
-    if (move.day < period.from || move.day > period.to) continue
-    balance += move.amount
-    activity.push({ ...move, balance })
+  for (const { day, kind, reference, description, amount } of moves) {
+    if (day < period.from || day > period.to) continue
+    balance += amount
+    activity.push({ day, kind, reference, description, amount, balance })
   }
   return { openingBalance, activity, closingBalance: balance }
 }

@@ -4,8 +4,8 @@
  * are computed by ./statement-account.ts.
  */
 import { z } from 'zod'
+import { daysBetween } from '../dates'
 import type { AgeBucket, AgedItem } from './ageing'
-import { daysBetween } from './ageing'
 import { type BillingCurrency, billingCurrencies } from './invoices'
 import {
   STATEMENT_MAX_DAYS,

@@ -4,7 +4,7 @@
  * follows the day it is sent: before the due date, on it, or after it (after days without the job, the latest
  * stage is sent and says how late the invoice is on that day).
  */
-import { daysBetween } from '../../contract/finance/ageing'
+import { daysBetween } from '../../contract/dates'
 import { moneyText } from '../../contract/pricing/money'
 import { calendarDay } from '../../contract/times'
 import { type SiteConfig, siteConfig } from '../site-config'

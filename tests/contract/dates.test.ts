@@ -1,12 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addDays, singaporeDateOf } from '../../contract/dates'
+import { addDays, daysBetween, singaporeDateOf } from '../../contract/dates'
 
 const DAY_MS = 86_400_000
 /** What the calendar says, through Date: the reference the integer arithmetic must agree with. */
 const byDate = {
   addDays: (date: string, days: number) =>
     new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10),
+  daysBetween: (from: string, to: string) =>
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS),
   singaporeDateOf: (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10),
 }
 
@@ -19,6 +21,17 @@ describe('calendar dates', () => {
       fc.property(instant, fc.integer({ min: -20_000, max: 20_000 }), (ms, days) => {
         const date = new Date(ms).toISOString().slice(0, 10)
         expect(addDays(date, days)).toBe(byDate.addDays(date, days))
+      }),
+      { numRuns: 2_000 },
+    )
+  })
+
+  it('count the days between two dates as the calendar does', () => {
+    fc.assert(
+      fc.property(instant, instant, (a, b) => {
+        const from = new Date(a).toISOString().slice(0, 10)
+        const to = new Date(b).toISOString().slice(0, 10)
+        expect(daysBetween(from, to)).toBe(byDate.daysBetween(from, to))
       }),
       { numRuns: 2_000 },
     )
