@@ -5,10 +5,9 @@
  * `invoiceBalance`, as invoice-reads.ts's SQL has them). Nothing here writes.
  */
 import type { Kysely } from 'kysely'
-import { addDays, singaporeDateOf } from '../../contract/dates'
-import { daysBetween } from '../../contract/finance/ageing'
+import { addDays, daysBetween, singaporeDateOf } from '../../contract/dates'
 import { creditLimitOf } from '../../contract/finance/credit'
-import { billingCurrencyOf } from '../../contract/finance/invoices'
+import { type BillingCurrency, billingCurrencyOf } from '../../contract/finance/invoices'
 import { paidByInvoice } from '../../contract/finance/payments'
 import {
   STATEMENT_DEFAULT_DAYS,
@@ -40,39 +39,23 @@ async function companyOf(db: Db, customerId: number) {
     .executeTakeFirst()
 }
 
-interface AllocationRow {
-  payment_id: number
-  number: string
-  amount: number
-  reversed_at: Date | null
-}
+type Currency = BillingCurrency
 
 /** The allocations of the company's payments in `currency`, read once for the invoices' and the payments' sums. */
-function allocationsOf(db: Db, customerId: number, currency: string): Promise<AllocationRow[]> {
+function allocationsOf(db: Db, customerId: number, currency: Currency) {
   return db
     .selectFrom('payment_allocations as pa')
     .innerJoin('payments as p', 'p.id', 'pa.payment_id')
     .innerJoin('invoices as i', 'i.id', 'pa.invoice_id')
     .select(['pa.payment_id', 'i.number', 'pa.amount', 'p.reversed_at'])
     .where('p.customer_id', '=', customerId)
-    .where('p.currency', '=', currency as 'SGD' | 'USD')
+    .where('p.currency', '=', currency)
     .execute()
 }
+type AllocationRow = Awaited<ReturnType<typeof allocationsOf>>[number]
 
-/**
- * The company's invoices and credit notes in `currency`, each invoice with its credit notes' totals and what
- * the allocations in force (`paid`, contract `paidByInvoice`) paid of it. Read in two plain queries and summed
- * here: the lists' per-row subqueries (invoice-reads.ts `creditedSql`, `paidSql`) cost a thousand index scans
- * on a statement of a thousand invoices, this a single pass (bench/statement.ts); the two agree
- * (tests/server/statement.test.ts).
- */
-async function documentsOf(
-  db: Db,
-  customerId: number,
-  currency: string,
-  allocations: readonly AllocationRow[],
-): Promise<StatementDocument[]> {
-  const rows = await db
+function documentRowsOf(db: Db, customerId: number, currency: Currency) {
+  return db
     .selectFrom('invoices as i')
     .innerJoin('bookings as b', 'b.id', 'i.booking_id')
     .leftJoin('invoices as ci', 'ci.id', 'i.credits_invoice_id')
@@ -88,6 +71,50 @@ async function documentsOf(
     .where('i.customer_id', '=', customerId)
     .where('i.currency', '=', currency)
     .execute()
+}
+
+function paymentRowsOf(db: Db, customerId: number, currency: Currency) {
+  return db
+    .selectFrom('payments as p')
+    .select([
+      'p.id',
+      'p.received_day',
+      'p.method',
+      'p.payer_reference',
+      'p.amount',
+      'p.refunded',
+      'p.reversed_at',
+      'p.reversal_reason',
+    ])
+    .where('p.customer_id', '=', customerId)
+    .where('p.currency', '=', currency)
+    .execute()
+}
+
+/** The refunds (`payment_refunds`) of the company's payments in `currency`, in the order they were made. */
+function refundRowsOf(db: Db, customerId: number, currency: Currency) {
+  return db
+    .selectFrom('payment_refunds as r')
+    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .select(['r.payment_id', 'r.refunded_day', 'r.amount'])
+    .where('p.customer_id', '=', customerId)
+    .where('p.currency', '=', currency)
+    .orderBy('r.refunded_at')
+    .orderBy('r.id')
+    .execute()
+}
+
+/**
+ * The company's invoices and credit notes, each invoice with its credit notes' totals and what the
+ * allocations in force (`paid`, contract `paidByInvoice`) paid of it. Read in plain queries and summed here:
+ * the lists' per-row subqueries (invoice-reads.ts `creditedSql`, `paidSql`) cost a thousand index scans on a
+ * statement of a thousand invoices, this a single pass (bench/statement.ts); the two agree
+ * (tests/server/statement.test.ts).
+ */
+function documentsOf(
+  rows: Awaited<ReturnType<typeof documentRowsOf>>,
+  allocations: readonly AllocationRow[],
+): StatementDocument[] {
   const credited = new Map<string, number>()
   for (const row of rows)
     if (row.kind === 'credit_note' && row.credits_number)
@@ -110,43 +137,19 @@ async function documentsOf(
   }))
 }
 
-/** The company's payments in `currency`, with what `allocations` took of each and their refunds (`payment_refunds`). */
-async function paymentsOf(
-  db: Db,
-  customerId: number,
-  currency: string,
+/** The company's payments in `currency`, with what `allocations` took of each and their refunds. */
+function paymentsOf(
+  rows: Awaited<ReturnType<typeof paymentRowsOf>>,
+  refundRows: Awaited<ReturnType<typeof refundRowsOf>>,
   allocations: readonly AllocationRow[],
-): Promise<StatementPayment[]> {
-  const rows = await db
-    .selectFrom('payments as p')
-    .select([
-      'p.id',
-      'p.received_day',
-      'p.method',
-      'p.payer_reference',
-      'p.amount',
-      'p.refunded',
-      'p.reversed_at',
-      'p.reversal_reason',
-    ])
-    .where('p.customer_id', '=', customerId)
-    .where('p.currency', '=', currency as 'SGD' | 'USD')
-    .execute()
+  currency: Currency,
+): StatementPayment[] {
   const refunds = new Map<number, { day: string; amount: number }[]>()
-  const refunded = rows.filter((row) => row.refunded > 0).map((row) => row.id)
-  if (refunded.length > 0) {
-    const rowsOfRefunds = await db
-      .selectFrom('payment_refunds')
-      .select(['payment_id', 'refunded_day', 'amount'])
-      .where('payment_id', 'in', refunded)
-      .orderBy('refunded_at')
-      .orderBy('id')
-      .execute()
-    for (const refund of rowsOfRefunds)
-      refunds.set(refund.payment_id, [
-        ...(refunds.get(refund.payment_id) ?? []),
-        { day: refund.refunded_day, amount: refund.amount },
-      ])
+  for (const refund of refundRows) {
+    const list = refunds.get(refund.payment_id)
+    const dated = { day: refund.refunded_day, amount: refund.amount }
+    if (list) list.push(dated)
+    else refunds.set(refund.payment_id, [dated])
   }
   const allocated = new Map<number, number>()
   for (const a of allocations) allocated.set(a.payment_id, (allocated.get(a.payment_id) ?? 0) + a.amount)
@@ -191,11 +194,15 @@ export async function statementOfAccount(
   if (!company) return { ok: false, status: 404, message: statementMessages.notFound }
   const billingCurrency = billingCurrencyOf(company.billing_currency, company.country_code)
   const currency = query.currency ?? billingCurrency
-  const allocations = await allocationsOf(db, customerId, currency)
-  const [documents, payments] = await Promise.all([
-    documentsOf(db, customerId, currency, allocations),
-    paymentsOf(db, customerId, currency, allocations),
+  // The four reads go out together (the pool's connections answer them side by side).
+  const [allocations, documentRows, paymentRows, refundRows] = await Promise.all([
+    allocationsOf(db, customerId, currency),
+    documentRowsOf(db, customerId, currency),
+    paymentRowsOf(db, customerId, currency),
+    refundRowsOf(db, customerId, currency),
   ])
+  const documents = documentsOf(documentRows, allocations)
+  const payments = paymentsOf(paymentRows, refundRows, allocations, currency)
   const figures = statementFigures(documents, payments, asOf, { from, to })
   const statement: StatementOfAccount = {
     company: {
