@@ -4,6 +4,20 @@ import { chromiumFlags, chromiumPath } from '../scripts/chromium'
 /** Routes measured for initial JS and Lighthouse. */
 export const ROUTES: readonly string[] = ['/home', '/services/ocean-freight', '/info/incoterms']
 
+/** Initial JS is measured on one page of each public kind too (issue 37: every public route within budget). */
+export const INITIAL_JS_ROUTES: readonly string[] = [
+  ...ROUTES,
+  '/about-us',
+  '/contact-us',
+  '/login',
+  '/register',
+  '/services',
+  '/info/faqs',
+  '/info/blogs',
+  '/info/blogs/air-freight-vs-ocean-freight-when-speed-outweighs-cost',
+  '/info/tradelanes/uae',
+]
+
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 export type CategoryId = (typeof LIGHTHOUSE_CATEGORIES)[number]
 
@@ -39,6 +53,18 @@ export const DASHBOARD_LOAD = {
  */
 export const HYDRATION = {
   routes: ['/home', '/login', '/register', '/contact-us'],
+  /**
+   * The most each route may take over React alone (bench/react-floor) at `cpuThrottling`, in the same run
+   * (issue 37): a ratio does not move with the machine's speed of the day, a time in ms does.
+   */
+  ratioGoals: { '/home': 1.5, '/login': 1.75, '/register': 2, '/contact-us': 2 } as Record<string, number>,
+  /** The customer area, opened cold from a bookmark (the session in storage) on a phone. */
+  customerRoutes: ['/user/home', '/user/bookings', '/user/quotation'],
+  customerRatioGoal: 2.5,
+  phone: { width: 390, height: 844 },
+  /** The staff console's first load, reported (no budget), on a desktop, unthrottled. */
+  consoleRoute: '/staff',
+  desktop: { width: 1366, height: 768 },
   cpuThrottling: 4,
   /**
    * The machine 4x is tuned for: the middle of Lighthouse's high-end desktop bracket of benchmarkIndex (1500
@@ -57,7 +83,12 @@ export const BUDGETS = {
   lcpSeconds: 1.5,
   tbtMs: 150,
   cls: 0.05,
-  initialJsKbGzip: 120,
+  initialJsKbGzip: 110,
+  /**
+   * Lighthouse's Performance, LCP and TBT depend on the CPU: judged on a day its benchmarkIndex reads this much
+   * or more (issue 37), reported on slower days.
+   */
+  lighthouseMinBenchmarkIndex: 1_500,
   /** GET /api/countries at LOAD_TEST.connections connections. */
   apiRequestsPerSec: 10_000,
   apiLatencyP99Ms: 25,
@@ -68,8 +99,6 @@ export const BUDGETS = {
   trackShipmentP99Ms: 30,
   /** getDashboard at DASHBOARD_LOAD.connections. */
   getDashboardP99Ms: 50,
-  /** Median time to hydrated of each HYDRATION route. */
-  hydratedMs: 1_500,
   /** A correct login under a flood of wrong passwords from one address (LOGIN_FLOOD), at scrypt N = 2^17. */
   loginUnderFloodP99Ms: 1500,
   /** forgot-password: the medians of known and unknown emails (AUTH_TIMING.rounds × samples each) at most this far apart. */

@@ -10,6 +10,8 @@
 //   the middle of Lighthouse's high-end desktop bracket, so the page meets the phone 4x meant;
 // - the control: React alone hydrating a three-control form (bench/react-floor), at both rates. No page of
 //   this product can hydrate sooner than it.
+// The customer area (issue 37) is measured the same way, signed in through storage at a phone's width, until
+// its heading shows and it is hydrated; the staff console's first load is reported unthrottled on a desktop.
 // Alone: node --import tsx bench/hydration.ts [origin] (default: starts the built server).
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -20,6 +22,8 @@ import type { Browser } from 'playwright-core'
 import { build } from 'vite'
 import { launchBenchBrowser } from './browser'
 import { HYDRATION, TMP_DIR } from './config'
+import { customerSession, type StoredSession, staffSession, storeScript } from './sessions'
+import { startServer } from './server'
 import { log, median, round } from './util'
 
 export interface HydrationRoute {
@@ -33,6 +37,8 @@ export interface HydrationRoute {
 export interface HydrationAtRate {
   cpuThrottling: number
   routes: HydrationRoute[]
+  /** The customer area's cold loads, signed in, at HYDRATION.phone (heading shown and hydrated). */
+  customerRoutes: HydrationRoute[]
   /** React alone (bench/react-floor) at the same rate. */
   reactAlone: HydrationRoute
 }
@@ -44,6 +50,8 @@ export interface HydrationReport {
   fixed: HydrationAtRate
   /** The rate that makes this machine the phone `fixed` means on Lighthouse's reference desktop. */
   calibrated: HydrationAtRate
+  /** The staff console's first load, signed in, on a desktop, unthrottled (heading shown and hydrated). */
+  console: HydrationRoute
 }
 
 /** The CPU slowdown that gives this machine the speed HYDRATION.cpuThrottling gives the reference desktop. */
@@ -64,6 +72,18 @@ const watchHydration = `new MutationObserver((_, observer) => {
   observer.disconnect()
   console.debug('${HYDRATED}' + performance.now())
 }).observe(document, { attributes: true, subtree: true })`
+/** The same, for a page rendered in the browser: hydrated and its heading shown, whichever comes last. */
+const watchHeadingAndHydration = `new MutationObserver((_, observer) => {
+  if (!document.documentElement.hasAttribute('data-hydrated') || !document.querySelector('h1')?.textContent) return
+  observer.disconnect()
+  console.debug('${HYDRATED}' + performance.now())
+}).observe(document, { attributes: true, childList: true, subtree: true })`
+
+interface RouteOptions {
+  /** Stored before the page's scripts run: a signed-in visitor. */
+  session?: StoredSession
+  viewport?: { width: number; height: number }
+}
 
 async function measureBenchmarkIndex(browser: Browser): Promise<number> {
   const indexes: number[] = []
@@ -78,15 +98,22 @@ async function measureBenchmarkIndex(browser: Browser): Promise<number> {
   return round(median(indexes), 0)
 }
 
-async function measureRoute(browser: Browser, url: string, rate: number, runs: number): Promise<number[]> {
+async function measureRoute(
+  browser: Browser,
+  url: string,
+  rate: number,
+  runs: number,
+  options: RouteOptions = {},
+): Promise<number[]> {
   const runsMs: number[] = []
   // One run first, not counted: the server's own first answers of each file.
   for (let run = 0; run <= runs; run++) {
-    const context = await browser.newContext()
+    const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {})
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-    await page.addInitScript({ content: watchHydration })
+    if (rate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+    if (options.session) await page.addInitScript({ content: storeScript(options.session.items) })
+    await page.addInitScript({ content: options.session ? watchHeadingAndHydration : watchHydration })
     const hydrated = page.waitForEvent('console', {
       predicate: (message) => message.text().startsWith(HYDRATED),
       timeout: 30_000,
@@ -137,9 +164,18 @@ async function serveReactAlone(): Promise<{ origin: string; close: () => Promise
   }
 }
 
-export async function measureHydration(origin: string, runs = HYDRATION.runs): Promise<HydrationReport> {
+export async function measureHydration(
+  origin: string,
+  runs: number = HYDRATION.runs,
+  { calibrate = true }: { calibrate?: boolean } = {},
+): Promise<HydrationReport> {
   const { browser, close } = await launchBenchBrowser()
   const floor = await serveReactAlone()
+  // The signed-in pages need the demo customer's shipments and the demo staff: a server of the same build
+  // with its demo data (NODE_ENV development changes nothing else of what a browser is sent).
+  const demo = await startServer({ name: 'demo-server', env: { NODE_ENV: 'development' } })
+  const customer = await customerSession(demo.origin)
+  const staff = await staffSession(demo.origin)
   try {
     const benchmarkIndex = await measureBenchmarkIndex(browser)
     const rates = { fixed: HYDRATION.cpuThrottling, calibrated: calibratedRate(benchmarkIndex) }
@@ -153,23 +189,50 @@ export async function measureHydration(origin: string, runs = HYDRATION.runs): P
         log(`hydrated ${route} at ${rate}x: median ${result.medianMs} ms, max ${result.maxMs} ms`)
         routes.push(result)
       }
-      return { cpuThrottling: rate, routes, reactAlone }
+      const customerRoutes: HydrationRoute[] = []
+      for (const route of HYDRATION.customerRoutes) {
+        const result = summary(
+          route,
+          await measureRoute(browser, `${demo.origin}${route}`, rate, runs, {
+            session: customer,
+            viewport: HYDRATION.phone,
+          }),
+        )
+        log(`shown and hydrated ${route} at ${rate}x: median ${result.medianMs} ms, max ${result.maxMs} ms`)
+        customerRoutes.push(result)
+      }
+      return { cpuThrottling: rate, routes, customerRoutes, reactAlone }
     }
     const fixed = await atRate(rates.fixed)
-    const calibrated = rates.calibrated === rates.fixed ? fixed : await atRate(rates.calibrated)
-    return { benchmarkIndex, fixed, calibrated }
+    const calibrated =
+      rates.calibrated === rates.fixed || !calibrate ? fixed : await atRate(rates.calibrated)
+    const staffConsole = summary(
+      HYDRATION.consoleRoute,
+      await measureRoute(browser, `${demo.origin}${HYDRATION.consoleRoute}`, 1, runs, {
+        session: staff,
+        viewport: HYDRATION.desktop,
+      }),
+    )
+    log(`shown and hydrated ${HYDRATION.consoleRoute} unthrottled: median ${staffConsole.medianMs} ms`)
+    return { benchmarkIndex, fixed, calibrated, console: staffConsole }
   } finally {
+    await Promise.allSettled([customer.end(), staff.end()])
+    await demo.stop()
     await floor.close()
     await close()
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startServer } = await import('./server')
   const given = process.argv[2]
   const server = given ? undefined : await startServer()
   try {
-    const report = await measureHydration(given ?? (server?.origin as string))
+    // HYDRATION_RUNS: fewer runs per route while trying a change (the report's default is HYDRATION.runs).
+    // HYDRATION_FIXED_ONLY=1: the issue's rate only, not the calibrated one too.
+    const runs = Number(process.env.HYDRATION_RUNS) || HYDRATION.runs
+    const report = await measureHydration(given ?? (server?.origin as string), runs, {
+      calibrate: !process.env.HYDRATION_FIXED_ONLY,
+    })
     console.log(JSON.stringify(report, null, 2))
   } finally {
     await server?.stop()

@@ -1,8 +1,8 @@
 /** The budgets of bench/config.ts applied to a run's measurements: a verdict per route and per server metric. */
 import type { AuthTimingReport } from './auth-timing'
-import { BUDGETS, QUOTE_LOAD, TRACKING_LOAD } from './config'
+import { BUDGETS, HYDRATION, QUOTE_LOAD, TRACKING_LOAD } from './config'
 import type { DashboardLoadReport } from './dashboard'
-import type { HydrationReport } from './hydration'
+import type { HydrationReport, HydrationRoute } from './hydration'
 import type { InitialJsReport } from './initial-js'
 import type { LighthouseReport } from './lighthouse'
 import type { LoadReport, LoadStats } from './load'
@@ -10,7 +10,7 @@ import { DEVICE_LOGIN_BUDGET, type LoginFloodReport } from './login-flood'
 import type { QuoteLoadReport } from './quotes'
 import type { StaticEncodingReport } from './static-encoding'
 import type { TrackingLoadReport } from './tracking'
-import { kb } from './util'
+import { kb, round } from './util'
 
 export interface BudgetCheck {
   metric: string
@@ -41,10 +41,20 @@ export function evaluateBudgets(initialJs: InitialJsReport, lh: LighthouseReport
       budget: `≤ ${budget}${unit}`,
       pass: value !== null && value <= budget,
     })
+    // On a slow day the CPU-bound scores are reported, not judged (BUDGETS.lighthouseMinBenchmarkIndex).
+    const slowDay = (lh.benchmarkIndex ?? 0) < BUDGETS.lighthouseMinBenchmarkIndex
+    const cpuBound = (c: BudgetCheck): BudgetCheck =>
+      slowDay
+        ? {
+            ...c,
+            budget: `${c.budget}, not judged (benchmarkIndex ${lh.benchmarkIndex ?? '?'} < ${BUDGETS.lighthouseMinBenchmarkIndex})`,
+            pass: true,
+          }
+        : c
     const checks = [
-      min('Performance', m.scores.performance, BUDGETS.performance),
-      max('LCP (s)', m.lcpSeconds, BUDGETS.lcpSeconds, ' s'),
-      max('TBT (ms)', m.tbtMs, BUDGETS.tbtMs, ' ms'),
+      cpuBound(min('Performance', m.scores.performance, BUDGETS.performance)),
+      cpuBound(max('LCP (s)', m.lcpSeconds, BUDGETS.lcpSeconds, ' s')),
+      cpuBound(max('TBT (ms)', m.tbtMs, BUDGETS.tbtMs, ' ms')),
       max('CLS', m.cls, BUDGETS.cls, ''),
       min('Accessibility', m.scores.accessibility, BUDGETS.accessibility),
       min('Best Practices', m.scores['best-practices'], BUDGETS.bestPractices),
@@ -58,6 +68,21 @@ export function evaluateBudgets(initialJs: InitialJsReport, lh: LighthouseReport
     ]
     return { route: r.route, pass: checks.every((c) => c.pass), checks }
   })
+}
+
+/** Initial JS of the public routes Lighthouse does not measure (evaluateBudgets judges those with its scores). */
+export function initialJsBudgets(
+  initialJs: InitialJsReport,
+  lighthouseRoutes: readonly string[],
+): BudgetCheck[] {
+  return initialJs.routes
+    .filter((route) => !lighthouseRoutes.includes(route.route))
+    .map((route) => ({
+      metric: `${route.route} initial JS (KB gzip)`,
+      value: Number(kb(route.totalGzip)),
+      budget: `≤ ${BUDGETS.initialJsKbGzip} KB`,
+      pass: Number(kb(route.totalGzip)) <= BUDGETS.initialJsKbGzip && route.documentStatus === 200,
+    }))
 }
 
 export function evaluateServerBudgets(
@@ -170,20 +195,27 @@ export function evaluateServerBudgets(
 }
 
 /**
- * Each measured route's median time to hydrated against its budget, at the rate the issue wrote (4x) and at
- * the rate calibrated to this machine (bench/hydration.ts says why both).
+ * Each measured route's median time to hydrated over React alone's in the same run, at the rate the issue
+ * wrote (4x), against its goal (issue 37; bench/hydration.ts says why a ratio and not a time): the public
+ * pages' and the customer area's. The calibrated rate is reported beside them (bench/report-sections.ts).
  */
 export function evaluateHydrationBudgets(hydration: HydrationReport): BudgetCheck[] {
-  const rates =
-    hydration.calibrated === hydration.fixed ? [hydration.fixed] : [hydration.fixed, hydration.calibrated]
-  return rates.flatMap(({ cpuThrottling, routes }) =>
-    routes.map((route) => ({
-      metric: `${route.route} time to hydrated, median (ms), ${cpuThrottling}x CPU throttling${cpuThrottling === hydration.fixed.cpuThrottling ? '' : ' (calibrated)'}`,
-      value: route.medianMs,
-      budget: `≤ ${BUDGETS.hydratedMs} ms`,
-      pass: route.medianMs <= BUDGETS.hydratedMs,
-    })),
-  )
+  const { cpuThrottling, routes, customerRoutes, reactAlone } = hydration.fixed
+  const check = (route: HydrationRoute, goal: number, what: string): BudgetCheck => {
+    const ratio = round(route.medianMs / reactAlone.medianMs, 2)
+    return {
+      metric: `${route.route} ${what} over React alone, medians, ${cpuThrottling}x CPU throttling (benchmarkIndex ${hydration.benchmarkIndex})`,
+      value: ratio,
+      budget: `≤ ${goal}×`,
+      pass: ratio <= goal,
+    }
+  }
+  return [
+    ...routes.map((route) => check(route, HYDRATION.ratioGoals[route.route] ?? 1, 'time to hydrated')),
+    ...customerRoutes.map((route) =>
+      check(route, HYDRATION.customerRatioGoal, 'cold load (shown and hydrated, 390 px, signed in)'),
+    ),
+  ]
 }
 
 export function budgetLines(budgets: RouteBudget[], server: BudgetCheck[] = []): string[] {

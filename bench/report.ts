@@ -22,6 +22,7 @@ export {
   evaluateBudgets,
   evaluateHydrationBudgets,
   evaluateServerBudgets,
+  initialJsBudgets,
   type RouteBudget,
 } from './report-budgets'
 export type { FullReport, MachineFacts } from './report-data'

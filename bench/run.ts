@@ -9,7 +9,15 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { measureAuthTiming } from './auth-timing'
 import { measureBundle } from './bundle'
-import { BENCH_DIR, DIST_DIR, LIGHTHOUSE_RUNS, LOAD_TEST, ROOT_DIR, ROUTES } from './config'
+import {
+  BENCH_DIR,
+  DIST_DIR,
+  INITIAL_JS_ROUTES,
+  LIGHTHOUSE_RUNS,
+  LOAD_TEST,
+  ROOT_DIR,
+  ROUTES,
+} from './config'
 import { conversationBudgets, conversationsSection, measureConversations } from './conversations'
 import { measureDashboard } from './dashboard'
 import { measureHydration } from './hydration'
@@ -29,6 +37,7 @@ import {
   evaluateHydrationBudgets,
   evaluateServerBudgets,
   type FullReport,
+  initialJsBudgets,
   type MachineFacts,
   renderMarkdown,
 } from './report'
@@ -166,7 +175,9 @@ async function main(): Promise<void> {
 
   const server = await timed(phases, 'server start', startServer)
   const origin = server.origin
-  const initialJs = await timed(phases, 'initial JS', () => measureInitialJs(origin, ROUTES, DIST_DIR))
+  const initialJs = await timed(phases, 'initial JS', () =>
+    measureInitialJs(origin, INITIAL_JS_ROUTES, DIST_DIR),
+  )
   const lighthouse = await timed(phases, 'lighthouse', () =>
     measureLighthouse(origin, ROUTES, options.lighthouseRuns),
   )
@@ -219,6 +230,7 @@ async function main(): Promise<void> {
 
   const budgets = evaluateBudgets(initialJs, lighthouse)
   const serverBudgets = [
+    ...initialJsBudgets(initialJs, ROUTES),
     ...evaluateHydrationBudgets(hydration),
     ...evaluateServerBudgets(load, staticEncoding, quotes, tracking, dashboard, {
       login,
