@@ -4,7 +4,7 @@
  * the browser and the server (docs/conversations.md).
  */
 import { z } from 'zod'
-import { safeString } from './text'
+import { groupedNumber, safeString } from './text'
 
 export const MESSAGE_MAX = 4000
 
@@ -19,7 +19,7 @@ export const subjectNumberPatterns: Record<ConversationSubjectType, RegExp> = {
 
 export const conversationMessages = {
   bodyRequired: 'Write a message before sending it.',
-  bodyTooLong: `A message can be at most ${MESSAGE_MAX.toLocaleString('en')} characters.`,
+  bodyTooLong: `A message can be at most ${groupedNumber(MESSAGE_MAX)} characters.`,
   notFound: 'No such quote or booking.',
   sent: 'Your message has been sent.',
   handled: 'Marked handled. A new message from the customer brings it back.',

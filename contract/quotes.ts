@@ -18,7 +18,7 @@ import type {
   ServiceTariff,
 } from './pricing/types'
 import type { DeskState, OfferVersion } from './quote-desk'
-import { INT32_MAX, safeString } from './text'
+import { groupedNumber, INT32_MAX, safeString } from './text'
 import type { ApiFailure, Place } from './wire'
 
 export const quoteStatuses = ['Active', 'Expiring soon', 'Expired', 'Booked', 'Requested'] as const
@@ -183,7 +183,7 @@ export const containerPayloadMaxKg: Record<ContainerType, number> = {
 
 /** "Maximum 29,000 kg is allowed for a 40HC." (in the manner of spec section 5's "Maximum 100 Characters…"). */
 export const containerWeightMaxMessage = (type: ContainerType) =>
-  `Maximum ${containerPayloadMaxKg[type].toLocaleString('en-US')} kg is allowed for a ${type}.`
+  `Maximum ${groupedNumber(containerPayloadMaxKg[type])} kg is allowed for a ${type}.`
 
 /** The containers of an FCL request one by one, in the request's order (2 × 40HC → ['40HC', '40HC']). */
 export function containersOf(
@@ -195,7 +195,7 @@ export function containersOf(
 
 /** "18,400 kg and 17,950 kg gross": the confirmed gross weights of a booking's containers, as shown. */
 export function grossWeightsText(weights: readonly number[]): string {
-  const kg = weights.map((w) => `${w.toLocaleString('en-US')} kg`)
+  const kg = weights.map((w) => `${groupedNumber(w)} kg`)
   if (kg.length === 0) return ''
   const last = kg.pop() as string
   return `${kg.length > 0 ? `${kg.join(', ')} and ${last}` : last} gross`
@@ -232,7 +232,7 @@ const anyContainerWeightsKg = z
   .array(
     grossWeightKg(
       Math.max(...Object.values(containerPayloadMaxKg)),
-      `Maximum ${Math.max(...Object.values(containerPayloadMaxKg)).toLocaleString('en-US')} kg is allowed for a container.`,
+      `Maximum ${groupedNumber(Math.max(...Object.values(containerPayloadMaxKg)))} kg is allowed for a container.`,
     ),
     { error: confirmMessages.containerWeightCount },
   )

@@ -1,11 +1,26 @@
 import { useSelector } from '@xstate/react'
+import { useEffect, useState } from 'react'
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { useApp } from '../../app/use-app'
 import { Flag } from './flag'
 import * as styles from './user-shell.css'
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
-const countryName = (code: string) => regionNames.of(code) ?? code
+let regionNames: Intl.DisplayNames | undefined
+const countryName = (code: string) =>
+  (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' })).of(code) ?? code
+
+/**
+ * The name of a country, once the page has shown: Intl's region names start the browser's ICU (100 to 250 ms
+ * of a phone's main thread), which the first paint of the customer area should not wait for (issue 37). The
+ * flag has no name (decorative) until then.
+ */
+function useCountryName(code: string | null): string {
+  const [name, setName] = useState<{ code: string; name: string } | null>(null)
+  useEffect(() => {
+    if (code) setName({ code, name: countryName(code) })
+  }, [code])
+  return name && name.code === code ? name.name : ''
+}
 
 /** "Demo Customer" → "DC": what a narrow top bar shows for the name. */
 export const initialsOf = (name: string) =>
@@ -21,11 +36,12 @@ export function UserMenu() {
   const { session } = useApp()
   const user = useSelector(session, (s) => s.context.user)
   const loggingOut = useSelector(session, (s) => s.matches({ auth: 'loggingOut' }))
+  const country = useCountryName(user?.mcou_code ?? null)
   if (!user) return null
   const initials = initialsOf(user.esus_name)
   return (
     <div className={styles.user}>
-      <Flag code={user.mcou_code} name={countryName(user.mcou_code)} className={styles.flag} />
+      <Flag code={user.mcou_code} name={country} className={styles.flag} />
       <MenuTrigger>
         {/* The name holds what the button shows at every width (the initials on a phone), so a person who
             reads it aloud to voice control names it. */}
