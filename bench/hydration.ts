@@ -22,8 +22,8 @@ import type { Browser } from 'playwright-core'
 import { build } from 'vite'
 import { launchBenchBrowser } from './browser'
 import { HYDRATION, TMP_DIR } from './config'
-import { customerSession, type StoredSession, staffSession, storeScript } from './sessions'
 import { startServer } from './server'
+import { customerSession, type StoredSession, staffSession, storeScript } from './sessions'
 import { log, median, round } from './util'
 
 export interface HydrationRoute {
@@ -204,8 +204,7 @@ export async function measureHydration(
       return { cpuThrottling: rate, routes, customerRoutes, reactAlone }
     }
     const fixed = await atRate(rates.fixed)
-    const calibrated =
-      rates.calibrated === rates.fixed || !calibrate ? fixed : await atRate(rates.calibrated)
+    const calibrated = rates.calibrated === rates.fixed || !calibrate ? fixed : await atRate(rates.calibrated)
     const staffConsole = summary(
       HYDRATION.consoleRoute,
       await measureRoute(browser, `${demo.origin}${HYDRATION.consoleRoute}`, 1, runs, {

@@ -6,8 +6,10 @@ import { Flag } from './flag'
 import * as styles from './user-shell.css'
 
 let regionNames: Intl.DisplayNames | undefined
-const countryName = (code: string) =>
-  (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' })).of(code) ?? code
+function countryName(code: string): string {
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' })
+  return regionNames.of(code) ?? code
+}
 
 /**
  * The name of a country, once the page has shown: Intl's region names start the browser's ICU (100 to 250 ms
