@@ -11,7 +11,7 @@
  * - Reversing a payment (a bounced cheque) takes its allocations out of force: the invoices owe again.
  */
 import { z } from 'zod'
-import { INT32_MAX, safeString } from '../text'
+import { groupedNumber, INT32_MAX, safeString } from '../text'
 import { billingCurrencies, documentNumberPattern, type InvoiceState, invoiceState } from './invoices'
 
 // ── Rules ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -84,7 +84,7 @@ export const paymentMessages = {
 function minorText(amount: number): string {
   const sign = amount < 0 ? '-' : ''
   const abs = Math.abs(amount)
-  return `${sign}${Math.floor(abs / 100).toLocaleString('en-SG')}.${String(abs % 100).padStart(2, '0')}`
+  return `${sign}${groupedNumber(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`
 }
 
 /** What is left of a payment to allocate: its credit on account (zero once reversed). */

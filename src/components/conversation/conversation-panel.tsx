@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { TextField as AriaTextField, Form, Label, Text, TextArea } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { type ConversationSubject, characterCount, MESSAGE_MAX } from '../../../contract/conversations'
+import { groupedNumber } from '../../../contract/text'
 import { conversationMachine } from '../../../machines/conversation.machine'
 import type { ConversationCalls } from '../../api/conversations'
 import { formatAccountTime } from '../../app/datetime'
@@ -119,7 +120,7 @@ export function ConversationPanel({
                 <Label className={ui.label}>Your message</Label>
                 <TextArea className={ui.input} rows={3} />
                 <Text slot="description" className={styles.count}>
-                  {used.toLocaleString('en')} / {MESSAGE_MAX.toLocaleString('en')}
+                  {groupedNumber(used)} / {groupedNumber(MESSAGE_MAX)}
                 </Text>
                 {bodyError ? (
                   <Text slot="errorMessage" className={ui.fieldError}>

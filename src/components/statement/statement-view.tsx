@@ -204,17 +204,7 @@ function Figures({
           </tr>
         </thead>
         <tbody className={styles.body}>
-          <tr>
-            <td className={styles.cell} data-label="Date">
-              {formatDay(period.from)}
-            </td>
-            <td className={styles.cell} data-label="Entry" colSpan={3}>
-              Opening balance
-            </td>
-            <td className={styles.money} data-label="Balance">
-              {money(statement.openingBalance)}
-            </td>
-          </tr>
+          <BalanceRow day={period.from} label="Opening balance" amount={money(statement.openingBalance)} />
           {statement.activity.map((row) => (
             <tr key={`${row.day}-${row.kind}-${row.reference}-${row.balance}`} data-testid="activity-row">
               <td className={styles.cell} data-label="Date">
@@ -234,19 +224,26 @@ function Figures({
               </td>
             </tr>
           ))}
-          <tr>
-            <td className={styles.cell} data-label="Date">
-              {formatDay(period.to)}
-            </td>
-            <td className={styles.cell} data-label="Entry" colSpan={3}>
-              Closing balance
-            </td>
-            <td className={styles.money} data-label="Balance">
-              {money(statement.closingBalance)}
-            </td>
-          </tr>
+          <BalanceRow day={period.to} label="Closing balance" amount={money(statement.closingBalance)} />
         </tbody>
       </table>
     </>
+  )
+}
+
+/** The activity's first or last line: the balance on a day, across the entry's columns. */
+function BalanceRow({ day, label, amount }: { day: string; label: string; amount: string }) {
+  return (
+    <tr>
+      <td className={styles.cell} data-label="Date">
+        {formatDay(day)}
+      </td>
+      <td className={styles.cell} data-label="Entry" colSpan={3}>
+        {label}
+      </td>
+      <td className={styles.money} data-label="Balance">
+        {amount}
+      </td>
+    </tr>
   )
 }
