@@ -3,6 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { Inspect } from './app/actors'
 import { createAppContext, isSignedIn } from './app/app-context'
+import { whenSettled } from './app/settled'
 import { loadSessionOverlays } from './components/app/session-chrome'
 import { createAppRouter } from './router'
 
@@ -12,9 +13,6 @@ async function devInspector(): Promise<Inspect | undefined> {
   const { createBrowserInspector } = await import('@statelyai/inspect')
   return createBrowserInspector().inspect
 }
-
-/** How long after a prerendered page has loaded its actors are created if nothing asked for them sooner. */
-const SETTLE_MS = 3_000
 
 const app = createAppContext(async () => {
   const [{ createAppActors }, inspect] = await Promise.all([
@@ -47,21 +45,7 @@ const router = createAppRouter(app)
  * interaction or once the page has settled, whichever comes first (a route or widget that needs them sooner
  * creates them itself).
  */
-function createActorsWhenSettled() {
-  const interactions = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const
-  let timer: number | undefined
-  const create = () => {
-    for (const type of interactions) window.removeEventListener(type, create, true)
-    window.clearTimeout(timer)
-    void app.ready()
-  }
-  for (const type of interactions) window.addEventListener(type, create, { capture: true, passive: true })
-  const afterLoad = () => {
-    timer = window.setTimeout(create, SETTLE_MS)
-  }
-  if (document.readyState === 'complete') afterLoad()
-  else window.addEventListener('load', afterLoad, { once: true })
-}
+const createActorsWhenSettled = () => whenSettled(() => void app.ready(), { onFocus: true })
 
 /** The prerendered page's head tags, between markers; a page rendered afresh writes its own. */
 function removePrerenderedHead() {

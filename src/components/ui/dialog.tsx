@@ -1,59 +1,29 @@
-import type { ReactNode } from 'react'
-import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
-import { Button } from './button'
-import * as styles from './ui.css'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { whenSettled } from '../../app/settled'
+import type { DialogProps } from './dialog-frame'
 
-export interface DialogProps {
-  isOpen: boolean
-  title: string
-  children: ReactNode
-  /** Width in px (spec: 350 for Session Expired, 500 for errors). */
-  width: number
-  /** Closing by clicking outside or Escape; errors cannot be dismissed that way (spec section 8). */
-  isDismissable?: boolean
-  onClose: () => void
-  /** The actions; when absent, one OK button closes the dialog. */
-  actions?: ReactNode
-  role?: 'dialog' | 'alertdialog'
-}
+export type { DialogProps }
 
-export function Dialog({
-  isOpen,
-  title,
-  children,
-  width,
-  isDismissable = false,
-  onClose,
-  actions,
-  role,
-}: DialogProps) {
-  return (
-    <ModalOverlay
-      isOpen={isOpen}
-      isDismissable={isDismissable}
-      isKeyboardDismissDisabled={!isDismissable}
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-      className={styles.overlay}
-    >
-      <Modal className={styles.modal} style={{ maxWidth: width }}>
-        <AriaDialog className={styles.dialog} role={role ?? 'alertdialog'}>
-          <Heading slot="title" className={styles.dialogTitle}>
-            {title}
-          </Heading>
-          {children}
-          <div className={styles.dialogActions}>
-            {actions ?? (
-              <Button autoFocus onPress={onClose}>
-                OK
-              </Button>
-            )}
-          </div>
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
-  )
+const loadFrame = () => import('./dialog-frame')
+const Frame = lazy(loadFrame)
+
+/**
+ * A modal dialog. Its code (React Aria's modal, focus scope and overlay) is not part of the page's first load
+ * (issue 37): a page holding a closed dialog fetches it at the visitor's first press or key, or once the page
+ * has settled (src/app/settled.ts), and a dialog opened before that waits for it. Once shown, the frame
+ * stays mounted, so closing plays as React Aria closes.
+ */
+export function Dialog(props: DialogProps) {
+  const [needed, setNeeded] = useState(props.isOpen)
+  if (props.isOpen && !needed) setNeeded(true)
+  useEffect(() => {
+    whenSettled(() => void loadFrame())
+  }, [])
+  return needed ? (
+    <Suspense fallback={null}>
+      <Frame {...props} />
+    </Suspense>
+  ) : null
 }
 
 /** The generic error dialog (spec section 8): 500 px, not dismissed by clicking outside. */

@@ -16,9 +16,11 @@ export const button = recipe({
     fontWeight: vars.fontWeight.medium,
     cursor: 'pointer',
     textDecoration: 'none',
+    // A native button (button.tsx): the browser's own states. Hover only where a pointer can hover, as React
+    // Aria's data-hovered was (a tap does not leave a phone's button coloured).
     selectors: {
-      '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
-      '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+      '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+      '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
     },
   },
   variants: {
@@ -26,19 +28,25 @@ export const button = recipe({
       primary: {
         background: vars.color.brand,
         color: vars.color.textOnBrand,
-        selectors: { '&[data-hovered]:not([data-disabled])': { background: vars.color.brandStrong } },
+        '@media': {
+          '(hover: hover)': {
+            selectors: { '&:hover:not(:disabled)': { background: vars.color.brandStrong } },
+          },
+        },
       },
       secondary: {
         background: vars.color.surface,
         color: vars.color.brand,
         borderColor: vars.color.brand,
-        selectors: { '&[data-hovered]:not([data-disabled])': { background: vars.color.brandSoft } },
+        '@media': {
+          '(hover: hover)': { selectors: { '&:hover:not(:disabled)': { background: vars.color.brandSoft } } },
+        },
       },
       quiet: {
         background: 'transparent',
         color: vars.color.brand,
         padding: `0 ${vars.space['2']}`,
-        selectors: { '&[data-hovered]': { textDecoration: 'underline' } },
+        '@media': { '(hover: hover)': { selectors: { '&:hover': { textDecoration: 'underline' } } } },
       },
     },
     block: { true: { width: '100%' } },
@@ -60,12 +68,14 @@ export const input = style({
   color: vars.color.text,
   background: vars.color.surface,
   selectors: {
-    '&[data-focused]': {
+    // A native input (TextField) by the browser's own states, React Aria's (the country picker's search) by
+    // the attributes it sets.
+    '&:focus, &[data-focused]': {
       outline: `3px solid ${vars.color.focus}`,
       outlineOffset: '1px',
       borderColor: vars.color.focus,
     },
-    '&[data-invalid]': { borderColor: vars.color.danger },
+    '&[aria-invalid="true"], &[data-invalid]': { borderColor: vars.color.danger },
     '&[readonly]': { background: vars.color.surfaceAlt },
   },
 })
@@ -86,7 +96,7 @@ export const inlineButton = style({
   font: 'inherit',
   fontSize: vars.fontSize.sm,
   cursor: 'pointer',
-  selectors: { '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}` } },
+  selectors: { '&:focus-visible, &[data-focus-visible]': { outline: `3px solid ${vars.color.focus}` } },
 })
 
 export const fieldError = style({ color: vars.color.danger, fontSize: vars.fontSize.sm, margin: 0 })

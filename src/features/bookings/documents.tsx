@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
-import { FileTrigger, ProgressBar } from 'react-aria-components'
+import { useRef } from 'react'
+import { ProgressBar } from 'react-aria-components'
 import type { DocumentItem, DocumentKind } from '../../../contract/bookings'
 import { uploadAccept } from '../../../contract/uploads'
 import type { UploadEntry } from '../../../machines/booking-page.machine'
@@ -83,17 +84,10 @@ export function Documents({
                   <span className={styles.muted}>Issued by us once the booking is confirmed.</span>
                 )
               ) : readOnly || (closed && !item.requested) ? null : (
-                <FileTrigger
-                  acceptedFileTypes={uploadAccept}
-                  allowsMultiple
-                  onSelect={(files) => {
-                    if (files && files.length > 0) onChoose(item.kind, Array.from(files))
-                  }}
-                >
-                  <Button tone="secondary" aria-label={`Upload ${item.name.toLowerCase()}`}>
-                    Upload
-                  </Button>
-                </FileTrigger>
+                <UploadButton
+                  label={`Upload ${item.name.toLowerCase()}`}
+                  onSelect={(files) => onChoose(item.kind, files)}
+                />
               )}
             </div>
             <p className={styles.muted} data-testid="document-terms">
@@ -208,5 +202,30 @@ function UploadProgress({ upload, onDismiss }: { upload: UploadEntry; onDismiss:
         </div>
       ) : null}
     </div>
+  )
+}
+
+/** Upload: the browser's file chooser, several files at once, of the kinds a booking takes. */
+function UploadButton({ label, onSelect }: { label: string; onSelect: (files: File[]) => void }) {
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept={uploadAccept.join(',')}
+        multiple
+        hidden
+        onChange={(event) => {
+          const files = Array.from(event.currentTarget.files ?? [])
+          // The same file chosen again is a new choice.
+          event.currentTarget.value = ''
+          if (files.length > 0) onSelect(files)
+        }}
+      />
+      <Button tone="secondary" aria-label={label} onPress={() => input.current?.click()}>
+        Upload
+      </Button>
+    </>
   )
 }

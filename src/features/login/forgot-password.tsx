@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
-import { Form } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { messages } from '../../../contract/messages'
 import { forgotPasswordMachine } from '../../../machines/forgot-password.machine'
@@ -58,9 +57,9 @@ export function ForgotPassword({ openAtStart = false }: { openAtStart?: boolean 
         }
       >
         <p>Enter the email address of your account and we will send you a link to reset your password.</p>
-        <Form
+        <form
           id="forgot-password-form"
-          validationBehavior="aria"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault()
             actor.send({ type: 'user.submit' })
@@ -77,7 +76,7 @@ export function ForgotPassword({ openAtStart = false }: { openAtStart?: boolean 
             onBlur={() => actor.send({ type: 'field.blurred', field: 'email' })}
             error={error}
           />
-        </Form>
+        </form>
       </Dialog>
       <ErrorDialog message={dialogMessage} onClose={() => actor.send({ type: 'dialog.acknowledged' })} />
     </>

@@ -1,7 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { Form } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { loginMachine } from '../../../machines/login.machine'
 import { login, requestSessionRelease } from '../../api/auth'
@@ -69,8 +68,8 @@ export function LoginPage({
       <section className={styles.card} aria-labelledby="login-heading">
         <h1 id="login-heading">{info.heading}</h1>
         <p className={styles.lead}>Log in to get instant quotes, book and track your shipments.</p>
-        <Form
-          validationBehavior="aria"
+        <form
+          noValidate
           onSubmit={(event) => {
             event.preventDefault()
             actor.send({ type: 'user.submit' })
@@ -109,7 +108,7 @@ export function LoginPage({
           <Button type="submit" block isDisabled={busy}>
             {busy ? 'Logging in…' : 'Login'}
           </Button>
-        </Form>
+        </form>
         <p className={styles.footnote}>
           New to eShip? <Link to="/register">Create an account</Link>
         </p>

@@ -70,7 +70,7 @@ export function CustomerPicker({
             if (event.key === 'Enter') {
               event.preventDefault()
               onSearch()
-            } else event.continuePropagation()
+            }
           }}
           error={error}
         />
