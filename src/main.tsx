@@ -73,7 +73,7 @@ const tree = (
 // no redirect (a signed-in visitor of /login). Otherwise the browser renders it afresh.
 /**
  * The code of the current route's components, started at once: the router would load it only after the
- * guards' beforeLoad (which wait for the actors' code on /login and /register), one level of requests later.
+ * guards' beforeLoad (which wait for the actors' code where a page needs them), one level of requests later.
  */
 function loadRouteCode() {
   for (const match of router.matchRoutes(router.latestLocation)) {

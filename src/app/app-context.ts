@@ -1,4 +1,5 @@
 import type { AppActors, SessionActor } from './actors'
+import { readToken } from './storage'
 
 /**
  * What the router's context holds: the long-lived actors (session, loader) and the API client, created
@@ -41,6 +42,21 @@ export function createAppContext(create: () => Promise<AppActors>): AppContext {
 export function readyAppContext(actors: AppActors): AppContext {
   const ready = Promise.resolve(actors)
   return { current: () => actors, ready: () => ready, subscribe: () => () => {} }
+}
+
+/**
+ * Whether this browser is signed in, without creating the actors: the session chart's answer once it exists,
+ * and before that what it will start from (a stored token; the chart starts signed in, or expiring, with one).
+ * For a guard of a page that hydrates before the actors exist (/login).
+ */
+export function isSignedInHere(app: AppContext, local = (): Storage => window.localStorage): boolean {
+  const actors = app.current()
+  return actors ? isSignedIn(actors.session) : readToken(local()) !== null
+}
+
+/** A route's guard for a page whose components need the actors: created before it renders. */
+export async function withActors({ context }: { context: AppContext }): Promise<void> {
+  await context.ready()
 }
 
 /** Whether the session actor is signed in now. */

@@ -24,10 +24,13 @@ export function readTime(raw: string | null): number | null {
   return raw !== null && Number.isFinite(at) && at > 0 ? at : null
 }
 
+/** The stored token, or null: a session is stored when there is one (the session chart's hasToken). */
+export const readToken = (local: Storage): string | null => local.getItem(storageKeys.authToken) || null
+
 /** What the session statechart starts from. */
 export function readSessionInput(storage: BrowserStorage, now: number): SessionInput {
   return {
-    token: storage.local.getItem(storageKeys.authToken) || null,
+    token: readToken(storage.local),
     user: readUser(storage.local.getItem(storageKeys.currentUser)),
     lastActivity: readTime(storage.local.getItem(storageKeys.lastActivityTimestamp)),
     pinged: storage.session.getItem(sessionStorageKeys.pinged) === 'true',

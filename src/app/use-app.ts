@@ -15,6 +15,16 @@ export function useApp(): AppActors {
 }
 
 /**
+ * The app without waiting for its actors, for a page that hydrates before they exist (/login, /register,
+ * /contact-us): its charts reach them when they act (`(await app.ready()).api`), so neither its render nor
+ * its hydration waits for their code. (In development, `?inspect` sees such a page's chart only when the
+ * actors existed before it started.)
+ */
+export function useAppLater(): AppContext {
+  return useAppContext()
+}
+
+/**
  * The actors if they exist, without creating them; undefined while the prerendered page hydrates, so what
  * depends on this browser's session renders after hydration.
  */

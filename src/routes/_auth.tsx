@@ -4,12 +4,12 @@ import * as styles from '../components/layout/layout.css'
 import { SiteHeader } from '../components/layout/site-header'
 import { WhatsAppButton } from '../components/layout/whatsapp-button'
 
-/** Login, register and the pages of mailed links: the public header but no footer. */
+/**
+ * Login, register and the pages of mailed links: the public header but no footer. /login and /register
+ * hydrate before the actors exist (their charts reach them when they act); the pages of mailed links are
+ * rendered in the browser with them (`withActors`).
+ */
 export const Route = createFileRoute('/_auth')({
-  // Their forms need the actors and the API client: created before the page renders or hydrates.
-  beforeLoad: async ({ context }) => {
-    await context.ready()
-  },
   component: AuthLayout,
 })
 

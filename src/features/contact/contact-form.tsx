@@ -8,7 +8,7 @@ import { type ContactValues, contactMachine } from '../../../machines/contact.ma
 import { loadCountries } from '../../api/countries'
 import { sendEnquiry } from '../../api/register'
 import { onCloseAllDialogs } from '../../app/dialogs'
-import { useApp } from '../../app/use-app'
+import { useAppLater } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
 import { DiallingCodeSelect } from '../../components/ui/country-picker'
 import { ErrorDialog } from '../../components/ui/dialog'
@@ -20,13 +20,15 @@ import * as styles from './contact.css'
 
 /** The Get in Touch enquiry, on the /contact-us page and in the footer: one chart, two places. */
 export function ContactForm({ idPrefix, tone = 'light' }: { idPrefix: string; tone?: 'light' | 'dark' }) {
-  const { api, inspect } = useApp()
+  // /contact-us hydrates before the actors exist; the chart reaches them when it loads or sends.
+  const app = useAppLater()
+  const inspect = app.current()?.inspect
   const navigate = useNavigate()
   const actor = useActorRef(
     contactMachine.provide({
       actors: {
-        loadCountries: fromPromise(() => loadCountries(api, window.localStorage)),
-        sendEnquiry: fromPromise(({ input }) => sendEnquiry(api, input)),
+        loadCountries: fromPromise(async () => loadCountries((await app.ready()).api, window.localStorage)),
+        sendEnquiry: fromPromise(async ({ input }) => sendEnquiry((await app.ready()).api, input)),
       },
       actions: {
         goToThankYou: () => {

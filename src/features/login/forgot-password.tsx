@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate'
 import { messages } from '../../../contract/messages'
 import { forgotPasswordMachine } from '../../../machines/forgot-password.machine'
 import { requestPasswordReset } from '../../api/auth'
-import { useApp } from '../../app/use-app'
+import { useAppLater } from '../../app/use-app'
 import * as styles from '../../components/layout/auth-card.css'
 import { Button } from '../../components/ui/button'
 import { Dialog, ErrorDialog } from '../../components/ui/dialog'
@@ -12,10 +12,13 @@ import { TextField } from '../../components/ui/text-field'
 
 /** The Forgot Password link and its modal (spec sections 2 and 4). */
 export function ForgotPassword({ openAtStart = false }: { openAtStart?: boolean }) {
-  const { api, inspect } = useApp()
+  const app = useAppLater()
+  const inspect = app.current()?.inspect
   const actor = useActorRef(
     forgotPasswordMachine.provide({
-      actors: { requestReset: fromPromise(({ input }) => requestPasswordReset(api, input)) },
+      actors: {
+        requestReset: fromPromise(async ({ input }) => requestPasswordReset((await app.ready()).api, input)),
+      },
     }),
     inspect ? { inspect } : undefined,
   )

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate'
 import { loginMachine } from '../../../machines/login.machine'
 import { login, requestSessionRelease } from '../../api/auth'
 import type { PageInfo } from '../../app/pages'
-import { useApp } from '../../app/use-app'
+import { useAppLater } from '../../app/use-app'
 import * as styles from '../../components/layout/auth-card.css'
 import { Button } from '../../components/ui/button'
 import { Dialog, ErrorDialog } from '../../components/ui/dialog'
@@ -19,18 +19,28 @@ export function LoginPage({
   info: PageInfo
   openForgotPassword?: boolean
 }) {
-  const { api, session, inspect } = useApp()
+  // The page hydrates before the actors exist; the chart reaches them when it logs in.
+  const app = useAppLater()
+  const inspect = app.current()?.inspect
   const navigate = useNavigate()
   const actor = useActorRef(
     loginMachine.provide({
       actors: {
-        login: fromPromise(({ input }) => login(api, input)),
-        requestRelease: fromPromise(({ input }) => requestSessionRelease(api, input)),
+        login: fromPromise(async ({ input }) => login((await app.ready()).api, input)),
+        requestRelease: fromPromise(async ({ input }) =>
+          requestSessionRelease((await app.ready()).api, input),
+        ),
       },
       actions: {
         startSession: (_, output) => {
+          // The actors exist: the login that returned this went through their API client.
           if (output.token && output.user) {
-            session.send({ type: 'session.started', token: output.token, user: output.user, at: Date.now() })
+            app.current()?.session.send({
+              type: 'session.started',
+              token: output.token,
+              user: output.user,
+              at: Date.now(),
+            })
           }
         },
         goToUserHome: () => {

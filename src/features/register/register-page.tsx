@@ -10,7 +10,7 @@ import { loadCountries } from '../../api/countries'
 import { register } from '../../api/register'
 import type { PageInfo } from '../../app/pages'
 import type { QuoteSearch } from '../../app/quote-search'
-import { useApp } from '../../app/use-app'
+import { useAppLater } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
 import { CountryComboBox } from '../../components/ui/country-picker'
 import { Dialog, ErrorDialog } from '../../components/ui/dialog'
@@ -39,13 +39,15 @@ const fieldNames: Record<keyof RegisterValues, string> = {
 }
 
 export function RegisterPage({ info, quote = {} }: { info: PageInfo; quote?: QuoteSearch }) {
-  const { api, inspect } = useApp()
+  // The page hydrates before the actors exist; the chart reaches them when it loads or sends.
+  const app = useAppLater()
+  const inspect = app.current()?.inspect
   const navigate = useNavigate()
   const actor = useActorRef(
     registerMachine.provide({
       actors: {
-        loadCountries: fromPromise(() => loadCountries(api, window.localStorage)),
-        register: fromPromise(({ input }) => register(api, input)),
+        loadCountries: fromPromise(async () => loadCountries((await app.ready()).api, window.localStorage)),
+        register: fromPromise(async ({ input }) => register((await app.ready()).api, input)),
       },
       actions: {
         goToLogin: () => {

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { isSignedIn } from '../../app/app-context'
+import { isSignedInHere } from '../../app/app-context'
 import { headOf, publicPages } from '../../app/pages'
 import { LoginPage } from '../../features/login/login-page'
 
@@ -7,9 +7,8 @@ const info = publicPages['/login']
 
 /** /login: a signed-in user goes on to /user/home. */
 export const Route = createFileRoute('/_auth/login')({
-  beforeLoad: async ({ context }) => {
-    const { session } = await context.ready()
-    if (isSignedIn(session)) throw redirect({ to: '/user/home', replace: true })
+  beforeLoad: ({ context }) => {
+    if (isSignedInHere(context)) throw redirect({ to: '/user/home', replace: true })
   },
   // ?forgot=1 (the link in the mail to an address that tried to register again) opens Forgot Password.
   validateSearch: (search: Record<string, unknown>): { forgot?: boolean } =>

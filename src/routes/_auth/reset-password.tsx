@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { withActors } from '../../app/app-context'
 import { headOf } from '../../app/pages'
 import { ResetPasswordPage } from '../../features/reset-password/reset-password-page'
 
@@ -10,6 +11,7 @@ const info = {
 
 /** /reset-password?token=…: the page the emailed reset link opens. */
 export const Route = createFileRoute('/_auth/reset-password')({
+  beforeLoad: withActors,
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' ? { token: search.token } : {},
   head: () => ({ meta: [...headOf(info).meta, { name: 'robots', content: 'noindex' }] }),

@@ -9,10 +9,6 @@ import * as contactStyles from '../../../features/contact/contact-page.css'
 const info = publicPages['/contact-us']
 
 export const Route = createFileRoute('/_public/contact-us/')({
-  // The form needs the actors and the API client: created before the page renders or hydrates.
-  beforeLoad: async ({ context }) => {
-    await context.ready()
-  },
   head: () => headOf(info),
   component: ContactPage,
 })
