@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
+import { createActor } from 'xstate'
+import { storageKeys } from '../../contract/constants'
+import { sessionMachine } from '../../machines/session.machine'
 import type { AppActors } from '../../src/app/actors'
-import { createAppContext } from '../../src/app/app-context'
+import { createAppContext, isSignedInHere, readyAppContext } from '../../src/app/app-context'
+import { readSessionInput } from '../../src/app/storage'
 
 const fakeActors = { api: {} } as AppActors
 
@@ -26,5 +30,45 @@ describe('the router context’s actors', () => {
     unsubscribe()
     await app.ready()
     expect(create).toHaveBeenCalledTimes(1)
+  })
+})
+
+/** A Storage kept in memory, for what the guard reads. */
+function memoryStorage(items: Record<string, string>): Storage {
+  const map = new Map(Object.entries(items))
+  return {
+    get length() {
+      return map.size
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, value),
+  }
+}
+
+describe('whether this browser is signed in, for a guard of a page that hydrates without the actors', () => {
+  const user = JSON.stringify({ esus_name: 'Tan Wei Ming', mcou_code: 'SG' })
+  const cases: Record<string, string>[] = [
+    {},
+    { [storageKeys.authToken]: '' },
+    { [storageKeys.currentUser]: user },
+    { [storageKeys.authToken]: 'token', [storageKeys.currentUser]: user },
+    // Idle for longer than the timeout: the chart starts expiring, which still counts as signed in.
+    { [storageKeys.authToken]: 'token', [storageKeys.lastActivityTimestamp]: '1' },
+  ]
+
+  it.each(cases)('agrees with the session chart started from the same storage (%o)', (items) => {
+    const local = memoryStorage(items)
+    const before = isSignedInHere(
+      createAppContext(async () => fakeActors),
+      () => local,
+    )
+    const input = readSessionInput({ local, session: memoryStorage({}) }, Date.now())
+    const session = createActor(sessionMachine, { input }).start()
+    const after = isSignedInHere(readyAppContext({ session } as unknown as AppActors))
+    session.stop()
+    expect(before).toBe(after)
   })
 })
