@@ -12,11 +12,6 @@ import {
   watchConsole,
 } from './fixtures'
 
-async function chooseOption(page: Page, trigger: Locator, option: string | RegExp) {
-  await trigger.click()
-  await page.getByRole('option', { name: option }).click()
-}
-
 /**
  * Clicks the one country the typed text leaves in the list, once the list shows only it where the person sees
  * it. Clicking while the list still shrinks from 250 rows to one made Playwright scroll the page to a row the
@@ -41,7 +36,7 @@ async function fillRegistration(page: Page, email: string, regnNo = uniqueRegnNo
   await chooseShownOption(page, /^Singapore/)
   await page.getByLabel('Phone Number').fill('61234567')
   await page.getByLabel('Address').fill('10 Anson Road, #20-01')
-  await chooseOption(page, page.getByRole('button', { name: /How did you hear about us/ }), 'Refferal')
+  await page.getByRole('combobox', { name: /How did you hear about us/ }).selectOption('Refferal')
   // The checkbox input is visually hidden behind its styled box, as react-aria renders it.
   await page.getByRole('checkbox').check({ force: true })
 }
@@ -193,8 +188,8 @@ async function fillEnquiry(scope: Locator, page: Page, email: string) {
   await scope.getByRole('button', { name: /^Code/ }).click()
   await chooseCountryCode(page)
   await scope.getByLabel('Phone').fill('61234567')
-  await chooseOption(page, scope.getByRole('button', { name: /How did you hear about us/ }), 'Search Engine')
-  await chooseOption(page, scope.getByRole('button', { name: /Mode/ }), 'LCL')
+  await scope.getByRole('combobox', { name: /How did you hear about us/ }).selectOption('Search Engine')
+  await scope.getByRole('combobox', { name: /Mode/ }).selectOption('LCL')
   await scope.getByLabel('Message').fill('Two pallets of machine parts to Jebel Ali next month.')
 }
 
@@ -300,16 +295,14 @@ test('the contact form can be completed with the keyboard alone', async ({ page 
   await page.keyboard.press('Tab')
   await page.keyboard.type('61234567')
   await page.keyboard.press('Tab')
-  await expect(form.getByRole('button', { name: /How did you hear about us/ })).toBeFocused()
-  await page.keyboard.press('Enter')
+  // The dropdowns are the browser's own: typing an option's first letters chooses it.
+  const source = form.getByRole('combobox', { name: 'How did you hear about us?' })
+  await expect(source).toBeFocused()
   await page.keyboard.type('Email')
-  await page.keyboard.press('Enter')
-  await expect(form.getByRole('button', { name: /How did you hear about us/ })).toBeFocused()
+  await expect(source).toHaveValue('Email')
   await page.keyboard.press('Tab')
-  await page.keyboard.press('Enter')
   await page.keyboard.type('FCL')
-  await page.keyboard.press('Enter')
-  await expect(form.getByRole('button', { name: /FCL/ })).toBeFocused()
+  await expect(form.getByRole('combobox', { name: 'Mode' })).toHaveValue('FCL')
   await page.keyboard.press('Tab')
   await page.keyboard.type('A 40-foot container of furniture to Felixstowe.')
   await page.keyboard.press('Tab')
@@ -342,11 +335,9 @@ test('the registration form can be completed with the keyboard alone', async ({ 
   await page.getByLabel('Phone Number').focus()
   await type('61234567')
   await type('10 Anson Road, #20-01')
-  await page.keyboard.press('Enter')
+  // The browser's own dropdown: typing an option's first letters chooses it.
   await page.keyboard.type('Others')
-  await page.keyboard.press('Enter')
-  // Focus is back on the dropdown (one animation frame after the list closes) before tabbing on.
-  await expect(page.getByRole('button', { name: /How did you hear about us/ })).toBeFocused()
+  await expect(page.getByRole('combobox', { name: 'How did you hear about us?' })).toHaveValue('Others')
   await page.keyboard.press('Tab')
   await page.keyboard.press('Space')
   await page.keyboard.press('Tab')

@@ -169,11 +169,9 @@ test.describe('quotes', () => {
     await page.goto('/user/quotation')
     const rows = page.getByTestId('quote-row')
     await expect(rows.filter({ hasText: 'NZAKL' }).first()).toBeVisible()
-    await page.getByRole('button', { name: /Mode$/ }).click()
-    await page.getByRole('option', { name: 'AIR' }).click()
+    await page.getByRole('combobox', { name: /Mode$/ }).selectOption('AIR')
     await expect(rows.filter({ hasText: 'NZAKL' })).toHaveCount(0)
-    await page.getByRole('button', { name: /Mode$/ }).click()
-    await page.getByRole('option', { name: 'All' }).click()
+    await page.getByRole('combobox', { name: /Mode$/ }).selectOption('All')
     await rows
       .filter({ hasText: 'NZAKL' })
       .first()

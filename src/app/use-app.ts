@@ -7,7 +7,8 @@ const useAppContext = () => useRouter().options.context as AppContext
 
 /**
  * The long-lived actors and API client, from the router's context. A component calling this suspends until
- * they exist; the routes with forms create them before they render (see src/app/app-context.ts).
+ * they exist; the routes whose pages call it create them in their guards (`withActors`, the customer area's
+ * guard), and the pages that hydrate without them call `useAppLater` instead.
  */
 export function useApp(): AppActors {
   const app = useAppContext()

@@ -136,9 +136,10 @@ describe("My Invoices' statement of account", () => {
       <MyInvoices info={info} search={{ view: 'statement' }} />,
       async () => statementOfAccount,
     )
-    fireEvent.click(screen.getByRole('button', { name: /Period/ }))
     await act(async () => {
-      fireEvent.click(screen.getByRole('option', { name: 'Last 30 days' }))
+      fireEvent.change(screen.getByRole('combobox', { name: 'Period' }), {
+        target: { value: 'Last 30 days' },
+      })
     })
     const [first, second] = statementCalls(api) as { from: string; to: string }[]
     expect(second).toEqual({ currency: 'SGD', from: expect.any(String), to: first?.to })

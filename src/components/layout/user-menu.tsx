@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { whenSettled } from '../../app/settled'
 import { useApp } from '../../app/use-app'
 import { Flag } from './flag'
 import * as styles from './user-shell.css'
@@ -33,40 +33,67 @@ export const initialsOf = (name: string) =>
     .map((word) => word[0]?.toUpperCase())
     .join('')
 
-/** The top bar's user: name, the flag of their country and a dropdown with Logout. */
+/** The account menu itself (React Aria's menu, trigger and popover): loaded when the visitor first acts. */
+const loadMenu = () => import('./account-menu')
+const AccountMenu = lazy(loadMenu)
+
+/**
+ * The top bar's user: name, the flag of their country and a dropdown with Logout. The dropdown's code is not
+ * part of the customer area's first screen (issue 37): until the button is first pressed it is a native one
+ * that looks the same, and that press opens the menu (as soon as its code has loaded, usually before).
+ */
 export function UserMenu() {
   const { session } = useApp()
   const user = useSelector(session, (s) => s.context.user)
   const loggingOut = useSelector(session, (s) => s.matches({ auth: 'loggingOut' }))
   const country = useCountryName(user?.mcou_code ?? null)
+  // The menu's code is fetched once the page has settled or the visitor acts, and takes over from the native
+  // button when that is pressed: in answer to the click, never between a press and its release.
+  const [pressed, setPressed] = useState(false)
+  useEffect(() => {
+    whenSettled(() => void loadMenu())
+  }, [])
   if (!user) return null
   const initials = initialsOf(user.esus_name)
+  // The name holds what the button shows at every width (the initials on a phone), so a person who reads it
+  // aloud to voice control names it.
+  const label = `Account menu for ${user.esus_name} (${initials})`
+  const face: ReactNode = (
+    <>
+      <span className={styles.userName}>{user.esus_name}</span>
+      <span className={styles.initials} aria-hidden="true">
+        {initials}
+      </span>
+      <span aria-hidden="true">▾</span>
+    </>
+  )
+  const waiting = (
+    <button
+      type="button"
+      className={styles.userButton}
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={pressed}
+      onClick={() => setPressed(true)}
+    >
+      {face}
+    </button>
+  )
   return (
     <div className={styles.user}>
       <Flag code={user.mcou_code} name={country} className={styles.flag} />
-      <MenuTrigger>
-        {/* The name holds what the button shows at every width (the initials on a phone), so a person who
-            reads it aloud to voice control names it. */}
-        <Button className={styles.userButton} aria-label={`Account menu for ${user.esus_name} (${initials})`}>
-          <span className={styles.userName}>{user.esus_name}</span>
-          <span className={styles.initials} aria-hidden="true">
-            {initials}
-          </span>
-          <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className={styles.popover} placement="bottom end">
-          <Menu
-            className={styles.menu}
-            onAction={(key) => {
-              if (key === 'logout') session.send({ type: 'user.logout' })
-            }}
-          >
-            <MenuItem id="logout" className={styles.menuItem} isDisabled={loggingOut}>
-              Logout
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      {pressed ? (
+        <Suspense fallback={waiting}>
+          <AccountMenu
+            label={label}
+            face={face}
+            loggingOut={loggingOut}
+            onLogout={() => session.send({ type: 'user.logout' })}
+          />
+        </Suspense>
+      ) : (
+        waiting
+      )}
     </div>
   )
 }

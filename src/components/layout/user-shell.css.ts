@@ -125,7 +125,9 @@ export const userButton = style({
   color: vars.color.textOnBrand,
   font: 'inherit',
   cursor: 'pointer',
-  selectors: { '&[data-focus-visible]': { outline: '3px solid #ffffff', outlineOffset: '2px' } },
+  selectors: {
+    '&:focus-visible, &[data-focus-visible]': { outline: '3px solid #ffffff', outlineOffset: '2px' },
+  },
 })
 
 export const popover = style({

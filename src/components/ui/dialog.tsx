@@ -4,8 +4,14 @@ import type { DialogProps } from './dialog-frame'
 
 export type { DialogProps }
 
-const loadFrame = () => import('./dialog-frame')
-const Frame = lazy(loadFrame)
+let Loaded: typeof import('./dialog-frame').default | undefined
+/** Loads the dialog's frame; once loaded, a dialog opens in the same render that opens it. */
+export const loadDialogFrame = () =>
+  import('./dialog-frame').then((module) => {
+    Loaded = module.default
+    return module
+  })
+const Frame = lazy(loadDialogFrame)
 
 /**
  * A modal dialog. Its code (React Aria's modal, focus scope and overlay) is not part of the page's first load
@@ -14,16 +20,20 @@ const Frame = lazy(loadFrame)
  * stays mounted, so closing plays as React Aria closes.
  */
 export function Dialog(props: DialogProps) {
-  const [needed, setNeeded] = useState(props.isOpen)
-  if (props.isOpen && !needed) setNeeded(true)
+  // How this dialog renders its frame, decided when it first opens and kept, so it is never remounted: at
+  // once when the frame has loaded, else once it has.
+  const [frame, setFrame] = useState<'none' | 'loaded' | 'lazy'>('none')
+  if (props.isOpen && frame === 'none') setFrame(Loaded ? 'loaded' : 'lazy')
   useEffect(() => {
-    whenSettled(() => void loadFrame())
+    whenSettled(() => void loadDialogFrame())
   }, [])
-  return needed ? (
+  if (frame === 'none') return null
+  if (frame === 'loaded' && Loaded) return <Loaded {...props} />
+  return (
     <Suspense fallback={null}>
       <Frame {...props} />
     </Suspense>
-  ) : null
+  )
 }
 
 /** The generic error dialog (spec section 8): 500 px, not dismissed by clicking outside. */

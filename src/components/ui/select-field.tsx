@@ -1,16 +1,5 @@
-import type { ReactNode } from 'react'
-import {
-  Button as AriaButton,
-  Checkbox as AriaCheckbox,
-  type CheckboxProps,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  Text,
-} from 'react-aria-components'
+import { type ReactNode, useId } from 'react'
+import { Checkbox as AriaCheckbox, type CheckboxProps } from 'react-aria-components'
 import * as styles from './ui.css'
 
 export interface SelectFieldProps<Option extends string> {
@@ -24,7 +13,11 @@ export interface SelectFieldProps<Option extends string> {
   name?: string
 }
 
-/** A dropdown of fixed text options (sources, modes). */
+/**
+ * A dropdown of fixed text options (sources, modes, statuses): a native select (issue 37). The browser's own
+ * list is what a phone shows best, and it needs no script to open; React Aria's select was most of a
+ * customer page's first script. Until something is chosen it shows the placeholder, which cannot be chosen.
+ */
 export function SelectField<Option extends string>({
   label,
   options,
@@ -35,38 +28,37 @@ export function SelectField<Option extends string>({
   placeholder = 'Select',
   name,
 }: SelectFieldProps<Option>) {
+  const id = useId()
   return (
-    <Select
-      className={styles.field}
-      selectedKey={value === '' ? null : value}
-      onSelectionChange={(key) => {
-        if (key !== null) onChange(String(key) as Option)
-      }}
-      onBlur={onBlur}
-      isInvalid={Boolean(error)}
-      placeholder={placeholder}
-      name={name}
-    >
-      <Label className={styles.label}>{label}</Label>
-      <AriaButton className={[styles.input, styles.selectButton].join(' ')}>
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </AriaButton>
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={`${id}select`}>
+        {label}
+      </label>
+      <select
+        id={`${id}select`}
+        name={name}
+        className={[styles.input, styles.nativeSelect].join(' ')}
+        value={value}
+        onChange={(event) => onChange(event.target.value as Option)}
+        onBlur={onBlur}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}message` : undefined}
+      >
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
       {error ? (
-        <Text slot="errorMessage" className={styles.fieldError}>
+        <p id={`${id}message`} className={styles.fieldError}>
           {error}
-        </Text>
+        </p>
       ) : null}
-      <Popover className={styles.listPopover}>
-        <ListBox className={styles.listBox}>
-          {options.map((option) => (
-            <ListBoxItem key={option} id={option} className={styles.option}>
-              {option}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+    </div>
   )
 }
 

@@ -1,4 +1,3 @@
-import { Button as AriaButton } from 'react-aria-components'
 import * as styles from './ui.css'
 
 /**
@@ -20,9 +19,9 @@ export function Snackbar({
       {message !== null ? (
         <div className={styles.snackbar}>
           <p className={styles.snackbarText}>{message}</p>
-          <AriaButton className={styles.snackbarButton} onPress={onDismiss}>
+          <button type="button" className={styles.snackbarButton} onClick={() => onDismiss()}>
             Dismiss
-          </AriaButton>
+          </button>
         </div>
       ) : null}
     </div>

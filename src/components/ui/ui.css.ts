@@ -172,7 +172,7 @@ export const snackbarButton = style({
   fontWeight: vars.fontWeight.bold,
   cursor: 'pointer',
   padding: vars.space['1'],
-  selectors: { '&[data-focus-visible]': { outline: `3px solid #ffffff` } },
+  selectors: { '&:focus-visible': { outline: `3px solid #ffffff` } },
 })
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } })
@@ -255,6 +255,17 @@ export const optionFlag = style({ flex: 'none', width: '1.5rem', height: 'auto' 
 export const optionName = style({ flex: 1 })
 
 export const optionCode = style({ color: vars.color.textMuted, fontVariantNumeric: 'tabular-nums' })
+
+/** A native select drawn as the text fields are, with its own caret. */
+export const nativeSelect = style({
+  appearance: 'none',
+  paddingRight: vars.space['8'],
+  backgroundImage:
+    "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='12' height='8' viewBox='0 0 12 8'%3E%3Cpath d='M1 1l5 5 5-5' fill='none' stroke='%234a5568' stroke-width='2'/%3E%3C/svg%3E\")",
+  backgroundRepeat: 'no-repeat',
+  backgroundPosition: `right ${vars.space['3']} center`,
+  cursor: 'pointer',
+})
 
 export const selectButton = style({
   display: 'flex',

@@ -1,9 +1,10 @@
-import { Label, Radio, RadioGroup } from 'react-aria-components'
+import { useId } from 'react'
+import { visuallyHidden } from '../../styles/visually-hidden.css'
 import * as styles from './whose-filter.css'
 
 /**
- * Mine / Everyone on My Quotes and My Bookings (issue 24): a labelled radio group (arrow keys move between the
- * two, as in any radio group); the page's chart holds the choice and the server filters.
+ * Mine / Everyone on My Quotes and My Bookings (issue 24): a labelled group of two native radios (arrow keys
+ * move between them, as in any radio group); the page's chart holds the choice and the server filters.
  */
 export function WhoseFilter({
   label,
@@ -15,20 +16,25 @@ export function WhoseFilter({
   mine: boolean
   onChange: (mine: boolean) => void
 }) {
+  const id = useId()
   return (
-    <RadioGroup
-      className={styles.group}
-      value={mine ? 'mine' : 'everyone'}
-      onChange={(value) => onChange(value === 'mine')}
-      orientation="horizontal"
-    >
-      <Label className={styles.label}>Show {label.toLowerCase()}</Label>
-      <Radio value="everyone" className={styles.option}>
-        Everyone
-      </Radio>
-      <Radio value="mine" className={styles.option}>
-        Mine
-      </Radio>
-    </RadioGroup>
+    <div role="radiogroup" aria-labelledby={`${id}label`} className={styles.group}>
+      <span id={`${id}label`} className={styles.label}>
+        Show {label.toLowerCase()}
+      </span>
+      {([false, true] as const).map((choice) => (
+        <label key={String(choice)} className={styles.option}>
+          <input
+            type="radio"
+            name={`${id}whose`}
+            value={choice ? 'mine' : 'everyone'}
+            checked={mine === choice}
+            onChange={() => onChange(choice)}
+            className={visuallyHidden}
+          />
+          {choice ? 'Mine' : 'Everyone'}
+        </label>
+      ))}
+    </div>
   )
 }
