@@ -8,7 +8,8 @@
  * loaded → ready, or failed (retry). In ready a sales person can take a request ("Assign to me") when the
  * request's lifecycle allows it (`canRequest(state, 'sales.assign')`) and it is not theirs already; the answer
  * replaces the row. `desk.changed` (something changed on the desk: the console will feed it live) reloads the
- * view while the rows stay shown; one that arrives while an assignment is on its way reloads after it.
+ * view while the rows stay shown; one that arrives while the view is being read, or an assignment is on its
+ * way, reads it again after (the read may have been made before the change).
  *
  * Effects (API calls) are injected by the page with `machine.provide`.
  */
@@ -129,12 +130,18 @@ export const salesQueueMachine = setup({
     'view.changed': { guard: 'isOtherView', target: '.loading', actions: 'setView' },
   },
   states: {
+    // A change while the view is being read may have come after the read: read again once it is done.
     loading: {
+      entry: 'clearStale',
+      on: { 'desk.changed': { actions: 'markStale' } },
       invoke: {
         id: 'loadQueue',
         src: 'loadQueue',
         input: ({ context }) => ({ view: context.view }),
-        onDone: { target: 'ready', actions: { type: 'setData', params: outputOf } },
+        onDone: [
+          { guard: 'isStale', target: 'ready.refreshing', actions: { type: 'setData', params: outputOf } },
+          { target: 'ready', actions: { type: 'setData', params: outputOf } },
+        ],
         onError: { target: 'failed', actions: { type: 'loadFailed', params: actorError } },
       },
     },
@@ -155,11 +162,21 @@ export const salesQueueMachine = setup({
         },
         // The rows stay shown while the view is read again.
         refreshing: {
+          entry: 'clearStale',
+          on: { 'desk.changed': { actions: 'markStale' } },
           invoke: {
             id: 'loadQueue',
             src: 'loadQueue',
             input: ({ context }) => ({ view: context.view }),
-            onDone: { target: 'idle', actions: { type: 'setData', params: outputOf } },
+            onDone: [
+              {
+                guard: 'isStale',
+                target: 'refreshing',
+                reenter: true,
+                actions: { type: 'setData', params: outputOf },
+              },
+              { target: 'idle', actions: { type: 'setData', params: outputOf } },
+            ],
             onError: { target: 'idle', actions: { type: 'loadFailed', params: actorError } },
           },
         },

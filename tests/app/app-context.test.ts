@@ -5,6 +5,7 @@ import { sessionMachine } from '../../machines/session.machine'
 import type { AppActors } from '../../src/app/actors'
 import { createAppContext, isSignedInHere, readyAppContext } from '../../src/app/app-context'
 import { readSessionInput } from '../../src/app/storage'
+import { memoryStorage } from '../fixtures/memory-storage'
 
 const fakeActors = { api: {} } as AppActors
 
@@ -32,21 +33,6 @@ describe('the router context’s actors', () => {
     expect(create).toHaveBeenCalledTimes(1)
   })
 })
-
-/** A Storage kept in memory, for what the guard reads. */
-function memoryStorage(items: Record<string, string>): Storage {
-  const map = new Map(Object.entries(items))
-  return {
-    get length() {
-      return map.size
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, value),
-  }
-}
 
 describe('whether this browser is signed in, for a guard of a page that hydrates without the actors', () => {
   const user = JSON.stringify({ esus_name: 'Tan Wei Ming', mcou_code: 'SG' })

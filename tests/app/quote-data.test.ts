@@ -3,20 +3,7 @@ import { storageKeys } from '../../contract/constants'
 import { rememberQuoteSearch } from '../../src/app/quote-search'
 import { clearSession } from '../../src/app/storage'
 import { formInput, readQuoteData } from '../../src/features/quotes/quote-data'
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => items.delete(key),
-    setItem: (key, value) => items.set(key, String(value)),
-  }
-}
+import { memoryStorage } from '../fixtures/memory-storage'
 
 describe('quote form start', () => {
   const today = '2026-11-23'

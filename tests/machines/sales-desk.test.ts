@@ -512,3 +512,52 @@ describe('offer builder', () => {
     expect(toOffer(typed).lines[0]?.amount).toBe(180_000)
   })
 })
+
+describe('the queue when the desk changes while it is being read', () => {
+  /** The queue with each read held until `answer` gives its rows. */
+  function queue() {
+    const { actors, pending } = controllablePromises(['loadQueue', 'assignRequest'] as const)
+    const actor = createActor(salesQueueMachine.provide({ actors }), { input: { selfId: self.id } }).start()
+    const answer = async (requests: DeskQueueItem[]) => {
+      pending.get('loadQueue')?.resolve({ requests, followUps: [] })
+      // The promise's answer reaches the chart a few microtasks later.
+      for (let tick = 0; tick < 5; tick++) await Promise.resolve()
+    }
+    return { actor, answer }
+  }
+
+  it('reads again after the first read when a change came during it, and shows the new request', async () => {
+    const { actor, answer } = queue()
+    actor.send({ type: 'desk.changed' })
+    await answer([requested])
+    // The first read may have been made before the change: it is read again, the rows staying shown.
+    expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true)
+    expect(actor.getSnapshot().context.requests.map((one) => one.number)).toEqual([requested.number])
+    await answer([requested, mine])
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.requests.map((one) => one.number)).toEqual([
+      requested.number,
+      mine.number,
+    ])
+  })
+
+  it('reads again after a refresh when a change came during it, once however many came', async () => {
+    const { actor, answer } = queue()
+    await answer([requested])
+    actor.send({ type: 'desk.changed' })
+    expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true)
+    actor.send({ type: 'desk.changed' })
+    actor.send({ type: 'desk.changed' })
+    await answer([requested])
+    expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true)
+    await answer([requested, mine])
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.requests).toHaveLength(2)
+  })
+
+  it('does not read again after a read no change interrupted', async () => {
+    const { actor, answer } = queue()
+    await answer([requested])
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+  })
+})

@@ -33,7 +33,7 @@ export const initialsOf = (name: string) =>
     .map((word) => word[0]?.toUpperCase())
     .join('')
 
-/** The account menu itself (React Aria's menu, trigger and popover): loaded when the visitor first acts. */
+/** The account menu itself (React Aria's menu, trigger and popover), fetched once the page has settled. */
 const loadMenu = () => import('./account-menu')
 const AccountMenu = lazy(loadMenu)
 
