@@ -5,6 +5,8 @@ import type { DialogProps } from './dialog-frame'
 export type { DialogProps }
 
 let Loaded: typeof import('./dialog-frame').default | undefined
+/** Whether a page's dialogs have asked for the frame once it settles: one listener, however many dialogs. */
+let scheduled = false
 /** Loads the dialog's frame; once loaded, a dialog opens in the same render that opens it. */
 export const loadDialogFrame = () =>
   import('./dialog-frame').then((module) => {
@@ -25,6 +27,8 @@ export function Dialog(props: DialogProps) {
   const [frame, setFrame] = useState<'none' | 'loaded' | 'lazy'>('none')
   if (props.isOpen && frame === 'none') setFrame(Loaded ? 'loaded' : 'lazy')
   useEffect(() => {
+    if (scheduled) return
+    scheduled = true
     whenSettled(() => void loadDialogFrame())
   }, [])
   if (frame === 'none') return null

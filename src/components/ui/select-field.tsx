@@ -1,5 +1,6 @@
-import { type ReactNode, useId } from 'react'
+import type { ReactNode } from 'react'
 import { Checkbox as AriaCheckbox, type CheckboxProps } from 'react-aria-components'
+import { Field } from './text-field'
 import * as styles from './ui.css'
 
 export interface SelectFieldProps<Option extends string> {
@@ -28,37 +29,30 @@ export function SelectField<Option extends string>({
   placeholder = 'Select',
   name,
 }: SelectFieldProps<Option>) {
-  const id = useId()
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={`${id}select`}>
-        {label}
-      </label>
-      <select
-        id={`${id}select`}
-        name={name}
-        className={[styles.input, styles.nativeSelect].join(' ')}
-        value={value}
-        onChange={(event) => onChange(event.target.value as Option)}
-        onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}message` : undefined}
-      >
-        <option value="" disabled>
-          {placeholder}
-        </option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
+    <Field label={label} error={error}>
+      {(ids) => (
+        <select
+          id={ids.input}
+          name={name}
+          className={[styles.input, styles.nativeSelect].join(' ')}
+          value={value}
+          onChange={(event) => onChange(event.target.value as Option)}
+          onBlur={onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.message : undefined}
+        >
+          <option value="" disabled>
+            {placeholder}
           </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}message`} className={styles.fieldError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   )
 }
 

@@ -39,7 +39,8 @@ const blockNonDigits = (event: KeyboardEvent<HTMLInputElement>) => {
     event.preventDefault()
 }
 
-function Field({
+/** A label tied to its control, and the control's message under it (`aria-describedby` while shown). */
+export function Field({
   label,
   error,
   className,
@@ -48,7 +49,7 @@ function Field({
 }: {
   label: ReactNode
   error: string | undefined
-  className: string | undefined
+  className?: string | undefined
   inputId?: string | undefined
   children: (ids: { input: string; message: string }) => ReactNode
 }) {
