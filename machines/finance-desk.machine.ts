@@ -6,7 +6,9 @@
  * - `documents`: invoices and credit notes with their state and balance (`listStaffInvoices`), filtered by kind,
  *   state, issue days and a number; a page at a time, "Show more" adds the next,
  *
- * each loaded → ready, or failed (retry); `desk.changed` reads the shown list again while its rows stay. Beside
+ * each loaded → ready, or failed (retry); `desk.changed` reads the shown list again while its rows stay; one that
+ * arrives while the list is being read (or its next page) reads it again after, since that read may have been
+ * made before the change. Beside
  * the lists, the CSV journal of a period (`journalQuerySchema`, the start not after the end) is downloaded.
  * The filters and the period are checked as typed; only valid ones are sent.
  *
@@ -75,6 +77,8 @@ export interface FinanceDeskContext {
   /** A list's failure to load (or to refresh, above the rows still shown). */
   message: string | null
   journalMessage: string | null
+  /** The desk changed while the list was being read: read it again once that read is done. */
+  stale: boolean
 }
 
 export type FinanceDeskEvent =
@@ -134,6 +138,9 @@ export function defaultPeriod(now: Date): JournalPeriod {
 
 const outputOf = <T>({ event }: { event: { output: T } }) => event.output
 
+const setData = { type: 'setData' as const, params: outputOf<FinanceDeskData> }
+
+/** A read of the shown list; done, it goes to `target`, or reads again (`#refresh`) when the desk changed meanwhile. */
 const loadInvoke = (target: string) => ({
   id: 'loadView',
   src: 'loadView' as const,
@@ -141,8 +148,22 @@ const loadInvoke = (target: string) => ({
     view: context.view,
     filters: context.applied,
   }),
-  onDone: { target, actions: { type: 'setData' as const, params: outputOf<FinanceDeskData> } },
+  onDone: [
+    {
+      guard: 'isStale' as const,
+      target: '#financeDesk.list.ready.refreshing',
+      reenter: true,
+      actions: setData,
+    },
+    { target, actions: setData },
+  ],
 })
+
+/** While a list is read, a change on the desk is kept for after the read. */
+const whileReading = {
+  entry: 'clearStale' as const,
+  on: { 'desk.changed': { actions: 'markStale' as const } },
+}
 
 export const financeDeskMachine = setup({
   types: {
@@ -163,6 +184,7 @@ export const financeDeskMachine = setup({
     filtersValid: ({ context }) => Object.keys(context.filterErrors).length === 0,
     hasMore: ({ context }) => context.view === 'documents' && context.next !== null,
     journalValid: ({ context }) => Object.keys(context.journalErrors).length === 0,
+    isStale: ({ context }) => context.stale,
   },
   actions: {
     setView: assign(({ event }) => {
@@ -177,6 +199,8 @@ export const financeDeskMachine = setup({
     })),
     loadFailed: assign((_, error: unknown) => ({ message: failureMessage(error, messages.generic) })),
     clearMessage: assign({ message: null }),
+    markStale: assign({ stale: true }),
+    clearStale: assign({ stale: false }),
     changeFilter: assign(({ context, event }) => {
       assertEvent(event, 'filter.changed')
       const filters = { ...context.filters, [event.field]: event.value }
@@ -221,6 +245,7 @@ export const financeDeskMachine = setup({
       notice: null,
       message: null,
       journalMessage: null,
+      stale: false,
     }
   },
   type: 'parallel',
@@ -235,6 +260,7 @@ export const financeDeskMachine = setup({
       },
       states: {
         loading: {
+          ...whileReading,
           invoke: {
             ...loadInvoke('ready'),
             onError: { target: 'failed', actions: { type: 'loadFailed', params: actorError } },
@@ -257,12 +283,14 @@ export const financeDeskMachine = setup({
             },
             // The rows stay shown while the list is read again.
             refreshing: {
+              ...whileReading,
               invoke: {
                 ...loadInvoke('idle'),
                 onError: { target: 'idle', actions: { type: 'loadFailed', params: actorError } },
               },
             },
             more: {
+              ...whileReading,
               invoke: {
                 id: 'loadMore',
                 src: 'loadView',
@@ -271,7 +299,10 @@ export const financeDeskMachine = setup({
                   filters: context.applied,
                   after: context.next ?? '',
                 }),
-                onDone: { target: 'idle', actions: { type: 'addPage', params: outputOf } },
+                onDone: [
+                  { guard: 'isStale', target: 'refreshing', actions: { type: 'addPage', params: outputOf } },
+                  { target: 'idle', actions: { type: 'addPage', params: outputOf } },
+                ],
                 onError: { target: 'idle', actions: { type: 'loadFailed', params: actorError } },
               },
             },

@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import type { UninvoicedBooking, WaitingCharge } from '../../contract/finance/invoice-wire'
 import { financeDeskMachine } from '../../machines/finance-desk.machine'
@@ -72,6 +73,7 @@ modelSuite('the finance desk', financeDeskMachine, {
       Object.keys(snapshot.context.filterErrors).length === 0,
       Object.keys(snapshot.context.journalErrors).length === 0,
       Boolean(snapshot.context.message),
+      snapshot.context.stale,
     ]),
   // A list's answer is the view's own; the filters are typed on the documents, the journal beside a list
   // at rest, and nothing else happens while the journal downloads.
@@ -85,4 +87,15 @@ modelSuite('the finance desk', financeDeskMachine, {
     return listEvents.includes(event.type) || event.type.startsWith('xstate.')
   },
   states: financeDeskStates,
+  // A change on the desk during a read is never lost: the list is read again once that read is done.
+  check: (actor, step: { event: EventObject }, before) => {
+    const { type } = step.event
+    if (
+      before.context.stale &&
+      (type === 'xstate.done.actor.loadView' || type === 'xstate.done.actor.loadMore')
+    )
+      expect((actor.getSnapshot() as AnyMachineSnapshot).matches({ list: { ready: 'refreshing' } })).toBe(
+        true,
+      )
+  },
 })

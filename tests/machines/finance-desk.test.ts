@@ -4,6 +4,7 @@ import type { ChargeItem } from '../../contract/finance/charges'
 import type { InvoiceSummary } from '../../contract/finance/invoice-wire'
 import { financeDeskMachine, type LoadInput } from '../../machines/finance-desk.machine'
 import { financeIssueMachine, issuePreview } from '../../machines/finance-issue.machine'
+import { controllablePromises } from './model'
 
 const doc = (number: string) => ({ number }) as InvoiceSummary
 
@@ -67,6 +68,38 @@ describe('the finance desk', () => {
     actor.send({ type: 'journal.download' })
     await waitFor(actor, (s) => s.matches({ journal: 'idle' }) && s.context.notice !== null)
     expect(journals).toEqual([{ from: '2026-11-01', to: '2026-11-15' }])
+  })
+
+  it('reads the list again when the desk changed while it was being read, once however many changes came', async () => {
+    const settle = async () => {
+      for (let i = 0; i < 3; i += 1) await Promise.resolve()
+    }
+    const { actors, pending } = controllablePromises(['loadView', 'downloadJournal'])
+    const actor = createActor(financeDeskMachine.provide({ actors }), {
+      input: { now: new Date('2026-11-29T03:00:00Z') },
+    }).start()
+    const answer = async (id: string, output: object) => {
+      const read = pending.get(id)
+      pending.delete(id)
+      read?.resolve(output)
+      await settle()
+    }
+    // The first read, then two changes before it answers: one more read, its rows replacing the first's.
+    actor.send({ type: 'desk.changed' })
+    actor.send({ type: 'desk.changed' })
+    await answer('loadView', { uninvoiced: [], waiting: [] })
+    expect(actor.getSnapshot().matches({ list: { ready: 'refreshing' } })).toBe(true)
+    await answer('loadView', { uninvoiced: [], waiting: [] })
+    expect(actor.getSnapshot().matches({ list: { ready: 'idle' } })).toBe(true)
+    expect(pending.has('loadView')).toBe(false)
+    // A change during the next page's read: the list is read again after the page is added.
+    actor.send({ type: 'view.changed', view: 'documents' })
+    await answer('loadView', { documents: [doc('INV-2026-000002')], next: 'cursor-1' })
+    actor.send({ type: 'page.more' })
+    actor.send({ type: 'desk.changed' })
+    await answer('loadMore', { documents: [doc('INV-2026-000001')], next: null })
+    expect(actor.getSnapshot().matches({ list: { ready: 'refreshing' } })).toBe(true)
+    expect(actor.getSnapshot().context.documents).toHaveLength(2)
   })
 })
 
