@@ -1,6 +1,15 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css'
 import { media, vars } from '../../styles/theme.css'
 
+/**
+ * A band below the first screen: the browser skips its style, layout and paint until it comes near the
+ * viewport (`content-visibility: auto`), so the first paint and the hydration after it lay out the first screen
+ * only (docs/hydration.md). Its size is estimated until it has been drawn once, then remembered (`auto`). It
+ * contains its paint, so nothing inside may draw outside its padding box: each band keeps padding around what
+ * can take focus. (Not the footer: measured, it made the short pages slower.)
+ */
+const offscreen = { contentVisibility: 'auto', containIntrinsicSize: 'auto 640px' } as const
+
 const container = {
   maxWidth: vars.size.content,
   margin: '0 auto',
@@ -107,7 +116,7 @@ export const partnerLink = style({
   textAlign: 'center',
 })
 
-export const band = style({ padding: `${vars.space['12']} 0` })
+export const band = style({ ...offscreen, padding: `${vars.space['12']} 0` })
 
 export const bandAlt = style([band, { background: vars.color.surfaceAlt }])
 
@@ -162,7 +171,7 @@ export const offer = style({
   '@media': { [media.md]: { gridTemplateColumns: '1fr auto' } },
 })
 
-export const offerWrap = style({ padding: `${vars.space['12']} ${vars.space['4']} 0` })
+export const offerWrap = style({ ...offscreen, padding: `${vars.space['12']} ${vars.space['4']} 0` })
 
 export const offerHeading = style({ fontSize: vars.fontSize['3xl'], color: vars.color.textOnBrand })
 
@@ -236,6 +245,7 @@ export const disclaimer = style({
 })
 
 export const enrol = style({
+  ...offscreen,
   background: vars.color.surfaceDark,
   color: vars.color.textOnBrand,
   textAlign: 'center',
