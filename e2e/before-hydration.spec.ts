@@ -169,9 +169,13 @@ test('register: what was typed and ticked before hydration is kept and reaches t
     [page.getByLabel('Address'), '10 Anson Road, #20-01'],
   ]
   for (const [field, value] of typed) await field.fill(value)
-  // The checkbox input is visually hidden behind its styled box, as react-aria renders it.
+  // The checkbox input is visually hidden behind its styled box (src/components/ui/select-field.tsx).
   await page.getByRole('checkbox').check({ force: true })
+  // The country list's code loads after hydration: the press waits for it and opens the list.
+  await page.getByRole('button', { name: 'Show countries' }).click()
   await hydrate()
+  await expect(page.getByRole('listbox')).toBeVisible()
+  await page.keyboard.press('Escape')
   await expectValues(typed)
   await expect(page.getByRole('checkbox')).toBeChecked()
   // The chart has every value: choosing the country and the source is all that is left to register.
@@ -228,10 +232,12 @@ test('register: fields left before hydration show their messages once hydrated, 
   await page.goto('/register', { waitUntil: 'domcontentloaded' })
   await page.getByLabel('Email (your username)').fill('foo')
   await page.getByLabel('Company Name').focus()
+  await page.getByRole('combobox', { name: 'Country' }).focus()
   await page.getByLabel('Name', { exact: true }).focus()
   await hydrate()
   await expect(page.getByText(ruleMessages.registerEmailInvalid)).toBeVisible()
   await expect(page.getByText(ruleMessages.companyRequired)).toBeVisible()
+  await expect(page.getByText(ruleMessages.countryRequired)).toBeVisible()
   // The field still being used is not checked.
   await expect(page.getByText(ruleMessages.nameRequired)).toHaveCount(0)
   await expect(page.getByLabel('Email (your username)')).toHaveValue('foo')

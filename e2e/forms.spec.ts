@@ -37,7 +37,7 @@ async function fillRegistration(page: Page, email: string, regnNo = uniqueRegnNo
   await page.getByLabel('Phone Number').fill('61234567')
   await page.getByLabel('Address').fill('10 Anson Road, #20-01')
   await page.getByRole('combobox', { name: /How did you hear about us/ }).selectOption('Refferal')
-  // The checkbox input is visually hidden behind its styled box, as react-aria renders it.
+  // The checkbox input is visually hidden behind its styled box (src/components/ui/select-field.tsx).
   await page.getByRole('checkbox').check({ force: true })
 }
 

@@ -58,6 +58,8 @@ export interface CountryPickerProps {
   onBlur?: () => void
   error?: string | undefined
   name?: string
+  /** Takes focus when shown (the field loading had it). */
+  autoFocus?: boolean
 }
 
 /** A searchable country list (name, ISO code or dialling code) with flags; clearing the text clears it. */
@@ -69,6 +71,7 @@ export function CountryComboBox({
   onBlur,
   error,
   name,
+  autoFocus,
 }: CountryPickerProps) {
   return (
     <ComboBox
@@ -85,6 +88,9 @@ export function CountryComboBox({
       isInvalid={Boolean(error)}
       name={name}
       menuTrigger="focus"
+      // Its message is the app's, shown when the field is left: no native validation bubble.
+      validationBehavior="aria"
+      {...(autoFocus ? { autoFocus } : {})}
     >
       <Label className={styles.label}>{label}</Label>
       <div className={styles.inputGroup}>

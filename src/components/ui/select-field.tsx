@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react'
-import { Checkbox as AriaCheckbox, type CheckboxProps } from 'react-aria-components'
+import { type ReactNode, useId } from 'react'
 import { Field } from './text-field'
 import * as styles from './ui.css'
 
@@ -56,19 +55,50 @@ export function SelectField<Option extends string>({
   )
 }
 
-/** A checkbox with its message underneath. */
+export interface CheckboxFieldProps {
+  /** The label: text, and links that open without ticking the box. */
+  children: ReactNode
+  isSelected: boolean
+  onChange: (isSelected: boolean) => void
+  isDisabled?: boolean
+  name?: string
+  error?: string | undefined
+}
+
+/**
+ * A checkbox with its message underneath: a native checkbox (Space ticks it, the label's text too) drawn as
+ * the styled box beside it, the message tied to it by `aria-describedby`.
+ */
 export function CheckboxField({
   children,
+  isSelected,
+  onChange,
+  isDisabled,
+  name,
   error,
-  ...props
-}: CheckboxProps & { children: ReactNode; error?: string | undefined }) {
+}: CheckboxFieldProps) {
+  const messageId = useId()
   return (
     <div className={styles.field}>
-      <AriaCheckbox {...props} isInvalid={Boolean(error)} className={styles.checkbox}>
+      <label className={styles.checkbox}>
+        <input
+          type="checkbox"
+          className={styles.checkboxInput}
+          checked={isSelected}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+          disabled={isDisabled}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? messageId : undefined}
+        />
         <span className={styles.checkboxBox} aria-hidden="true" />
         <span>{children}</span>
-      </AriaCheckbox>
-      {error ? <p className={styles.fieldError}>{error}</p> : null}
+      </label>
+      {error ? (
+        <p id={messageId} className={styles.fieldError}>
+          {error}
+        </p>
+      ) : null}
     </div>
   )
 }

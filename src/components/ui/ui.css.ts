@@ -277,10 +277,23 @@ export const selectButton = style({
 })
 
 export const checkbox = style({
+  position: 'relative',
   display: 'flex',
   alignItems: 'flex-start',
   gap: vars.space['2'],
   cursor: 'pointer',
+})
+
+/** The native checkbox, not shown: the box beside it is drawn from its state. */
+export const checkboxInput = style({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: '1px',
+  height: '1px',
+  margin: 0,
+  opacity: 0,
+  overflow: 'hidden',
 })
 
 export const checkboxBox = style({
@@ -292,12 +305,16 @@ export const checkboxBox = style({
   borderRadius: vars.radius.sm,
   background: vars.color.surface,
   selectors: {
-    [`${checkbox}[data-selected] &`]: {
+    [`${checkboxInput}:checked + &`]: {
       background: vars.color.brand,
       borderColor: vars.color.brand,
       boxShadow: `inset 0 0 0 3px ${vars.color.surface}`,
     },
-    [`${checkbox}[data-focus-visible] &`]: { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
-    [`${checkbox}[data-invalid] &`]: { borderColor: vars.color.danger },
+    [`${checkboxInput}:focus-visible + &`]: {
+      outline: `3px solid ${vars.color.focus}`,
+      outlineOffset: '2px',
+    },
+    [`${checkboxInput}[aria-invalid="true"] + &`]: { borderColor: vars.color.danger },
+    [`${checkboxInput}:disabled + &`]: { opacity: 0.5 },
   },
 })

@@ -1,7 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { SyntheticEvent } from 'react'
-import { Form } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { messages } from '../../../contract/messages'
 import { limits, registrationSources } from '../../../contract/rules'
@@ -12,7 +11,7 @@ import type { PageInfo } from '../../app/pages'
 import type { QuoteSearch } from '../../app/quote-search'
 import { useAppLater } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
-import { CountryComboBox } from '../../components/ui/country-picker'
+import { CountryComboBox } from '../../components/ui/country-field'
 import { Dialog, ErrorDialog } from '../../components/ui/dialog'
 import { CheckboxField, SelectField } from '../../components/ui/select-field'
 import { PasswordField, TextField } from '../../components/ui/text-field'
@@ -94,8 +93,8 @@ export function RegisterPage({ info, quote = {} }: { info: PageInfo; quote?: Quo
         <h1 id="register-heading">{info.heading}</h1>
         <p>Register your company to get instant quotes, book shipments and track them in one place.</p>
         <QuoteSummary quote={quote} />
-        <Form
-          validationBehavior="aria"
+        <form
+          noValidate
           data-pending={pending || undefined}
           onSubmit={(event) => {
             event.preventDefault()
@@ -200,7 +199,7 @@ export function RegisterPage({ info, quote = {} }: { info: PageInfo; quote?: Quo
               To register, complete: {missing.join(', ')}.
             </p>
           ) : null}
-        </Form>
+        </form>
         <p className={styles.footnote}>
           Already registered? <Link to="/login">Member Login</Link>
         </p>

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react'
+import type { CountryPickerProps } from './country-picker'
+import * as styles from './ui.css'
+
+type Picker = typeof import('./country-picker')
+
+let picker: Picker | undefined
+let loading: Promise<Picker> | undefined
+/** Loads the searchable list's code (the field loads it itself once the page has hydrated). */
+export const loadCountryPicker = () => {
+  loading ??= import('./country-picker').then((module) => {
+    picker = module
+    return module
+  })
+  return loading
+}
+
+/**
+ * The country field as it shows while its list cannot be used yet: before the page has hydrated, while the
+ * countries load and while the searchable list's code (React Aria's combobox and popover, and the locale
+ * detection its first use starts) loads after the page. The same label, box and button, read-only, and marked
+ * `data-pending` so a press on it is held and given to the real field once it is there
+ * (src/app/early-input.ts). Leaving it shows its message as leaving the real one does.
+ */
+function CountryFieldLoading({
+  label,
+  name,
+  onBlur,
+  error,
+  inputRef,
+}: CountryPickerProps & { inputRef: React.RefObject<HTMLInputElement | null> }) {
+  const id = `${name ?? 'country'}-loading`
+  return (
+    <div className={styles.field} data-pending>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <div className={styles.inputGroup}>
+        <input
+          ref={inputRef}
+          id={id}
+          name={name}
+          role="combobox"
+          aria-expanded="false"
+          aria-busy="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-message` : undefined}
+          readOnly
+          className={[styles.input, styles.inputWithButton].join(' ')}
+          placeholder="Search country"
+          onBlur={onBlur}
+        />
+        <button type="button" className={styles.inlineButton} aria-label="Show countries" tabIndex={-1}>
+          ▾
+        </button>
+      </div>
+      {error ? (
+        <p id={`${id}-message`} className={styles.fieldError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A searchable country list (src/components/ui/country-picker.tsx), shown once its code and the countries
+ * are both there: the page hydrates and paints without React Aria, which /register loaded for this field
+ * alone (docs/hydration.md). Focus on the field while it loads stays on it.
+ */
+export function CountryComboBox(props: CountryPickerProps) {
+  const [loaded, setLoaded] = useState(picker)
+  const inputRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (!loaded) void loadCountryPicker().then(setLoaded)
+  }, [loaded])
+  if (!loaded || props.countries.length === 0) return <CountryFieldLoading {...props} inputRef={inputRef} />
+  const hadFocus = inputRef.current !== null && inputRef.current === document.activeElement
+  return <loaded.CountryComboBox {...props} autoFocus={hadFocus} />
+}
