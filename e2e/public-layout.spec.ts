@@ -285,6 +285,33 @@ test('public pages load neither the forms’ widgets nor the logged-in area with
   await expect(page.getByRole('contentinfo').getByRole('form', { name: 'Get in Touch' })).toBeVisible()
 })
 
+test('the sign-in and enquiry forms hydrate before React Aria’s lists and dialogs are asked for', async ({
+  page,
+}) => {
+  // The scripts asked for when the page is marked hydrated: the lists' and dialogs' code (React Aria's) follows.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement.hasAttribute('data-hydrated')) return
+      observer.disconnect()
+      const names = performance.getEntriesByType('resource').map((entry) => entry.name)
+      ;(window as unknown as { scriptsAtHydration: string[] }).scriptsAtHydration = names
+    }).observe(document, { attributes: true, subtree: true })
+  })
+  for (const path of ['/login', '/register', '/contact-us']) {
+    await page.goto(path)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    const scripts = await page.evaluate(
+      () => (window as unknown as { scriptsAtHydration: string[] }).scriptsAtHydration,
+    )
+    expect(scripts.some((name) => /\/index-[\w-]+\.js$/.test(name))).toBe(true)
+    expect(scripts.filter((name) => /\/(country-picker|dialog-frame|account-menu)-/.test(name))).toEqual([])
+  }
+  // Then the lists are there: the country field becomes the searchable list.
+  await page.goto('/register')
+  await expect(page.getByRole('combobox', { name: 'Country' })).not.toHaveAttribute('aria-busy', 'true')
+  await expect(page.getByRole('combobox', { name: 'Country' })).toBeEditable()
+})
+
 test('the footer form loads as soon as the footer comes near', async ({ page }) => {
   await page.clock.install()
   await page.goto('/about-us')

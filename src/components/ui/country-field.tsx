@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { CountryPickerProps } from './country-picker'
 import * as styles from './ui.css'
 
@@ -63,18 +63,63 @@ function CountryFieldLoading({
   )
 }
 
+/** The dialling-code dropdown as it shows while it loads: the same label and button, marked `data-pending`. */
+function DiallingCodeLoading({ label, error }: CountryPickerProps) {
+  const id = useId()
+  return (
+    <div className={styles.field} data-pending>
+      <span className={styles.label} id={`${id}label`}>
+        {label}
+      </span>
+      <button
+        type="button"
+        className={[styles.input, styles.selectButton].join(' ')}
+        aria-labelledby={`${id}value ${id}label`}
+        aria-describedby={error ? `${id}message` : undefined}
+        aria-haspopup="listbox"
+        aria-expanded="false"
+        aria-busy="true"
+      >
+        <span id={`${id}value`}>Code</span>
+        <span aria-hidden="true">▾</span>
+      </button>
+      {error ? (
+        <p id={`${id}message`} className={styles.fieldError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The lists' code: loaded once the page has hydrated, and on a later page already there. */
+function usePicker() {
+  const [loaded, setLoaded] = useState(picker)
+  useEffect(() => {
+    if (!loaded) void loadCountryPicker().then(setLoaded)
+  }, [loaded])
+  return loaded
+}
+
 /**
  * A searchable country list (src/components/ui/country-picker.tsx), shown once its code and the countries
  * are both there: the page hydrates and paints without React Aria, which /register loaded for this field
  * alone (docs/hydration.md). Focus on the field while it loads stays on it.
  */
 export function CountryComboBox(props: CountryPickerProps) {
-  const [loaded, setLoaded] = useState(picker)
+  const loaded = usePicker()
   const inputRef = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    if (!loaded) void loadCountryPicker().then(setLoaded)
-  }, [loaded])
   if (!loaded || props.countries.length === 0) return <CountryFieldLoading {...props} inputRef={inputRef} />
   const hadFocus = inputRef.current !== null && inputRef.current === document.activeElement
   return <loaded.CountryComboBox {...props} autoFocus={hadFocus} />
+}
+
+/**
+ * The contact forms' dialling-code dropdown (country-picker.tsx), shown once its code and the countries are
+ * both there, as the country field is: /contact-us and the footer's form hydrate without React Aria.
+ */
+export function DiallingCodeSelect(props: CountryPickerProps) {
+  const loaded = usePicker()
+  if (!loaded || props.countries.length === 0) return <DiallingCodeLoading {...props} />
+  return <loaded.DiallingCodeSelect {...props} />
 }

@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
-import { TextField as AriaTextField, Form, Label, TextArea } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { contactModes, contactSources, limits } from '../../../contract/rules'
 import { type ContactValues, contactMachine } from '../../../machines/contact.machine'
@@ -10,11 +9,11 @@ import { sendEnquiry } from '../../api/register'
 import { onCloseAllDialogs } from '../../app/dialogs'
 import { useAppLater } from '../../app/use-app'
 import { Button } from '../../components/ui/button'
-import { DiallingCodeSelect } from '../../components/ui/country-picker'
+import { DiallingCodeSelect } from '../../components/ui/country-field'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { SelectField } from '../../components/ui/select-field'
 import { Snackbar } from '../../components/ui/snackbar'
-import { TextField } from '../../components/ui/text-field'
+import { Field, TextField } from '../../components/ui/text-field'
 import * as ui from '../../components/ui/ui.css'
 import * as styles from './contact.css'
 
@@ -53,10 +52,10 @@ export function ContactForm({ idPrefix, tone = 'light' }: { idPrefix: string; to
 
   return (
     <>
-      <Form
+      <form
         className={styles.form}
         aria-label="Get in Touch"
-        validationBehavior="aria"
+        noValidate
         data-pending={pending || undefined}
         onSubmit={(event) => {
           event.preventDefault()
@@ -128,21 +127,28 @@ export function ContactForm({ idPrefix, tone = 'light' }: { idPrefix: string; to
             onChange={(value) => change('mode', value)}
           />
         </div>
-        <AriaTextField
-          className={[ui.field, styles.wide, labelClass].filter(Boolean).join(' ')}
-          value={values.message}
-          onChange={(value) => change('message', value)}
-          maxLength={limits.contactMessageMax}
+        <Field
+          label="Message"
+          error={undefined}
+          inputId={`${idPrefix}-message`}
+          className={[styles.wide, labelClass].filter(Boolean).join(' ')}
         >
-          <Label className={ui.label}>Message</Label>
-          <TextArea className={[ui.input, styles.textarea].join(' ')} id={`${idPrefix}-message`} />
-        </AriaTextField>
+          {(ids) => (
+            <textarea
+              id={ids.input}
+              className={[ui.input, styles.textarea].join(' ')}
+              value={values.message}
+              onChange={(event) => change('message', event.currentTarget.value)}
+              maxLength={limits.contactMessageMax}
+            />
+          )}
+        </Field>
         <div className={styles.wide}>
           <Button type="submit" isDisabled={sending}>
             {sending ? 'Sending…' : 'Enquire Now'}
           </Button>
         </div>
-      </Form>
+      </form>
       <Snackbar message={toast} onDismiss={() => actor.send({ type: 'toast.dismissed' })} />
       <ErrorDialog message={dialogMessage} onClose={() => actor.send({ type: 'dialog.acknowledged' })} />
     </>
