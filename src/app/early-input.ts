@@ -44,18 +44,24 @@ function describe(element: Element): Description {
   }
 }
 
-/** The element itself while it is in the page, else the one of the new page that matches its description. */
+/**
+ * The element itself while it is in the page, else the one of the new page that matches its description:
+ * the one written when it was held, or, for a widget replaced between a press and its release (a field
+ * drawn while its list loads, src/components/ui/country-field.tsx), what it still says once out of the page,
+ * in whichever form (it is in none by then).
+ */
 function find(element: Element): Element | null {
   if (element.isConnected) return element
-  const wanted = descriptions.get(element)
-  if (!wanted) return null
+  const held = descriptions.get(element)
+  const wanted = held ?? describe(element)
+  if (!held && !wanted.label) return null
   const candidates = [...document.querySelectorAll(`#root ${wanted.tag}`)]
   return (
     candidates.find((candidate) => {
       if (wanted.name) return candidate.getAttribute('name') === wanted.name
       if (wanted.id) return candidate.id === wanted.id
       const found = describe(candidate)
-      return found.label === wanted.label && found.form === wanted.form
+      return found.label === wanted.label && (!held || found.form === wanted.form)
     }) ?? null
   )
 }

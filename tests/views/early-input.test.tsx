@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Suspense, useState } from 'react'
 import { Button } from 'react-aria-components'
+import { flushSync } from 'react-dom'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
@@ -182,6 +183,44 @@ it('replays a held press on the widget pressed when the page moved under the poi
   // Hydration moved the button: the release is over something else, and the browser sends the click to the
   // element holding both, the page.
   release(root)
+  await vi.waitFor(() => expect(pressed).toHaveBeenCalledTimes(1))
+  expect(window.__earlyInput?.queue).toHaveLength(0)
+})
+
+it('gives a press begun on a loading field and released once its widget replaced it to that widget', async () => {
+  const pressed = vi.fn()
+  let showWidget = () => {}
+  // A field drawn while its list's code loads (src/components/ui/country-field.tsx), then the list's button.
+  function CodeField() {
+    const [ready, setReady] = useState(false)
+    showWidget = () => setReady(true)
+    return ready ? (
+      <Button onPress={pressed}>Code</Button>
+    ) : (
+      <div data-pending>
+        <button type="button">Code</button>
+      </div>
+    )
+  }
+  const page = (
+    <Suspense fallback={null}>
+      <CodeField />
+      <hydration.ContentReady />
+    </Suspense>
+  )
+  document.body.innerHTML = `<div id="root" data-prerendered="/swap">${renderToString(page)}</div>`
+  new Function(readFileSync(join(import.meta.dirname, '../../public/early-input.js'), 'utf8'))()
+  const root = document.getElementById('root') as HTMLElement
+  hydrateRoot(root, page)
+  hydration.markHydrated()
+  await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'))
+  // Pressed while it loads (held: it is pending), replaced before the release.
+  const loading = root.querySelector('button') as HTMLButtonElement
+  loading.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+  loading.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, detail: 1 }))
+  flushSync(() => showWidget())
+  expect(loading.isConnected).toBe(false)
+  release(root.querySelector('button') as HTMLButtonElement)
   await vi.waitFor(() => expect(pressed).toHaveBeenCalledTimes(1))
   expect(window.__earlyInput?.queue).toHaveLength(0)
 })
