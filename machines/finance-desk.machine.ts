@@ -140,7 +140,7 @@ const outputOf = <T>({ event }: { event: { output: T } }) => event.output
 
 const setData = { type: 'setData' as const, params: outputOf<FinanceDeskData> }
 
-/** A read of the shown list; done, it goes to `target`, or reads again (`#refresh`) when the desk changed meanwhile. */
+/** A read of the shown list; done, it goes to `target`, or reads again (`ready.refreshing`) when the desk changed meanwhile. */
 const loadInvoke = (target: string) => ({
   id: 'loadView',
   src: 'loadView' as const,

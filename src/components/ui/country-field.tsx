@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { CountryPickerProps } from './country-picker'
+import { Field } from './text-field'
 import * as styles from './ui.css'
 
 type Picker = typeof import('./country-picker')
@@ -29,36 +30,31 @@ function CountryFieldLoading({
   error,
   inputRef,
 }: CountryPickerProps & { inputRef: React.RefObject<HTMLInputElement | null> }) {
-  const id = `${name ?? 'country'}-loading`
   return (
-    <div className={styles.field} data-pending>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <div className={styles.inputGroup}>
-        <input
-          ref={inputRef}
-          id={id}
-          name={name}
-          role="combobox"
-          aria-expanded="false"
-          aria-busy="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-message` : undefined}
-          readOnly
-          className={[styles.input, styles.inputWithButton].join(' ')}
-          placeholder="Search country"
-          onBlur={onBlur}
-        />
-        <button type="button" className={styles.inlineButton} aria-label="Show countries" tabIndex={-1}>
-          ▾
-        </button>
-      </div>
-      {error ? (
-        <p id={`${id}-message`} className={styles.fieldError}>
-          {error}
-        </p>
-      ) : null}
+    <div data-pending>
+      <Field label={label} error={error} inputId={`${name ?? 'country'}-loading`}>
+        {(ids) => (
+          <div className={styles.inputGroup}>
+            <input
+              ref={inputRef}
+              id={ids.input}
+              name={name}
+              role="combobox"
+              aria-expanded="false"
+              aria-busy="true"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? ids.message : undefined}
+              readOnly
+              className={[styles.input, styles.inputWithButton].join(' ')}
+              placeholder="Search country"
+              onBlur={onBlur}
+            />
+            <button type="button" className={styles.inlineButton} aria-label="Show countries" tabIndex={-1}>
+              ▾
+            </button>
+          </div>
+        )}
+      </Field>
     </div>
   )
 }
