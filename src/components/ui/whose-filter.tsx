@@ -1,11 +1,11 @@
-import { useId } from 'react'
-import { visuallyHidden } from '../../styles/visually-hidden.css'
-import * as styles from './whose-filter.css'
+import { ChoiceGroup } from './choice-group'
 
-/**
- * Mine / Everyone on My Quotes and My Bookings (issue 24): a labelled group of two native radios (arrow keys
- * move between them, as in any radio group); the page's chart holds the choice and the server filters.
- */
+const whose = [
+  { value: 'everyone', label: 'Everyone' },
+  { value: 'mine', label: 'Mine' },
+] as const
+
+/** Mine / Everyone on My Quotes and My Bookings (issue 24); the page's chart holds the choice and the server filters. */
 export function WhoseFilter({
   label,
   mine,
@@ -16,25 +16,12 @@ export function WhoseFilter({
   mine: boolean
   onChange: (mine: boolean) => void
 }) {
-  const id = useId()
   return (
-    <div role="radiogroup" aria-labelledby={`${id}label`} className={styles.group}>
-      <span id={`${id}label`} className={styles.label}>
-        Show {label.toLowerCase()}
-      </span>
-      {([false, true] as const).map((choice) => (
-        <label key={String(choice)} className={styles.option}>
-          <input
-            type="radio"
-            name={`${id}whose`}
-            value={choice ? 'mine' : 'everyone'}
-            checked={mine === choice}
-            onChange={() => onChange(choice)}
-            className={visuallyHidden}
-          />
-          {choice ? 'Mine' : 'Everyone'}
-        </label>
-      ))}
-    </div>
+    <ChoiceGroup
+      label={`Show ${label.toLowerCase()}`}
+      options={whose}
+      value={mine ? 'mine' : 'everyone'}
+      onChange={(value) => onChange(value === 'mine')}
+    />
   )
 }

@@ -1,6 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { Form, Label, Radio, RadioGroup } from 'react-aria-components'
 import { dgClasses } from '../../../contract/pricing/rules'
 import { containerTypes, type Mode, modes, packingGroups } from '../../../contract/pricing/types'
 import { singaporeDate } from '../../../contract/quotes'
@@ -18,6 +17,7 @@ import { useApp } from '../../app/use-app'
 import { useCompanyRole } from '../../app/use-company-role'
 import { ViewerNote } from '../../components/page/viewer-note'
 import { Button } from '../../components/ui/button'
+import { ChoiceGroup } from '../../components/ui/choice-group'
 import { ErrorDialog } from '../../components/ui/dialog'
 import { PlaceCombo } from '../../components/ui/place-combo'
 import { CheckboxField, SelectField } from '../../components/ui/select-field'
@@ -32,6 +32,11 @@ const modeLabels: Record<Mode, string> = {
   LCL: 'LCL (shared container)',
   AIR: 'Air',
 }
+
+const cargoKinds = [
+  { value: 'packages', label: 'Packages' },
+  { value: 'totals', label: 'Totals' },
+] as const satisfies readonly { value: QuoteFormValues['cargoKind']; label: string }[]
 
 /** "Get an instant quote": the request form and its results, on /user/home. */
 export function QuoteForm({ search }: { search: QuoteSearch }) {
@@ -80,27 +85,20 @@ export function QuoteForm({ search }: { search: QuoteSearch }) {
   return (
     <section className={styles.section} aria-labelledby="quote-form-title">
       <h2 id="quote-form-title">Get an instant quote</h2>
-      <Form
+      <form
         aria-labelledby="quote-form-title"
-        validationBehavior="aria"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault()
           actor.send({ type: 'user.submit' })
         }}
       >
-        <RadioGroup
-          className={styles.radioGroup}
+        <ChoiceGroup
+          label="Mode"
+          options={modes.map((mode) => ({ value: mode, label: modeLabels[mode] }))}
           value={values.mode}
-          onChange={(value) => change('mode', value as Mode)}
-          orientation="horizontal"
-        >
-          <Label className={styles.legend}>Mode</Label>
-          {modes.map((mode) => (
-            <Radio key={mode} value={mode} className={styles.radio}>
-              {modeLabels[mode]}
-            </Radio>
-          ))}
-        </RadioGroup>
+          onChange={(mode) => change('mode', mode)}
+        />
         <div className={styles.grid}>
           {(['origin', 'destination'] as const).map((end) => (
             <PlaceCombo
@@ -179,20 +177,12 @@ export function QuoteForm({ search }: { search: QuoteSearch }) {
         ) : (
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>Cargo</legend>
-            <RadioGroup
-              className={styles.radioGroup}
+            <ChoiceGroup
+              label="Describe the cargo by"
+              options={cargoKinds}
               value={values.cargoKind}
-              onChange={(value) => change('cargoKind', value as QuoteFormValues['cargoKind'])}
-              orientation="horizontal"
-            >
-              <Label>Describe the cargo by</Label>
-              <Radio value="packages" className={styles.radio}>
-                Packages
-              </Radio>
-              <Radio value="totals" className={styles.radio}>
-                Totals
-              </Radio>
-            </RadioGroup>
+              onChange={(kind) => change('cargoKind', kind)}
+            />
             {values.cargoKind === 'packages' ? (
               <>
                 {values.packages.map((line, index) => (
@@ -282,7 +272,7 @@ export function QuoteForm({ search }: { search: QuoteSearch }) {
         <Button type="submit" isDisabled={flow('submitting')}>
           {flow('submitting') ? 'Getting rates…' : 'Get quote'}
         </Button>
-      </Form>
+      </form>
 
       {flow('results') && context.quote ? (
         <QuoteResults

@@ -1,12 +1,17 @@
 import { useEffect, useRef } from 'react'
-import { Label, Radio, RadioGroup } from 'react-aria-components'
 import type { QuoteDetail } from '../../../contract/quotes'
 import { type OptionSort, sortedOptions } from '../../../machines/quote-form'
 import { formatDay } from '../../app/datetime'
 import { Button } from '../../components/ui/button'
+import { ChoiceGroup } from '../../components/ui/choice-group'
 import { fxText, sgd, usd } from './money'
 import * as styles from './quotes.css'
 import { SailingFacts } from './sailing'
+
+const sorts = [
+  { value: 'price', label: 'Price' },
+  { value: 'transit', label: 'Transit time' },
+] as const satisfies readonly { value: OptionSort; label: string }[]
 
 /** An instant quote's carrier options, sorted by price or transit time, each with its Select. */
 export function QuoteResults({
@@ -34,20 +39,7 @@ export function QuoteResults({
         Quote {quote.number}: {quote.origin.name} ({quote.origin.code}) to {quote.destination.name} (
         {quote.destination.code})
       </h3>
-      <RadioGroup
-        className={styles.radioGroup}
-        value={sort}
-        onChange={(value) => onSort(value as OptionSort)}
-        orientation="horizontal"
-      >
-        <Label>Sort by</Label>
-        <Radio value="price" className={styles.radio}>
-          Price
-        </Radio>
-        <Radio value="transit" className={styles.radio}>
-          Transit time
-        </Radio>
-      </RadioGroup>
+      <ChoiceGroup label="Sort by" options={sorts} value={sort} onChange={onSort} />
       <table className={styles.table}>
         <caption className={`${styles.muted} ${styles.caption}`}>
           Carrier options{rate ? ` · SGD at ${rate}` : ''}

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
-/** Mine / Everyone: a segmented control of two radios, as the quote form's mode choice looks. */
+/** A segmented control of native radios (choice-group.tsx). */
 export const group = style({
   display: 'flex',
   alignItems: 'center',
