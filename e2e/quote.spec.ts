@@ -182,6 +182,33 @@ test.describe('quotes', () => {
     await expect(page.getByLabel('Commodity')).toHaveValue('Teak furniture')
   })
 
+  test('a place typed before the type-ahead has loaded is kept, and its list opens with it', async ({
+    page,
+  }) => {
+    // The type-ahead's code is held back, as on a slow phone: the page shows the field drawn natively.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/place-combo-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/user/home')
+    const origin = page.getByRole('combobox', { name: 'Origin' })
+    await origin.fill('Singapor')
+    await expect(origin).toHaveAttribute('aria-busy', 'true')
+    release()
+    // The type-ahead takes its place with the text, the focus and the caret, and offers what was typed.
+    await expect(origin).not.toHaveAttribute('aria-busy')
+    await expect(page.getByRole('option', { name: /\bSGSIN$/ })).toBeVisible()
+    await expect(origin).toBeFocused()
+    await origin.press('e')
+    await expect(origin).toHaveValue('Singapore')
+    await page.getByRole('option', { name: /\bSGSIN$/ }).click()
+    await expect(origin).toHaveValue(/\(SGSIN\)$/)
+  })
+
   test('the quote pages pass axe', async ({ page }) => {
     const check = async () => {
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()

@@ -17,3 +17,6 @@ export const description = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
 })
+
+/** What the field says while empty, in the type-ahead and in the field drawn while it loads (place-field.tsx). */
+export const placeholder = 'Port, airport, city or code'

@@ -1,27 +1,20 @@
-import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components'
+import { useContext, useEffect } from 'react'
+import {
+  ComboBox,
+  ComboBoxStateContext,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+} from 'react-aria-components'
 import type { Place, PlaceHit } from '../../../contract/wire'
 import { placeLabel } from '../../../machines/quote-form'
 import * as styles from './place-combo.css'
 import * as ui from './ui.css'
 
-/**
- * A port or airport type-ahead: the chart looks places up; this only shows them and reports the choice. The
- * customer's quote form (origin, destination) and the operations desk (a milestone's place, a transshipment
- * port) use it, each with its own chart and endpoint.
- */
-export function PlaceCombo({
-  label,
-  text,
-  place,
-  suggestions,
-  error,
-  description,
-  emptyText = 'No match yet',
-  menuTrigger = 'input',
-  onType,
-  onChoose,
-  onBlur,
-}: {
+export interface PlaceComboProps {
   label: string
   text: string
   place: Place | null
@@ -36,6 +29,37 @@ export function PlaceCombo({
   onType: (text: string) => void
   onChoose: (place: Place | null) => void
   onBlur: () => void
+}
+
+/** Opens the list as it is shown: place-field.tsx's field was typed into while this code loaded. */
+function OpenWhenShown() {
+  const state = useContext(ComboBoxStateContext)
+  useEffect(() => state?.open(null, 'manual'), [state])
+  return null
+}
+
+/**
+ * A port or airport type-ahead: the chart looks places up; this only shows them and reports the choice. The
+ * customer's quote form (origin, destination; through place-field.tsx, which draws it natively while this
+ * loads) and the operations desk (a milestone's place, a transshipment port) use it, each with its own chart
+ * and endpoint.
+ */
+export function PlaceCombo({
+  label,
+  text,
+  place,
+  suggestions,
+  error,
+  description,
+  emptyText = 'No match yet',
+  menuTrigger = 'input',
+  onType,
+  onChoose,
+  onBlur,
+  carried,
+}: PlaceComboProps & {
+  /** Where the caret was in the field shown while this loaded: the focus comes here, and the list opens. */
+  carried?: { start: number; end: number } | undefined
 }) {
   const items =
     place && !suggestions.some((p) => p.code === place.code) ? [place, ...suggestions] : suggestions
@@ -57,9 +81,17 @@ export function PlaceCombo({
       isInvalid={Boolean(error)}
       allowsEmptyCollection
       menuTrigger={menuTrigger}
+      {...(carried ? { autoFocus: true } : {})}
     >
+      {carried && text.trim() ? <OpenWhenShown /> : null}
       <Label className={ui.label}>{label}</Label>
-      <Input className={ui.input} placeholder="Port, airport, city or code" />
+      <Input
+        className={ui.input}
+        placeholder={styles.placeholder}
+        ref={(input) => {
+          if (input && carried) input.setSelectionRange(carried.start, carried.end)
+        }}
+      />
       {error ? (
         <Text slot="errorMessage" className={ui.fieldError}>
           {error}

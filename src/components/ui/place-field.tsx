@@ -1,0 +1,83 @@
+import { type RefObject, useEffect, useId, useRef, useState } from 'react'
+import type { PlaceComboProps } from './place-combo'
+import * as placeStyles from './place-combo.css'
+import * as styles from './ui.css'
+
+type Combo = typeof import('./place-combo')
+
+let combo: Combo | undefined
+let loading: Promise<Combo> | undefined
+/** Loads the type-ahead's code (the field loads it itself once it is shown). */
+export const loadPlaceCombo = () => {
+  loading ??= import('./place-combo').then((module) => {
+    combo = module
+    return module
+  })
+  return loading
+}
+
+/**
+ * The place field as it shows while the type-ahead's code (React Aria's combobox, list and popover) loads: the
+ * same label, box and message, and it takes typing (the chart looks places up as it does from the real one),
+ * so nothing typed meanwhile is lost. The list shows once the code is there.
+ */
+function PlaceFieldLoading({
+  label,
+  text,
+  error,
+  description,
+  onType,
+  onBlur,
+  inputRef,
+}: PlaceComboProps & { inputRef: RefObject<HTMLInputElement | null> }) {
+  const id = useId()
+  const message = error ?? description
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={`${id}input`}>
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={`${id}input`}
+        role="combobox"
+        aria-expanded="false"
+        aria-autocomplete="list"
+        aria-busy="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={message ? `${id}message` : undefined}
+        autoComplete="off"
+        className={styles.input}
+        placeholder={placeStyles.placeholder}
+        value={text}
+        onChange={(event) => onType(event.target.value)}
+        onBlur={onBlur}
+      />
+      {message ? (
+        <p id={`${id}message`} className={error ? styles.fieldError : placeStyles.description}>
+          {message}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A port or airport type-ahead (place-combo.tsx), shown once its code is there: the customer area's quote form
+ * renders its first screen without React Aria (docs/hydration.md). Typed into meanwhile, the type-ahead
+ * takes the focus and the caret where they were, and opens its list.
+ */
+export function PlaceCombo(props: PlaceComboProps) {
+  const [loaded, setLoaded] = useState(combo)
+  useEffect(() => {
+    if (!loaded) void loadPlaceCombo().then(setLoaded)
+  }, [loaded])
+  const inputRef = useRef<HTMLInputElement>(null)
+  if (!loaded) return <PlaceFieldLoading {...props} inputRef={inputRef} />
+  const input = inputRef.current
+  const carried =
+    input !== null && input === document.activeElement
+      ? { start: input.selectionStart ?? input.value.length, end: input.selectionEnd ?? input.value.length }
+      : undefined
+  return <loaded.PlaceCombo {...props} carried={carried} />
+}
