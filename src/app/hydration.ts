@@ -11,6 +11,9 @@ const content = new Promise<void>((resolve) => {
   contentCommitted = resolve
 })
 
+/** Resolves once the page's content has first committed (hydrated, or rendered afresh). */
+export const whenContentShown = () => content
+
 /**
  * Rendered by each layout route beside its `<Outlet />`, so inside the Suspense boundary that holds a
  * page's content. React hydrates the root first and that boundary in a later pass; its layout effects run

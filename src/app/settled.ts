@@ -28,3 +28,12 @@ export function whenSettled(run: () => void, { onFocus = false }: { onFocus?: bo
   if (document.readyState === 'complete') afterLoad()
   else window.addEventListener('load', afterLoad, { once: true })
 }
+
+/**
+ * Runs `run` when the main thread is next idle (within 2 s; a browser without idle callbacks, Safari, after
+ * 200 ms): for work the visitor does not wait for, kept out of the tasks that show the page.
+ */
+export function whenIdle(run: () => void) {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2_000 })
+  else setTimeout(run, 200)
+}

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
-import { whenSettled } from '../../app/settled'
+import { whenContentShown } from '../../app/hydration'
+import { whenIdle, whenSettled } from '../../app/settled'
 import { useApp } from '../../app/use-app'
 import { Flag } from './flag'
 import * as styles from './user-shell.css'
@@ -12,14 +13,27 @@ function countryName(code: string): string {
 }
 
 /**
- * The name of a country, once the page has shown: Intl's region names start the browser's ICU (100 to 250 ms
- * of a phone's main thread), which the first paint of the customer area should not wait for (issue 37). The
- * flag has no name (decorative) until then.
+ * The name of a country, once the page's content has shown and the main thread is idle: Intl's region names
+ * start the browser's ICU (100 to 250 ms of a phone's main thread), which the customer area's heading should
+ * not wait for (issue 37). The flag has no name (decorative) until then; on later pages it has it at once.
  */
 function useCountryName(code: string | null): string {
   const [name, setName] = useState<{ code: string; name: string } | null>(null)
   useEffect(() => {
-    if (code) setName({ code, name: countryName(code) })
+    if (!code) return
+    if (regionNames) {
+      setName({ code, name: countryName(code) })
+      return
+    }
+    let live = true
+    void whenContentShown().then(() =>
+      whenIdle(() => {
+        if (live) setName({ code, name: countryName(code) })
+      }),
+    )
+    return () => {
+      live = false
+    }
   }, [code])
   return name && name.code === code ? name.name : ''
 }
