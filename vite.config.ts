@@ -51,14 +51,16 @@ export default defineConfig({
     // list of every chunk each of them needs would otherwise sit in the routes chunk every public page loads
     // (1.5 KB gzip of file names). Their scripts still load in parallel level by level as the browser finds
     // their imports. The footer's enquiry form is the same: it loads once the page has settled or the footer
-    // comes near, and its list of 30 chunks sat in the layout chunk of every public page (0.3 KB gzip). A
-    // public page's own lazy parts keep their full preload list.
+    // comes near, and its list of 30 chunks sat in the layout chunk of every public page (0.3 KB gzip). So is
+    // the quote form's place type-ahead (place-field.tsx draws a working field while it loads): a link for
+    // each of its 35 chunks was appended before /user/home's heading (46 links there, 16 without; 0.928 of
+    // its time at 4x). A public page's own lazy parts keep their full preload list.
     modulePreload: {
       // Browsers without native modulepreload (none the site supports) would only preload less; with two entries
       // the polyfill would otherwise be a chunk of its own that every page requests.
       polyfill: false,
       resolveDependencies: (filename, deps) =>
-        /(^|\/)(user-|staff-|contact-form-)/.test(filename)
+        /(^|\/)(user-|staff-|contact-form-|place-combo-)/.test(filename)
           ? deps.filter((dep) => dep.endsWith('.css'))
           : deps,
     },
