@@ -1,20 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef } from 'react'
 import type { CountryPickerProps } from './country-picker'
+import { lazyWidget } from './lazy-widget'
 import { Field } from './text-field'
 import * as styles from './ui.css'
 
-type Picker = typeof import('./country-picker')
-
-let picker: Picker | undefined
-let loading: Promise<Picker> | undefined
+const picker = lazyWidget(() => import('./country-picker'))
 /** Loads the searchable list's code (the field loads it itself once the page has hydrated). */
-export const loadCountryPicker = () => {
-  loading ??= import('./country-picker').then((module) => {
-    picker = module
-    return module
-  })
-  return loading
-}
+export const loadCountryPicker = picker.load
 
 /**
  * The country field as it shows while its list cannot be used yet: before the page has hydrated, while the
@@ -89,13 +81,7 @@ function DiallingCodeLoading({ label, error }: CountryPickerProps) {
 }
 
 /** The lists' code: loaded once the page has hydrated, and on a later page already there. */
-function usePicker() {
-  const [loaded, setLoaded] = useState(picker)
-  useEffect(() => {
-    if (!loaded) void loadCountryPicker().then(setLoaded)
-  }, [loaded])
-  return loaded
-}
+const usePicker = picker.useLoaded
 
 /**
  * A searchable country list (src/components/ui/country-picker.tsx), shown once its code and the countries

@@ -1,20 +1,12 @@
-import { type RefObject, useEffect, useId, useRef, useState } from 'react'
+import { type RefObject, useId, useRef } from 'react'
+import { lazyWidget } from './lazy-widget'
 import type { PlaceComboProps } from './place-combo'
 import * as placeStyles from './place-combo.css'
 import * as styles from './ui.css'
 
-type Combo = typeof import('./place-combo')
-
-let combo: Combo | undefined
-let loading: Promise<Combo> | undefined
+const combo = lazyWidget(() => import('./place-combo'))
 /** Loads the type-ahead's code (the field loads it itself once it is shown). */
-export const loadPlaceCombo = () => {
-  loading ??= import('./place-combo').then((module) => {
-    combo = module
-    return module
-  })
-  return loading
-}
+export const loadPlaceCombo = combo.load
 
 /**
  * The place field as it shows while the type-ahead's code (React Aria's combobox, list and popover) loads: the
@@ -68,10 +60,7 @@ function PlaceFieldLoading({
  * takes the focus and the caret where they were, and opens its list.
  */
 export function PlaceCombo(props: PlaceComboProps) {
-  const [loaded, setLoaded] = useState(combo)
-  useEffect(() => {
-    if (!loaded) void loadPlaceCombo().then(setLoaded)
-  }, [loaded])
+  const loaded = combo.useLoaded()
   const inputRef = useRef<HTMLInputElement>(null)
   if (!loaded) return <PlaceFieldLoading {...props} inputRef={inputRef} />
   const input = inputRef.current
