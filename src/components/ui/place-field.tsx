@@ -1,7 +1,8 @@
-import { type RefObject, useId, useRef } from 'react'
+import { type RefObject, useRef } from 'react'
 import { lazyWidget } from './lazy-widget'
 import type { PlaceComboProps } from './place-combo'
 import * as placeStyles from './place-combo.css'
+import { Field } from './text-field'
 import * as styles from './ui.css'
 
 const combo = lazyWidget(() => import('./place-combo'))
@@ -22,35 +23,35 @@ function PlaceFieldLoading({
   onBlur,
   inputRef,
 }: PlaceComboProps & { inputRef: RefObject<HTMLInputElement | null> }) {
-  const id = useId()
-  const message = error ?? description
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={`${id}input`}>
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={`${id}input`}
-        role="combobox"
-        aria-expanded="false"
-        aria-autocomplete="list"
-        aria-busy="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={message ? `${id}message` : undefined}
-        autoComplete="off"
-        className={styles.input}
-        placeholder={placeStyles.placeholder}
-        value={text}
-        onChange={(event) => onType(event.target.value)}
-        onBlur={onBlur}
-      />
-      {message ? (
-        <p id={`${id}message`} className={error ? styles.fieldError : placeStyles.description}>
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error}>
+      {(ids) => (
+        <>
+          <input
+            ref={inputRef}
+            id={ids.input}
+            role="combobox"
+            aria-expanded="false"
+            aria-autocomplete="list"
+            aria-busy="true"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error || description ? ids.message : undefined}
+            autoComplete="off"
+            className={styles.input}
+            placeholder={placeStyles.placeholder}
+            value={text}
+            onChange={(event) => onType(event.target.value)}
+            onBlur={onBlur}
+          />
+          {/* The error, when there is one, is Field's message under the same id; this line gives way to it. */}
+          {!error && description ? (
+            <p id={ids.message} className={placeStyles.description}>
+              {description}
+            </p>
+          ) : null}
+        </>
+      )}
+    </Field>
   )
 }
 

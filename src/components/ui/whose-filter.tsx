@@ -5,7 +5,10 @@ const whose = [
   { value: 'mine', label: 'Mine' },
 ] as const
 
-/** Mine / Everyone on My Quotes and My Bookings (issue 24); the page's chart holds the choice and the server filters. */
+/**
+ * Mine / Everyone on My Quotes and My Bookings (issue 24); the page's chart holds the choice and the server
+ * filters.
+ */
 export function WhoseFilter({
   label,
   mine,
