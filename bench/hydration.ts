@@ -9,7 +9,8 @@
 // - every route at 4x, as written in the issue, and at the calibrated rate: 4x scaled by benchmarkIndex over
 //   the middle of Lighthouse's high-end desktop bracket, so the page meets the phone 4x meant;
 // - the control: React alone hydrating a three-control form (bench/react-floor), at both rates. No page of
-//   this product can hydrate sooner than it.
+//   this product can hydrate sooner than it. Beside it, the same form as the one route of a TanStack Router
+//   app (bench/router-floor): what every page of this product pays before its own code, reported.
 // The customer area (issue 37) is measured the same way, signed in through storage at a phone's width, until
 // its heading shows and it is hydrated; the staff console's first load is reported unthrottled on a desktop.
 // Alone: node --import tsx bench/hydration.ts [origin] (default: starts the built server).
@@ -41,6 +42,8 @@ export interface HydrationAtRate {
   customerRoutes: HydrationRoute[]
   /** React alone (bench/react-floor) at the same rate. */
   reactAlone: HydrationRoute
+  /** React and TanStack Router, one route, the same form (bench/router-floor); absent in older reports. */
+  routerAlone?: HydrationRoute
 }
 
 export interface HydrationReport {
@@ -135,11 +138,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
 }
 
-/** Builds bench/react-floor with Vite (production React) and serves it over loopback HTTP. */
-async function serveReactAlone(): Promise<{ origin: string; close: () => Promise<void> }> {
-  const outDir = join(TMP_DIR, 'react-floor')
+/** Builds a control (bench/react-floor or bench/router-floor) with Vite and serves it over loopback HTTP. */
+async function serveControl(name: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const outDir = join(TMP_DIR, name)
   await build({
-    root: new URL('./react-floor', import.meta.url).pathname,
+    root: new URL(`./${name}`, import.meta.url).pathname,
     configFile: false,
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, target: 'es2022' },
@@ -170,7 +173,8 @@ export async function measureHydration(
   { calibrate = true }: { calibrate?: boolean } = {},
 ): Promise<HydrationReport> {
   const { browser, close } = await launchBenchBrowser()
-  const floor = await serveReactAlone()
+  const floor = await serveControl('react-floor')
+  const routerFloor = await serveControl('router-floor')
   // The signed-in pages need the demo customer's shipments and the demo staff: a server of the same build
   // with its demo data (NODE_ENV development changes nothing else of what a browser is sent).
   const demo = await startServer({ name: 'demo-server', env: { NODE_ENV: 'development' } })
@@ -183,6 +187,11 @@ export async function measureHydration(
     const atRate = async (rate: number): Promise<HydrationAtRate> => {
       const reactAlone = summary('React alone', await measureRoute(browser, `${floor.origin}/`, rate, runs))
       log(`hydrated React alone at ${rate}x: median ${reactAlone.medianMs} ms`)
+      const routerAlone = summary(
+        'React and TanStack Router',
+        await measureRoute(browser, `${routerFloor.origin}/`, rate, runs),
+      )
+      log(`hydrated React and TanStack Router at ${rate}x: median ${routerAlone.medianMs} ms`)
       const routes: HydrationRoute[] = []
       for (const route of HYDRATION.routes) {
         const result = summary(route, await measureRoute(browser, `${origin}${route}`, rate, runs))
@@ -201,7 +210,7 @@ export async function measureHydration(
         log(`shown and hydrated ${route} at ${rate}x: median ${result.medianMs} ms, max ${result.maxMs} ms`)
         customerRoutes.push(result)
       }
-      return { cpuThrottling: rate, routes, customerRoutes, reactAlone }
+      return { cpuThrottling: rate, routes, customerRoutes, reactAlone, routerAlone }
     }
     const fixed = await atRate(rates.fixed)
     const calibrated = rates.calibrated === rates.fixed || !calibrate ? fixed : await atRate(rates.calibrated)
@@ -217,7 +226,7 @@ export async function measureHydration(
   } finally {
     await Promise.allSettled([customer.end(), staff.end()])
     await demo.stop()
-    await floor.close()
+    await Promise.all([floor.close(), routerFloor.close()])
     await close()
   }
 }

@@ -290,6 +290,7 @@ export function hydrationSection(r: FullReport): string {
   ]
   const rows = [
     row(fixed.reactAlone, calibrated.reactAlone, '1'),
+    ...(fixed.routerAlone ? [row(fixed.routerAlone, calibrated.routerAlone, '')] : []),
     ...fixed.routes.map((route, i) =>
       row(route, calibrated.routes[i], `≤ ${HYDRATION.ratioGoals[route.route] ?? '?'}`),
     ),
@@ -300,7 +301,7 @@ export function hydrationSection(r: FullReport): string {
   return [
     `From navigation start to \`html[data-hydrated]\` (the page's content hydrated and what was typed before handed over), each run in a fresh browser context, CPU throttled through CDP, network unthrottled (loopback); ${fixed.routes[0]?.runsMs.length ?? 0} runs per route and rate after one not counted. The customer area (\`/user/…\`) is opened cold as from a bookmark: signed in (the session in storage), ${HYDRATION.phone.width} px wide, until its heading shows and it is hydrated.`,
     '',
-    `This machine's Lighthouse benchmarkIndex is ${h.benchmarkIndex}; Lighthouse tunes ${fixed.cpuThrottling}x for a high-end desktop (1500 to 2000), so here the phone ${fixed.cpuThrottling}x means is ${calibrated.cpuThrottling}x. *React alone* is the control: React hydrating a prerendered three-control form (bench/react-floor), no product code; no page can hydrate sooner. The goals are the ratios at ${fixed.cpuThrottling}x (issue 37), which do not move with the day's speed.`,
+    `This machine's Lighthouse benchmarkIndex is ${h.benchmarkIndex}; Lighthouse tunes ${fixed.cpuThrottling}x for a high-end desktop (1500 to 2000), so here the phone ${fixed.cpuThrottling}x means is ${calibrated.cpuThrottling}x. *React alone* is the control: React hydrating a prerendered three-control form (bench/react-floor), no product code; no page can hydrate sooner. *React and TanStack Router* hydrates the same form as a router's one route (bench/router-floor): what every page of this product pays before its own code. The goals are the ratios at ${fixed.cpuThrottling}x (issue 37), which do not move with the day's speed.`,
     '',
     table(
       [
