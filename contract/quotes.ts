@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { addDays, singaporeDateOf } from './dates'
+import type { CarriageLeg, EmissionFactors } from './emissions'
 import { serviceSelectionSchema } from './pricing/rules'
 import type { Sailing } from './pricing/schedule'
 import type {
@@ -56,6 +57,11 @@ export interface QuoteOption {
   lane: RateLane
   /** The sailing or flight for the request's ready date (sailingFor); null when the sheet has no schedule. */
   sailing: Sailing | null
+  /**
+   * The main carriage's legs and distances for its emissions (contract/emissions.ts), by the port its service
+   * names; null when a place has no coordinates (no figure is shown then).
+   */
+  carriage: CarriageLeg[] | null
 }
 
 export interface QuoteDetail {
@@ -71,6 +77,8 @@ export interface QuoteDetail {
   options: QuoteOption[]
   fx: FxRates
   serviceTariffs: { origin: ServiceTariff; destination: ServiceTariff }
+  /** The emission factors in force, which the options' figures are counted with. */
+  emissionFactors: EmissionFactors
   firstLclEligible: boolean
   /** The earliest valid-to of the chosen option's lines, else the latest of the options; null when requested. */
   validTo: string | null

@@ -60,6 +60,15 @@ test.describe('quotes', () => {
     await expect(page.getByRole('heading', { name: /^Quote ESQ-/ })).toBeFocused()
     await expect(options.first()).toContainText(/USD [\d,]+\.\d\d/)
     await expect(options.first()).toContainText(/SGD [\d,]+\.\d\d/)
+    // Each option's emissions, port to port; sorted by them, the lowest first.
+    const figures = page.getByTestId('option-emissions')
+    await expect(figures.first()).toContainText(/^[\d,]+ kg CO2e/)
+    await page.getByRole('radio', { name: 'Emissions' }).check({ force: true })
+    const kg = (await figures.allTextContents()).map((text) =>
+      Number(text.replace(/ kg.*$/, '').replaceAll(',', '')),
+    )
+    expect(kg.length).toBeGreaterThan(1)
+    expect(kg).toEqual([...kg].sort((a, b) => a - b))
     await page.getByRole('radio', { name: 'Transit time' }).check({ force: true })
     await options
       .first()
@@ -71,6 +80,17 @@ test.describe('quotes', () => {
     // Adding and removing insurance, and each screen of the offer chart, are the paths of
     // tests/views/quote-offer-model.test.tsx.
     await expect(page.getByTestId('quote-total')).toContainText('USD')
+    // The Quotation Preview's emissions by leg: the voyage, then a door pickup adds its road leg.
+    const legs = page.getByTestId('emission-leg')
+    await expect(legs.first()).toContainText('By sea, SGSIN to')
+    const total = page.getByTestId('emissions-total')
+    const before = await total.textContent()
+    const pickup = page.getByRole('radiogroup', { name: 'Door pickup' })
+    await pickup.getByRole('radio', { name: /^Zone B/ }).check({ force: true })
+    await expect(legs.first()).toContainText('Pickup by road, door to SGSIN')
+    await expect(total).not.toHaveText(before ?? '')
+    await pickup.getByRole('radio', { name: 'None' }).check({ force: true })
+    await expect(total).toHaveText(before ?? '')
 
     await expect(page.getByRole('heading', { name: 'Included', exact: true })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Not included' })).toBeVisible()

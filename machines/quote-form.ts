@@ -1,3 +1,4 @@
+import { optionEmissions } from '../contract/emissions'
 import { quoteRequestSchema } from '../contract/pricing/rules'
 import type { ContainerType, Mode, QuoteRequest } from '../contract/pricing/types'
 import { type QuoteDetail, readyDateProblem } from '../contract/quotes'
@@ -145,11 +146,23 @@ export function quoteFormErrors(values: QuoteFormValues, today?: string): FieldE
   return errors
 }
 
-export type OptionSort = 'price' | 'transit'
+export type OptionSort = 'price' | 'transit' | 'emissions'
 
-/** The options of a quote in the order chosen (ties by the other key, then by id). */
+/**
+ * The options of a quote in the order chosen: by price, by transit time (each ties by the other, then by id),
+ * or by their emissions (WTW, port to port; an option whose figure is not known last), ties by price.
+ */
 export function sortedOptions(quote: QuoteDetail | null, by: OptionSort) {
   const options = [...(quote?.options ?? [])]
+  if (by === 'emissions' && quote) {
+    const grams = new Map(
+      options.map((o) => [o.id, optionEmissions(quote, o)?.wtwGrams ?? Number.POSITIVE_INFINITY]),
+    )
+    return options.sort(
+      (a, b) =>
+        (grams.get(a.id) as number) - (grams.get(b.id) as number) || a.totalUsd - b.totalUsd || a.id - b.id,
+    )
+  }
   return options.sort((a, b) =>
     by === 'price'
       ? a.totalUsd - b.totalUsd || a.transitDays - b.transitDays || a.id - b.id

@@ -16,6 +16,13 @@ import {
   type PlaceRef,
   type RouteLeg,
 } from '../contract/bookings'
+import {
+  type CarriageLeg,
+  type EmissionFactor,
+  type EmissionFactorKey,
+  type EmissionFactors,
+  emissionFactorKeys,
+} from '../contract/emissions'
 import type { Sailing } from '../contract/pricing/schedule'
 import type { OfferVersion } from '../contract/quote-desk'
 import { type Party, partySchema } from '../contract/quotes'
@@ -134,6 +141,46 @@ export const DocumentItemSchema = documents<DocumentItem>()(
       }),
     })
     .openapi('DocumentItem'),
+)
+
+/** A leg of the main carriage as its emissions count it (contract/emissions.ts). */
+export const CarriageLegSchema = documents<CarriageLeg>()(
+  z
+    .object({
+      mode: z.enum(['SEA', 'AIR']),
+      from: z.string().openapi({ example: 'SGSIN' }),
+      to: z.string().openapi({ example: 'INNSA' }),
+      distanceKm: z.int().openapi({
+        description: 'Sea as sailed over the sea-route network; air as the great circle plus 95 km',
+        example: 4736,
+      }),
+    })
+    .openapi('CarriageLeg'),
+)
+
+const EmissionFactorSchema = documents<EmissionFactor>()(
+  z.object({
+    label: z.string(),
+    wtwGPerTkm: z.number().openapi({ description: 'Well-to-wheel, grams CO2e per tonne-km' }),
+    ttwGPerTkm: z.number().openapi({ description: 'Tank-to-wheel, grams CO2e per tonne-km' }),
+    source: z.string(),
+  }),
+)
+
+/** The emission factors in force (docs/emissions.md). */
+export const EmissionFactorsSchema = documents<EmissionFactors>()(
+  z
+    .object({
+      version: z.string(),
+      source: z.string(),
+      factors: z.object(
+        Object.fromEntries(emissionFactorKeys.map((key) => [key, EmissionFactorSchema])) as Record<
+          EmissionFactorKey,
+          typeof EmissionFactorSchema
+        >,
+      ),
+    })
+    .openapi('EmissionFactors'),
 )
 
 export const SailingSchema = documents<Sailing>()(

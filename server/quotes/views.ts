@@ -4,6 +4,7 @@
  * sailings and the sales desk's view of its request.
  */
 import type { Kysely } from 'kysely'
+import { DEFAULT_EMISSION_FACTORS } from '../../contract/emissions'
 import { plannedSailingFor } from '../../contract/pricing/planned-sailing'
 import type { Mode } from '../../contract/pricing/types'
 import {
@@ -17,6 +18,7 @@ import {
 import type { Place } from '../../contract/wire'
 import { sailingPlanAt } from '../bookings/sailing-plan'
 import type { Database, LocationRow } from '../db/schema'
+import { laneCarriage } from '../emissions/carriage'
 import { type PlaceIndex, placeOf } from '../locations/locations'
 import { deskViewOf } from './offers'
 import { findQuote, firstLclEligible, listQuotes, placeNames, type StoredQuote } from './queries'
@@ -98,7 +100,11 @@ export function quoteViews({
     salesDesk: QuoteDeskView | null = null,
   ): Promise<QuoteDetail> {
     const { quote, options, booking, requotedFromNumber, madeBy } = stored
-    const [origin, destination] = await Promise.all([places.get(quote.origin), places.get(quote.destination)])
+    const [origin, destination, carriages] = await Promise.all([
+      places.get(quote.origin),
+      places.get(quote.destination),
+      Promise.all(options.map((o) => laneCarriage(places, o.lane))),
+    ])
     const chosen = options.find((o) => o.id === quote.chosen_option_id)
     const at = now()
     const today = singaporeDate(at)
@@ -122,7 +128,7 @@ export function quoteViews({
       request: quote.request,
       services: quote.services,
       chosenOptionId: quote.chosen_option_id,
-      options: options.map((o) => ({
+      options: options.map((o, i) => ({
         id: o.id,
         carrier: o.carrier,
         service: o.lane.service,
@@ -132,9 +138,11 @@ export function quoteViews({
         lane: o.lane,
         // Computed, not stored: the sailing a booking made now would plan (contract/pricing/planned-sailing.ts).
         sailing: plannedSailingFor(o.lane, quote.request.readyDate, at, plan),
+        carriage: carriages[i] ?? null,
       })),
       fx: quote.fx,
       serviceTariffs: quote.service_tariffs,
+      emissionFactors: DEFAULT_EMISSION_FACTORS,
       firstLclEligible: eligible,
       validTo,
       createdAt: quote.created_at.toISOString(),

@@ -33,7 +33,13 @@ import {
   bearerSecurity as security,
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
-import { OfferVersionSchema, PlaceSchema, SailingSchema } from '../schemas'
+import {
+  CarriageLegSchema,
+  EmissionFactorsSchema,
+  OfferVersionSchema,
+  PlaceSchema,
+  SailingSchema,
+} from '../schemas'
 
 // ---- OpenAPI shapes ------------------------------------------------------------------------------------
 
@@ -64,6 +70,10 @@ const QuoteDetailSchema = documents<QuoteDetail>()(
             description:
               'The sailing or flight for the ready date; null when the sheet publishes no schedule',
           }),
+          carriage: z.array(CarriageLegSchema).nullable().openapi({
+            description:
+              'The main carriage by leg for its emissions (through the port the service names); null when a place has no coordinates',
+          }),
         }),
       ),
       fx: z
@@ -75,6 +85,7 @@ const QuoteDetailSchema = documents<QuoteDetail>()(
           destination: opaque<ServiceTariff>('ServiceTariff'),
         })
         .openapi({ description: 'Customs, insurance and trucking tariffs at origin and destination' }),
+      emissionFactors: EmissionFactorsSchema,
       firstLclEligible: z.boolean(),
       validTo: z.string().nullable(),
       createdAt: z.string(),

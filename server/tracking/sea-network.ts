@@ -33,7 +33,7 @@ const vertexKey = ([lon, lat]: Point) => Math.round((lon + 180) * 1e5) * 2e7 + M
 const radians = Math.PI / 180
 
 /** The great-circle distance in radians (haversine, as d3-geo's `geoDistance`). */
-function distance([lon1, lat1]: Point, [lon2, lat2]: Point): number {
+export function distance([lon1, lat1]: Point, [lon2, lat2]: Point): number {
   const s1 = Math.sin(((lat2 - lat1) * radians) / 2)
   const s2 = Math.sin(((lon2 - lon1) * radians) / 2)
   const h = s1 * s1 + Math.cos(lat1 * radians) * Math.cos(lat2 * radians) * s2 * s2

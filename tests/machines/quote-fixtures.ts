@@ -2,7 +2,9 @@
  * What the tests of the quote charts share (quote-form, quote-offer and quote-list.test.ts): the day, the
  * places and the quotes the charts load, and the model suite each chart runs with its serializer.
  */
+
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate'
+import { DEFAULT_EMISSION_FACTORS } from '../../contract/emissions'
 import { sailingFor } from '../../contract/pricing/schedule'
 import type { QuoteDetail } from '../../contract/quotes'
 import type { Place } from '../../contract/wire'
@@ -55,6 +57,7 @@ export const baseQuote: QuoteDetail = {
       totalUsd: 150_000,
       lane: fclSgToIn,
       sailing: sailingFor(fclSgToIn, fclRequest.readyDate),
+      carriage: [{ mode: 'SEA', from: 'SGSIN', to: 'INNSA', distanceKm: 4736 }],
     },
     {
       id: 2,
@@ -65,10 +68,12 @@ export const baseQuote: QuoteDetail = {
       totalUsd: 190_000,
       lane: { ...fclSgToIn, id: 2, carrier: 'Fast Lines', transitDays: 6 },
       sailing: sailingFor({ ...fclSgToIn, transitDays: 6 }, fclRequest.readyDate),
+      carriage: [{ mode: 'SEA', from: 'SGSIN', to: 'INNSA', distanceKm: 4736 }],
     },
   ],
   fx,
   serviceTariffs: { origin: sgTariff, destination: defaultTariff },
+  emissionFactors: DEFAULT_EMISSION_FACTORS,
   firstLclEligible: false,
   validTo: fclSgToIn.validTo,
   createdAt: '2026-11-05T01:00:00Z',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type AnyMachineSnapshot, createActor, type EventObject } from 'xstate'
 import { quoteMessages } from '../../contract/pricing/rules'
-import { confirmMessages } from '../../contract/quotes'
+import { confirmMessages, type QuoteOption } from '../../contract/quotes'
 import type { Place } from '../../contract/wire'
 import {
   centsOf,
@@ -123,9 +123,27 @@ describe('quote form rules', () => {
     expect(toQuoteRequest(valuesFromRequest(fclRequest, today))).toEqual(fclRequest)
   })
 
-  it('sorts options by price and by transit time', () => {
+  it('sorts options by price, by transit time and by emissions (an unknown figure last)', () => {
     expect(sortedOptions(baseQuote, 'price').map((o) => o.id)).toEqual([1, 2])
     expect(sortedOptions(baseQuote, 'transit').map((o) => o.id)).toEqual([2, 1])
+    // The same carriage: ties by price. A longer voyage (a call on the way) comes after a shorter one.
+    expect(sortedOptions(baseQuote, 'emissions').map((o) => o.id)).toEqual([1, 2])
+    const [cheap, fast] = baseQuote.options as [QuoteOption, QuoteOption]
+    const via = {
+      ...cheap,
+      carriage: [
+        ...(cheap.carriage ?? []),
+        { mode: 'SEA' as const, from: 'INNSA', to: 'PKKHI', distanceKm: 900 },
+      ],
+    }
+    expect(sortedOptions({ ...baseQuote, options: [via, fast] }, 'emissions').map((o) => o.id)).toEqual([
+      2, 1,
+    ])
+    expect(
+      sortedOptions({ ...baseQuote, options: [{ ...fast, carriage: null }, via] }, 'emissions').map(
+        (o) => o.id,
+      ),
+    ).toEqual([1, 2])
   })
 
   it('clears the chosen places when switching between sea and air', () => {

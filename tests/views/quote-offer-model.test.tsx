@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { type AnyMachineSnapshot, createActor, createMachine } from 'xstate'
+import { co2eText, optionEmissions } from '../../contract/emissions'
 import { confirmMessages } from '../../contract/quotes'
 import type { SessionUser } from '../../contract/wire'
 import { previewPrice } from '../../machines/quote-offer'
@@ -204,6 +205,12 @@ async function expectScreen(snapshot: AnyMachineSnapshot) {
     ? (insured?.totalUsd ?? Number.NaN)
     : (previewPrice(quote, optionId, c.services)?.totalUsd ?? Number.NaN)
   expect(total()?.textContent).toContain(`Total ${usd(totalUsd)}`)
+  // The chosen option's emissions with the services chosen, as contract/emissions.ts counts them.
+  const option = quote.options.find((o) => o.id === optionId)
+  const figure = option ? optionEmissions(quote, option, c.services) : null
+  expect(screen.getByTestId('emissions-total').textContent).toContain(
+    co2eText(figure?.wtwGrams ?? Number.NaN),
+  )
   // Behind a dialog the page is aria-hidden in jsdom (a browser makes it inert, and still finds it by role).
   if (top === 'services' || top === 'leaving') {
     const box = screen.getByRole('checkbox', { name: /Cargo insurance/, hidden: true }) as HTMLInputElement

@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate'
+import { DEFAULT_EMISSION_FACTORS } from '../../contract/emissions'
 import { sailingFor } from '../../contract/pricing/schedule'
 import { noServices } from '../../contract/pricing/types'
 import { confirmMessages, type QuoteDetail } from '../../contract/quotes'
@@ -46,10 +47,12 @@ export const quote: QuoteDetail = {
       totalUsd: 150_000,
       lane: fclSgToIn,
       sailing: sailingFor(fclSgToIn, request.readyDate),
+      carriage: [{ mode: 'SEA', from: 'SGSIN', to: 'INNSA', distanceKm: 4736 }],
     },
   ],
   fx,
   serviceTariffs: { origin: sgTariff, destination: defaultTariff },
+  emissionFactors: DEFAULT_EMISSION_FACTORS,
   firstLclEligible: false,
   validTo: fclSgToIn.validTo,
   createdAt: '2026-11-05T01:00:00Z',

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo, useState } from 'react'
 import { Label, Radio, RadioGroup } from 'react-aria-components'
+import { optionEmissions } from '../../../contract/emissions'
 import {
   type ServiceSelection,
   type TruckingZone,
@@ -22,6 +23,7 @@ import { useApp } from '../../app/use-app'
 import { useCompanyRole } from '../../app/use-company-role'
 import { ConversationPanel } from '../../components/conversation/conversation-panel'
 import { ViewerNote } from '../../components/page/viewer-note'
+import { EmissionsTable } from '../../components/shipment/emissions-table'
 import { PriceTable } from '../../components/shipment/price-table'
 import { Button } from '../../components/ui/button'
 import { ErrorDialog } from '../../components/ui/dialog'
@@ -78,6 +80,11 @@ function Offer({
   const prices = useMemo(
     () => servicePrices(quote, context.optionId, services),
     [quote, context.optionId, services],
+  )
+  // The option's emissions with the door legs chosen (contract/emissions.ts, the server's code too).
+  const emissions = useMemo(
+    () => (quote && option ? optionEmissions(quote, option, services) : null),
+    [quote, option, services],
   )
   // A sales offer that was declined or has expired is not booked until the sales team revises it.
   const offerClosed = quote?.salesDesk ? !canRequest(quote.salesDesk.state, 'customer.accept') : false
@@ -176,6 +183,9 @@ function Offer({
             Valid until {formatDay(price.validTo ?? quote.validTo ?? '')}. Prices are in USD; SGD at the
             quote's stored rate.
           </p>
+          {emissions ? (
+            <EmissionsTable figure={emissions} factors={quote.emissionFactors} />
+          ) : null}
           {offerClosed ? null : !changes ? (
             <ViewerNote />
           ) : !snapshot.matches('confirm') ? (

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { co2eText, optionEmissions } from '../../../contract/emissions'
 import type { QuoteDetail } from '../../../contract/quotes'
 import { type OptionSort, sortedOptions } from '../../../machines/quote-form'
 import { formatDay } from '../../app/datetime'
@@ -11,9 +12,13 @@ import { SailingFacts } from './sailing'
 const sorts = [
   { value: 'price', label: 'Price' },
   { value: 'transit', label: 'Transit time' },
+  { value: 'emissions', label: 'Emissions' },
 ] as const satisfies readonly { value: OptionSort; label: string }[]
 
-/** An instant quote's carrier options, sorted by price or transit time, each with its Select. */
+/**
+ * An instant quote's carrier options, sorted by price, transit time or emissions, each with its Select. The
+ * emissions are port to port, well-to-wheel (the Quotation Preview adds the door legs chosen).
+ */
 export function QuoteResults({
   quote,
   sort,
@@ -55,6 +60,9 @@ export function QuoteResults({
             <th className={styles.headMoney} scope="col">
               Total
             </th>
+            <th className={styles.headMoney} scope="col">
+              CO2e
+            </th>
             <th className={styles.headCell} scope="col">
               Schedule
             </th>
@@ -80,6 +88,9 @@ export function QuoteResults({
                   <span className={styles.muted}>{sgd(option.totalUsd, quote.fx)}</span>
                 </span>
               </td>
+              <td className={styles.money} data-label="CO2e" data-testid="option-emissions">
+                <Emissions quote={quote} option={option} />
+              </td>
               <td className={styles.cell} data-label="Schedule">
                 <SailingFacts
                   mode={quote.mode}
@@ -104,5 +115,24 @@ export function QuoteResults({
         </tbody>
       </table>
     </section>
+  )
+}
+
+/** An option's emissions, port to port and well-to-wheel, or that they are not known. */
+function Emissions({
+  quote,
+  option,
+}: {
+  quote: NonNullable<QuoteDetail>
+  option: NonNullable<QuoteDetail>['options'][number]
+}) {
+  const figure = optionEmissions(quote, option)
+  if (!figure) return <span className={styles.muted}>Not known</span>
+  return (
+    <span>
+      {co2eText(figure.wtwGrams)}
+      <br />
+      <span className={styles.muted}>port to port</span>
+    </span>
   )
 }
