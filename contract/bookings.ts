@@ -3,6 +3,7 @@
  * TypeScript: shared by server and browser. The legal status changes live in machines/booking.machine.ts;
  * the DCSA Track & Trace vocabulary (shared/FREIGHT.md) is kept as DCSA writes it.
  */
+import type { BookingEmissions } from './emissions'
 import type { CreditHold } from './finance/credit'
 import type { Sailing } from './pricing/schedule'
 import type { Mode, QuotePrice, ServiceSelection } from './pricing/types'
@@ -344,6 +345,8 @@ export interface BookingDetail extends BookingSummary {
   canCancel: boolean
   /** Why it waits for finance's credit release, since when (docs/payments.md "Credit control"); null: it does not. */
   creditHold: CreditHold | null
+  /** Its emissions in force and the figures they replaced (docs/emissions.md); null when not counted. */
+  emissions: BookingEmissions | null
 }
 
 export const bookingMessages = {

@@ -272,3 +272,51 @@ export function optionEmissions(
     factors: quote.emissionFactors,
   })
 }
+
+/** Why a booking's figure was counted: when booked, when operations confirmed another route, or later. */
+export const emissionsReasons = ['booked', 'route confirmed', 'counted later'] as const
+export type EmissionsReason = (typeof emissionsReasons)[number]
+
+/** A booking's figure in force, with the factors it used, and the figures it replaced (newest first). */
+export interface BookingEmissions {
+  figure: ShipmentEmissions
+  factors: EmissionFactors
+  reason: EmissionsReason
+  countedAt: string
+  earlier: { reason: EmissionsReason; countedAt: string; wtwGrams: number; factorsVersion: string }[]
+}
+
+// ---- Words: the pages and the PDFs say a figure the same way ------------------------------------------
+
+const legKindText = { pickup: 'Pickup by road', delivery: 'Delivery by road' } as const
+const legModeText = { SEA: 'By sea', AIR: 'By air', ROAD: 'By road' } as const
+
+/** "By sea, SGSIN to INNSA", "Pickup by road, door to SGSIN". */
+export const legTitle = (leg: Pick<EmissionLeg, 'kind' | 'mode' | 'from' | 'to'>): string =>
+  `${leg.kind === 'main' ? legModeText[leg.mode] : legKindText[leg.kind]}, ${leg.from} to ${leg.to}`
+
+/** "8.9 g" or "789 g": a factor as published, one decimal when it has one. */
+export const factorText = (g: number): string => `${Number.isInteger(g) ? groupedNumber(g) : g.toFixed(1)} g`
+
+const massBasisWords: Record<MassBasis, string> = {
+  declared: 'the gross weights declared',
+  'default payload': 'the default payload of 10,000 kg per TEU, as no gross weight is declared yet',
+  'gross weight': 'the gross weight of the cargo',
+}
+
+/** The method, mass, factors and data quality of a figure, in one paragraph. */
+export function methodText(figure: ShipmentEmissions, factors: Pick<EmissionFactors, 'source'>): string {
+  return (
+    "Counted by ISO 14083:2023 and the GLEC Framework v3: each leg's mass × distance × the factor of its mode. " +
+    'Sea distances as sailed on the sea-route network, air as the great circle plus 95 km, road as the outer ' +
+    `bound of the trucking zone. Mass: ${massBasisWords[figure.mass.basis]}. Data quality: default factors ` +
+    `(${figure.factorsVersion}; ${factors.source}), the lowest tier of ISO 14083.`
+  )
+}
+
+/** When a figure was counted, as its note says it. */
+export const emissionsReasonText: Record<EmissionsReason, string> = {
+  booked: 'when booked',
+  'route confirmed': 'when operations confirmed the route',
+  'counted later': 'after booking',
+}

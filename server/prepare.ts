@@ -10,6 +10,7 @@ import { ensureDemoCharges } from './demo/charges'
 import { demoCustomer, ensureDemoCustomer, ensureDemoTeam } from './demo/customer'
 import { ensureDemoShipments } from './demo/seed'
 import { ensureDemoStaff } from './demo/staff'
+import { ensureBookingEmissions } from './emissions/bookings'
 import { ensureQuotedCharges } from './finance/charges'
 import { ensureLocations, PlaceIndex } from './locations/locations'
 import { ReferenceRates } from './rates/reference-rates'
@@ -81,6 +82,8 @@ export function prepareDatabase(
       ? await seedDemoShipments(conn, today, storage ?? postgresStorage(conn))
       : 0
     const demoStaff = demoSeed ? await ensureDemoStaff(conn, today) : 0
+    // Bookings made before emissions were counted (and the demo's) get their figure once (docs/emissions.md).
+    await ensureBookingEmissions(conn, new PlaceIndex(conn), today)
     // Bookings confirmed before charges existed get their quoted charges once (server/finance/charges.ts).
     await ensureQuotedCharges(conn)
     // The demo customer's change request waiting for approval (server/demo/charges.ts).

@@ -17,17 +17,20 @@ import {
   type RouteLeg,
 } from '../contract/bookings'
 import {
+  type BookingEmissions,
   type CarriageLeg,
   type EmissionFactor,
   type EmissionFactorKey,
   type EmissionFactors,
   emissionFactorKeys,
+  emissionsReasons,
+  type ShipmentEmissions,
 } from '../contract/emissions'
 import type { Sailing } from '../contract/pricing/schedule'
 import type { OfferVersion } from '../contract/quote-desk'
 import { type Party, partySchema } from '../contract/quotes'
 import type { Place, SessionUser } from '../contract/wire'
-import { documents } from './openapi'
+import { documents, opaque } from './openapi'
 
 export const PlaceSchema = documents<Place>()(
   z
@@ -181,6 +184,28 @@ export const EmissionFactorsSchema = documents<EmissionFactors>()(
       ),
     })
     .openapi('EmissionFactors'),
+)
+
+/** A booking's emissions in force and the figures they replaced (docs/emissions.md). */
+export const BookingEmissionsSchema = documents<BookingEmissions>()(
+  z
+    .object({
+      figure: opaque<ShipmentEmissions>(
+        'The figure by leg (ShipmentEmissions: legs, mass, wtwGrams, ttwGrams, factorsVersion, dataQuality)',
+      ),
+      factors: EmissionFactorsSchema,
+      reason: z.enum(emissionsReasons),
+      countedAt: z.string(),
+      earlier: z.array(
+        z.object({
+          reason: z.enum(emissionsReasons),
+          countedAt: z.string(),
+          wtwGrams: z.int(),
+          factorsVersion: z.string(),
+        }),
+      ),
+    })
+    .openapi('BookingEmissions'),
 )
 
 export const SailingSchema = documents<Sailing>()(

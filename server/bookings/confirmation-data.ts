@@ -3,14 +3,25 @@
  * them from the booking as the API answers it (pure, unit-tested), headed by the company of the site
  * configuration.
  */
+
 import { documentsStep, operationsStep, servicesText } from '../../contract/booking-confirmation'
 import { type BookingDetail, bookingTimeText } from '../../contract/bookings'
+import { singaporeDateOf } from '../../contract/dates'
+import {
+  type BookingEmissions,
+  co2eText,
+  emissionsReasonText,
+  factorText,
+  legTitle,
+  massText,
+  methodText,
+} from '../../contract/emissions'
 import { notifyPartyText, partyLines } from '../../contract/parties'
 import { moneyText } from '../../contract/pricing/money'
 import { freeTimeText } from '../../contract/pricing/schedule'
 import type { PricedLine } from '../../contract/pricing/types'
 import type { Party } from '../../contract/quotes'
-import { countText } from '../../contract/text'
+import { countText, groupedNumber } from '../../contract/text'
 import { ACCOUNT_TIME_ZONE, accountTime, calendarDay, dayIn } from '../../contract/times'
 import { addressLine, mainPhone, type SiteConfig, siteConfig } from '../site-config'
 
@@ -72,6 +83,24 @@ export interface ConfirmationOptions {
   /** The public origin of links (the terms page). */
   appUrl: string
   generatedAt: Date
+}
+
+/** The booking's emissions as its page shows them: each leg, the total, the method (docs/emissions.md). */
+function emissionRows({ figure, factors, reason, countedAt }: BookingEmissions): ConfirmationRow[] {
+  return [
+    ...figure.legs.map((leg) => ({
+      label: legTitle(leg),
+      text:
+        `${groupedNumber(leg.distanceKm)} km × ${massText(figure.mass.kg)} @ ` +
+        `${factorText(factors.factors[leg.factor].wtwGPerTkm)} per t·km: ${co2eText(leg.wtwGrams)} ` +
+        `(tank-to-wheel ${co2eText(leg.ttwGrams)})`,
+    })),
+    {
+      label: 'Total, well-to-wheel',
+      text: `${co2eText(figure.wtwGrams)} (tank-to-wheel ${co2eText(figure.ttwGrams)}), counted ${emissionsReasonText[reason]}, ${calendarDay(singaporeDateOf(countedAt))}`,
+    },
+    { label: 'Method', text: methodText(figure, factors) },
+  ]
 }
 
 /** A shipper's or consignee's lines. */
@@ -232,6 +261,7 @@ export function bookingConfirmationData(
         title: 'Services',
         rows: [{ label: 'Additional services', text: servicesText(booking.services).join('\n') }],
       },
+      ...(booking.emissions ? [{ title: 'Emissions', rows: emissionRows(booking.emissions) }] : []),
     ],
     charges,
     total: `${moneyText(price.totalUsd, 'USD')} (${moneyText(price.totalSgd, 'SGD')})`,

@@ -21,7 +21,9 @@ import type { AuditContext } from '../audit/audit'
 import { auditBookingMade } from '../audit/bookings'
 import type { LiveSession } from '../auth/sessions'
 import type { Database } from '../db/schema'
+import { countBookingEmissions } from '../emissions/bookings'
 import { holdForCredit } from '../finance/credit'
+import type { PlaceIndex } from '../locations/locations'
 import { bookingReceivedMail } from '../mail/booking-templates'
 import type { Mailer } from '../mail/index'
 import { saveBookingParties } from '../parties/service'
@@ -36,6 +38,8 @@ export interface BookQuoteDeps {
   now: () => Date
   mailer: Mailer
   quotes: Pick<QuoteService, 'contextOf'>
+  /** The places' coordinates, for the booking's emissions. */
+  places: PlaceIndex
 }
 
 export type ConfirmQuoteBody = z.output<typeof confirmBodySchema>
@@ -60,7 +64,7 @@ function containerWeightsRefused(issues: readonly { path: PropertyKey[]; message
  * saved into the company's address book in the same transaction.
  */
 export async function confirmQuote(
-  { db, now, mailer, quotes }: BookQuoteDeps,
+  { db, now, mailer, quotes, places }: BookQuoteDeps,
   { customerId, userId, user }: LiveSession,
   number: string,
   input: ConfirmQuoteBody,
@@ -124,6 +128,13 @@ export async function confirmQuote(
       price,
       createdAt: at,
     })
+    // Its emissions on the route its option quotes, with the gross weights declared (docs/emissions.md).
+    const { id } = await trx
+      .selectFrom('bookings')
+      .select('id')
+      .where('number', '=', bookingNumber)
+      .executeTakeFirstOrThrow()
+    await countBookingEmissions(trx, places, id, 'booked', at)
     await saveChoice(trx, stored.quote.id, option.id, services)
     await acceptOffer(trx, stored.quote.id, at)
     await saveBookingParties(trx, customerId, input, at)

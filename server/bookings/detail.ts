@@ -17,6 +17,7 @@ import { asPlannedDay } from '../../contract/times'
 import { canCustomerCancel } from '../../machines/booking.machine'
 import type { Database } from '../db/schema'
 import { bookingDocuments } from '../documents/queries'
+import { bookingEmissions } from '../emissions/bookings'
 import type { PlaceIndex } from '../locations/locations'
 import { deriveMilestones, etaOf, legsWithTimes, plannedDays } from '../tracking/milestones'
 import { routeMap } from '../tracking/route-map'
@@ -190,6 +191,7 @@ export async function bookingDetail(
     creditHold: row.credit_hold
       ? { reason: row.credit_hold, since: (row.credit_held_at ?? row.created_at).toISOString() }
       : null,
+    emissions: await bookingEmissions(db, row.id),
   }
 }
 

@@ -16,6 +16,7 @@ import { isDay, localDateTimeIn, plannedInstant } from '../../contract/times'
 import { nextBookingStatus } from '../../machines/booking.machine'
 import { type AuditContext, appendAudit, changedFields } from '../audit/audit'
 import type { Database } from '../db/schema'
+import { countBookingEmissions } from '../emissions/bookings'
 import { createQuotedCharges } from '../finance/charges'
 import type { PlaceIndex } from '../locations/locations'
 import type { Mailer } from '../mail/index'
@@ -23,6 +24,7 @@ import { nextNumber } from '../quotes/queries'
 import { insertEvents, postedByOf } from '../tracking/events'
 import { type NotifiedBooking, notify } from './notifications'
 import { type BookingRow, lockBookings, optionTransit, updateBooking } from './queries'
+import { transshipmentPort } from './transshipment'
 
 export interface BookingDeps {
   db: Kysely<Database>
@@ -62,18 +64,6 @@ export interface ConfirmOptions {
 
 export const confirmRefusal = (number: string, status: BookingStatus) =>
   `Booking ${number} is ${status}: it cannot be confirmed.`
-
-/** The transshipment port a rate sheet's service names ("Via Colombo"), as its code, or undefined. */
-export async function transshipmentPort(
-  places: Pick<PlaceIndex, 'search'>,
-  service: string | null,
-  mode: Mode,
-): Promise<string | undefined> {
-  const named = /^Via (.+)$/.exec(service ?? '')?.[1]
-  if (!named) return undefined
-  const [found] = await places.search({ query: named, kind: mode === 'AIR' ? 'airport' : 'port', limit: 1 })
-  return found?.code
-}
 
 /**
  * The planned route of a booking being confirmed: ETD from the options, else the booking's planned sailing
@@ -270,6 +260,8 @@ export async function confirmInTransaction(
   )
   // Its quoted lines become its approved charges, in the company's currency (server/finance/charges.ts).
   await createQuotedCharges(trx, booking, at)
+  // Its emissions counted again when the route confirmed calls elsewhere than the one quoted (docs/emissions.md).
+  await countBookingEmissions(trx, deps.places, booking.id, 'route confirmed', at)
   await notify(
     trx,
     deps.mailer,

@@ -21,6 +21,7 @@ import type {
   PartiesTable,
   TrackingEventsTable,
 } from './schema/bookings'
+import type { BookingEmissionsTable, EmissionFactorVersionsTable } from './schema/emissions'
 import type {
   BankStatementLinesTable,
   BankStatementsTable,
@@ -85,6 +86,8 @@ export interface Database {
   quotes: QuotesTable
   quote_options: QuoteOptionsTable
   bookings: BookingsTable
+  booking_emissions: BookingEmissionsTable
+  emission_factor_versions: EmissionFactorVersionsTable
   tracking_events: TrackingEventsTable
   booking_documents: BookingDocumentsTable
   document_blobs: DocumentBlobsTable

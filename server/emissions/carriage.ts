@@ -5,7 +5,7 @@
  */
 import { airLegKm, type CarriageLeg } from '../../contract/emissions'
 import type { Mode } from '../../contract/pricing/types'
-import { transshipmentPort } from '../bookings/service'
+import { transshipmentPort } from '../bookings/transshipment'
 import type { PlaceIndex } from '../locations/locations'
 import { distance, networkRoute, type Point } from '../tracking/sea-network'
 

@@ -4,7 +4,6 @@
  * sailings and the sales desk's view of its request.
  */
 import type { Kysely } from 'kysely'
-import { DEFAULT_EMISSION_FACTORS } from '../../contract/emissions'
 import { plannedSailingFor } from '../../contract/pricing/planned-sailing'
 import type { Mode } from '../../contract/pricing/types'
 import {
@@ -19,6 +18,7 @@ import type { Place } from '../../contract/wire'
 import { sailingPlanAt } from '../bookings/sailing-plan'
 import type { Database, LocationRow } from '../db/schema'
 import { laneCarriage } from '../emissions/carriage'
+import { currentFactors } from '../emissions/factors'
 import { type PlaceIndex, placeOf } from '../locations/locations'
 import { deskViewOf } from './offers'
 import { findQuote, firstLclEligible, listQuotes, placeNames, type StoredQuote } from './queries'
@@ -100,10 +100,11 @@ export function quoteViews({
     salesDesk: QuoteDeskView | null = null,
   ): Promise<QuoteDetail> {
     const { quote, options, booking, requotedFromNumber, madeBy } = stored
-    const [origin, destination, carriages] = await Promise.all([
+    const [origin, destination, carriages, emissionFactors] = await Promise.all([
       places.get(quote.origin),
       places.get(quote.destination),
       Promise.all(options.map((o) => laneCarriage(places, o.lane))),
+      currentFactors(db),
     ])
     const chosen = options.find((o) => o.id === quote.chosen_option_id)
     const at = now()
@@ -142,7 +143,7 @@ export function quoteViews({
       })),
       fx: quote.fx,
       serviceTariffs: quote.service_tariffs,
-      emissionFactors: DEFAULT_EMISSION_FACTORS,
+      emissionFactors,
       firstLclEligible: eligible,
       validTo,
       createdAt: quote.created_at.toISOString(),

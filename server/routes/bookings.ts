@@ -38,6 +38,7 @@ import {
   unauthenticatedResponse as unauthenticated,
 } from '../openapi'
 import {
+  BookingEmissionsSchema,
   DocumentItemSchema,
   MilestoneSchema,
   PartySchema,
@@ -97,6 +98,9 @@ const BookingDetailSchema = documents<BookingDetail>()(
       creditHold: z.object({ reason: z.string(), since: z.string() }).nullable().openapi({
         description:
           "Why it waits for finance's credit release (the customer's message) and since when; null: it does not",
+      }),
+      emissions: BookingEmissionsSchema.nullable().openapi({
+        description: 'Its emissions in force and the figures they replaced; null when not counted',
       }),
     })
     .openapi('BookingDetail'),

@@ -88,7 +88,7 @@ export function quoteRoutes({
       answer(
         c,
         await confirmQuote(
-          { db, now, mailer, quotes },
+          { db, now, mailer, quotes, places },
           c.var.session,
           c.req.valid('param').number,
           c.req.valid('json'),

@@ -150,6 +150,8 @@ describe('bookingConfirmationData', () => {
       'Documents due',
       'What happens next',
       'Merlion',
+      'Emissions',
+      'Total, well-to-wheel',
     ]) {
       expect(text.toUpperCase()).toContain(shown.toUpperCase())
     }

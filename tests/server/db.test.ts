@@ -50,6 +50,7 @@ const migrationNames = [
   '0027_conversation_handled',
   '0028_finance',
   '0029_payments',
+  '0030_emissions',
 ]
 
 describe('migrations', () => {

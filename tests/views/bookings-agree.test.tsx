@@ -13,8 +13,11 @@ import { act, cleanup, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BookingDetail } from '../../contract/bookings'
+import { co2eText, legTitle } from '../../contract/emissions'
+import { bookingConfirmationData } from '../../server/bookings/confirmation-data'
 import type { AppActors } from '../../src/app/actors'
 import { type AppContext, readyAppContext } from '../../src/app/app-context'
+import { BookingEmissionsSection } from '../../src/components/shipment/booking-emissions'
 import { BookingConfirmed } from '../../src/features/bookings/booking-confirmed'
 import { Parties } from '../../src/features/bookings/booking-page'
 import { MyBookings } from '../../src/features/bookings/my-bookings'
@@ -82,5 +85,34 @@ describe('the notify party', () => {
     const block = screen.getByRole('heading', { name: 'Notify party' }).parentElement as HTMLElement
     expect(block.textContent).toBe('Notify partySame as consignee')
     expect(screen.queryByText('None')).toBeNull()
+  })
+})
+
+describe('the emissions', () => {
+  it('read on the booking page as in the confirmation PDF: each leg, the total, when counted and what before', () => {
+    const emissions = detail.emissions as NonNullable<BookingDetail['emissions']>
+    render(<BookingEmissionsSection emissions={emissions} />)
+    const pdf = Object.fromEntries(
+      (
+        bookingConfirmationData(detail, { appUrl: 'https://x.test', generatedAt: new Date() }).sections.find(
+          (s) => s.title === 'Emissions',
+        )?.rows ?? []
+      ).map((r) => [r.label, r.text]),
+    )
+    const legs = screen.getAllByTestId('emission-leg')
+    expect(legs.map((leg) => leg.firstElementChild?.firstChild?.textContent)).toEqual(
+      emissions.figure.legs.map((leg) => legTitle(leg)),
+    )
+    for (const leg of emissions.figure.legs) expect(pdf[legTitle(leg)]).toContain(co2eText(leg.wtwGrams))
+    const total = co2eText(emissions.figure.wtwGrams)
+    expect(screen.getByTestId('emissions-total').textContent).toContain(total)
+    expect(pdf['Total, well-to-wheel']).toContain(
+      `${total} (tank-to-wheel ${co2eText(emissions.figure.ttwGrams)})`,
+    )
+    expect(screen.getByTestId('emissions-counted').textContent).toBe(
+      'Counted when operations confirmed the route, 10 Nov 2026. Before: 1,236 kg CO2e, counted when booked, 5 Nov 2026 (GLEC v3 defaults, 2026-11).',
+    )
+    expect(pdf['Total, well-to-wheel']).toContain('counted when operations confirmed the route, 10 Nov 2026')
+    expect(pdf.Method).toContain('Data quality: default factors')
   })
 })

@@ -27,6 +27,7 @@ import * as m0026 from './0026_signing_keys'
 import * as m0027 from './0027_conversation_handled'
 import * as m0028 from './0028_finance'
 import * as m0029 from './0029_payments'
+import * as m0030 from './0030_emissions'
 
 const migrations: Record<string, Migration> = {
   '0001_companies_countries': m0001,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0027_conversation_handled': m0027,
   '0028_finance': m0028,
   '0029_payments': m0029,
+  '0030_emissions': m0030,
 }
 
 export const migrationProvider: MigrationProvider = {

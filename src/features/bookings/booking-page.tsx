@@ -21,6 +21,7 @@ import { useApp } from '../../app/use-app'
 import { useCompanyRole } from '../../app/use-company-role'
 import { BookingCharges } from '../../components/charges/booking-charges'
 import { ConversationPanel } from '../../components/conversation/conversation-panel'
+import { BookingEmissionsSection } from '../../components/shipment/booking-emissions'
 import { ChargesTable } from '../../components/shipment/charges-table'
 import { MilestoneTimeline } from '../../components/shipment/milestone-timeline'
 import { StatusBadge } from '../../components/shipment/status-badge'
@@ -188,6 +189,7 @@ export function BookingPage({ number }: { number: string }) {
           <Route booking={booking} />
           <Charges price={booking.price} />
           <BookingCharges number={number} />
+          {booking.emissions ? <BookingEmissionsSection emissions={booking.emissions} /> : null}
           <Documents
             documents={context.documents}
             uploads={context.uploads}

@@ -183,9 +183,7 @@ function Offer({
             Valid until {formatDay(price.validTo ?? quote.validTo ?? '')}. Prices are in USD; SGD at the
             quote's stored rate.
           </p>
-          {emissions ? (
-            <EmissionsTable figure={emissions} factors={quote.emissionFactors} />
-          ) : null}
+          {emissions ? <EmissionsTable figure={emissions} factors={quote.emissionFactors} /> : null}
           {offerClosed ? null : !changes ? (
             <ViewerNote />
           ) : !snapshot.matches('confirm') ? (
