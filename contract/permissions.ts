@@ -73,6 +73,10 @@ export const staffPermissions = {
   getRateSheet: ['pricing', 'admin'],
   dryRunRateFile: ['pricing'],
   applyRateFile: ['pricing'],
+  // The emission factors table (docs/emissions.md, "Updating the factors"): who may apply rate files.
+  getEmissionFactors: ['pricing'],
+  dryRunEmissionFactors: ['pricing'],
+  applyEmissionFactors: ['pricing'],
   // Charges after booking (docs/invoices.md): operations and finance add them, the customer approves.
   listStaffBookingCharges: ['operations', 'finance'],
   addBookingCharge: ['operations', 'finance'],

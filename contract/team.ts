@@ -98,6 +98,10 @@ export const customerPermissions = {
   // Payments and reminders (docs/payments.md): anyone reads the statement; the Admin names a billing contact.
   getStatement: 'viewer',
   downloadStatementPdf: 'viewer',
+  // The emissions report (docs/emissions.md): anyone reads it.
+  getEmissionsReport: 'viewer',
+  downloadEmissionsCsv: 'viewer',
+  downloadEmissionsPdf: 'viewer',
   getBillingContact: 'viewer',
   updateBillingContact: 'admin',
   // My Profile.

@@ -41,6 +41,8 @@ import { countriesRoutes } from './routes/countries'
 import { dashboardRoutes } from './routes/dashboard'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { documentRoutes } from './routes/documents'
+import { emissionFactorRoutes } from './routes/emission-factors'
+import { emissionsRoutes } from './routes/emissions'
 import { healthRoutes } from './routes/health'
 import { integrationKeyRoutes } from './routes/integration-keys'
 import { invitationRoutes } from './routes/invitations'
@@ -280,6 +282,8 @@ export function createApp(options: AppOptions) {
   app.route('/api', staffAuditRoutes({ db, now, staffSessions }))
   // The pricing desk: rate sheets and rate files, for the Pricing role and for keys with rates:write.
   app.route('/api', rateFileRoutes({ db, now, staffSessions, requireKey, clientIp: deps.clientIp }))
+  // The emission factors table: its versions, a new one's dry run and apply, for the Pricing role.
+  app.route('/api', emissionFactorRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
   app.route('/api', integrationKeyRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
   // The customer directory: the customers' own list functions, with the company's scope (docs/staff.md).
   app.route(
@@ -317,6 +321,8 @@ export function createApp(options: AppOptions) {
   app.route('/api', staffFinanceRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))
   // Statements of account (docs/payments.md): the customer's company's, and any company's for finance.
   app.route('/api', statementRoutes({ db, now, sessions }))
+  // The emissions report (docs/emissions.md "The report"): the company's bookings of a period, JSON, CSV, PDF.
+  app.route('/api', emissionsRoutes({ db, now, sessions }))
   app.route('/api', staffStatementRoutes({ db, now, staffSessions }))
   // Bank statements (docs/payments.md): uploads, their lines with suggested matches, matched or ignored.
   app.route('/api', staffBankRoutes({ db, now, staffSessions, clientIp: deps.clientIp }))

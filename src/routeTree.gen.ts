@@ -26,6 +26,7 @@ import { Route as UserIndexRouteImport } from './routes/user/index'
 import { Route as UserSplatRouteImport } from './routes/user/$'
 import { Route as UserBookingsRouteImport } from './routes/user/bookings'
 import { Route as UserConfirmQuoteRouteImport } from './routes/user/confirm-quote'
+import { Route as UserEmissionsRouteImport } from './routes/user/emissions'
 import { Route as UserGetquoteRouteImport } from './routes/user/getquote'
 import { Route as UserHomeRouteImport } from './routes/user/home'
 import { Route as UserInvoicesRouteImport } from './routes/user/invoices'
@@ -140,6 +141,11 @@ const UserBookingsRoute = UserBookingsRouteImport.update({
 const UserConfirmQuoteRoute = UserConfirmQuoteRouteImport.update({
   id: '/confirm-quote',
   path: '/confirm-quote',
+  getParentRoute: () => UserRouteRoute,
+} as any)
+const UserEmissionsRoute = UserEmissionsRouteImport.update({
+  id: '/emissions',
+  path: '/emissions',
   getParentRoute: () => UserRouteRoute,
 } as any)
 const UserGetquoteRoute = UserGetquoteRouteImport.update({
@@ -328,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/user/$': typeof UserSplatRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
+  '/user/emissions': typeof UserEmissionsRoute
   '/user/getquote': typeof UserGetquoteRoute
   '/user/home': typeof UserHomeRoute
   '/user/invoices': typeof UserInvoicesRoute
@@ -376,6 +383,7 @@ export interface FileRoutesByTo {
   '/user/$': typeof UserSplatRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
+  '/user/emissions': typeof UserEmissionsRoute
   '/user/getquote': typeof UserGetquoteRoute
   '/user/home': typeof UserHomeRoute
   '/user/invoices': typeof UserInvoicesRoute
@@ -428,6 +436,7 @@ export interface FileRoutesById {
   '/user/$': typeof UserSplatRoute
   '/user/bookings': typeof UserBookingsRoute
   '/user/confirm-quote': typeof UserConfirmQuoteRoute
+  '/user/emissions': typeof UserEmissionsRoute
   '/user/getquote': typeof UserGetquoteRoute
   '/user/home': typeof UserHomeRoute
   '/user/invoices': typeof UserInvoicesRoute
@@ -479,6 +488,7 @@ export interface FileRouteTypes {
     | '/user/$'
     | '/user/bookings'
     | '/user/confirm-quote'
+    | '/user/emissions'
     | '/user/getquote'
     | '/user/home'
     | '/user/invoices'
@@ -527,6 +537,7 @@ export interface FileRouteTypes {
     | '/user/$'
     | '/user/bookings'
     | '/user/confirm-quote'
+    | '/user/emissions'
     | '/user/getquote'
     | '/user/home'
     | '/user/invoices'
@@ -578,6 +589,7 @@ export interface FileRouteTypes {
     | '/user/$'
     | '/user/bookings'
     | '/user/confirm-quote'
+    | '/user/emissions'
     | '/user/getquote'
     | '/user/home'
     | '/user/invoices'
@@ -740,6 +752,13 @@ declare module '@tanstack/react-router' {
       path: '/confirm-quote'
       fullPath: '/user/confirm-quote'
       preLoaderRoute: typeof UserConfirmQuoteRouteImport
+      parentRoute: typeof UserRouteRoute
+    }
+    '/user/emissions': {
+      id: '/user/emissions'
+      path: '/emissions'
+      fullPath: '/user/emissions'
+      preLoaderRoute: typeof UserEmissionsRouteImport
       parentRoute: typeof UserRouteRoute
     }
     '/user/getquote': {
@@ -973,6 +992,7 @@ interface UserRouteRouteChildren {
   UserSplatRoute: typeof UserSplatRoute
   UserBookingsRoute: typeof UserBookingsRoute
   UserConfirmQuoteRoute: typeof UserConfirmQuoteRoute
+  UserEmissionsRoute: typeof UserEmissionsRoute
   UserGetquoteRoute: typeof UserGetquoteRoute
   UserHomeRoute: typeof UserHomeRoute
   UserInvoicesRoute: typeof UserInvoicesRoute
@@ -991,6 +1011,7 @@ const UserRouteRouteChildren: UserRouteRouteChildren = {
   UserSplatRoute: UserSplatRoute,
   UserBookingsRoute: UserBookingsRoute,
   UserConfirmQuoteRoute: UserConfirmQuoteRoute,
+  UserEmissionsRoute: UserEmissionsRoute,
   UserGetquoteRoute: UserGetquoteRoute,
   UserHomeRoute: UserHomeRoute,
   UserInvoicesRoute: UserInvoicesRoute,

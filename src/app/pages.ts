@@ -175,6 +175,11 @@ export const userPages = {
   '/user/quotation': page('My Quotes', 'Your quotations.'),
   '/user/bookings': page('My Bookings', 'Your bookings.'),
   '/user/invoices': page('My Invoices', 'Your invoices, credit notes and charges to approve.'),
+  '/user/emissions': page(
+    'Emissions',
+    "Your bookings' greenhouse gas emissions by period, mode and month (ISO 14083, GLEC), as CSV and PDF.",
+    'Emissions report',
+  ),
   '/user/tracking': page('HBL Tracking', 'Track a house bill of lading.'),
   '/user/profile': page('My Profile', 'Your profile.'),
   '/user/team': page('My Team', "Your company's team: members, roles and invitations."),

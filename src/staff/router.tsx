@@ -113,6 +113,13 @@ routes.rateSheet.update({
   },
 })
 
+routes.emissionFactors.update({
+  component: lazyRouteComponent(
+    () => import('../features/staff/emission-factors-page'),
+    'EmissionFactorsPage',
+  ),
+})
+
 routes.finance.update({
   component: lazyRouteComponent(() => import('../features/staff/finance-desk-page'), 'FinanceDeskPage'),
 })

@@ -141,6 +141,7 @@ export const staffRoutes = {
   opsQueue,
   opsBooking,
   rateSheet,
+  emissionFactors: page('/staff/rates/emissions', 'Emission factors | Pricing desk'),
   finance: page('/staff/finance', 'Finance desk'),
   financeIssue,
   financeInvoice,
@@ -151,7 +152,7 @@ export const staffRoutes = {
 }
 
 const { home, team, audit, keys, quotes, messages, rates, customers, finance } = staffRoutes
-const { financePayments, financeBank } = staffRoutes
+const { financePayments, financeBank, emissionFactors } = staffRoutes
 
 export const staffRouteTree = root.addChildren([
   login,
@@ -170,6 +171,7 @@ export const staffRouteTree = root.addChildren([
     opsQueue,
     opsBooking,
     rateSheet,
+    emissionFactors,
     finance,
     financeIssue,
     financeInvoice,

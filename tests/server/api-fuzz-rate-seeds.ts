@@ -1,9 +1,11 @@
 /**
  * The seeds of the pricing desk's operations for the API fuzz tests (api-fuzz.test.ts): a rate file of a
  * carrier of its own (so that applying it again and again leaves every other sheet, and the quotes the other
- * seeds make, as they were), for the staff operations and the X-API-Key ones.
+ * seeds make, as they were), for the staff operations and the X-API-Key ones; and a version of the emission
+ * factors, under a name of its own each time (a name used already is 409), with the defaults' numbers.
  */
 import { addDays, singaporeDateOf } from '../../contract/dates'
+import { DEFAULT_EMISSION_FACTORS } from '../../contract/emissions'
 import { csvColumns } from '../../server/rates/csv'
 import type { Body, Seed } from './api-fuzz-requests'
 
@@ -20,6 +22,22 @@ export function rateFileSeeds(now: Date): {
   const file = (): Seed => ({
     body: { kind: 'json', value: { name: 'fuzz-tariff.csv', csv } } satisfies Body,
   })
+  let versions = 0
+  const factors = (): Seed => {
+    versions += 1
+    const value = {
+      version: `Fuzz factors ${versions}`,
+      source: 'GLEC Framework v3 (fuzz)',
+      note: 'Applied by the API fuzz tests.',
+      factors: Object.fromEntries(
+        Object.entries(DEFAULT_EMISSION_FACTORS.factors).map(([key, f]) => [
+          key,
+          { wtwGPerTkm: f.wtwGPerTkm, ttwGPerTkm: f.ttwGPerTkm, label: f.label, source: f.source },
+        ]),
+      ),
+    }
+    return { body: { kind: 'json', value } satisfies Body }
+  }
   return {
     staff: {
       listRateSheets: () => ({ query: { mode: 'FCL', origin: 'SGSIN', validity: 'current', page: '1' } }),
@@ -27,6 +45,9 @@ export function rateFileSeeds(now: Date): {
       getRateSheet: () => ({ params: { id: '1' } }),
       dryRunRateFile: file,
       applyRateFile: file,
+      getEmissionFactors: () => ({}),
+      dryRunEmissionFactors: factors,
+      applyEmissionFactors: factors,
     },
     ops: {
       opsDryRunRateFile: file,

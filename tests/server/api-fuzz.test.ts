@@ -28,6 +28,7 @@ import { bodyDepthMessage } from '../../server/body-depth'
 import { makeBankSeeds } from './api-fuzz-bank-seeds'
 import { chargeSeeds } from './api-fuzz-charge-seeds'
 import { makeCreditSeeds } from './api-fuzz-credit-seeds'
+import { emissionsSeeds } from './api-fuzz-emissions-seeds'
 import { makeInvoiceSeeds } from './api-fuzz-invoice-seeds'
 import { makePaymentSeeds } from './api-fuzz-payment-seeds'
 import { deepBodies, type FuzzRequest, fuzzRequests, NUL, type Seed } from './api-fuzz-requests'
@@ -65,6 +66,7 @@ beforeAll(async () => {
     ...(await makeBankSeeds(server, main)),
     ...(await makeCreditSeeds(server, main)),
     ...(await makeStatementSeeds(server, main)),
+    ...emissionsSeeds,
   }
   const res = await server.app.request(apiPaths.openapi)
   const document = (await res.json()) as OpenApiDocument

@@ -39,6 +39,12 @@ export const consoleDesks = [
     about: 'The rate sheets in force, and a carrier’s rate file checked in a dry run, then applied.',
   },
   {
+    to: '/staff/rates/emissions',
+    label: 'Emission factors',
+    operation: 'getEmissionFactors',
+    about: 'The factors emissions are counted with: a new version checked in a dry run, then applied.',
+  },
+  {
     to: '/staff/messages',
     label: 'Messages',
     operation: 'listUnansweredConversations',
