@@ -211,6 +211,10 @@ async function expectScreen(snapshot: AnyMachineSnapshot) {
   expect(screen.getByTestId('emissions-total').textContent).toContain(
     co2eText(figure?.wtwGrams ?? Number.NaN),
   )
+  // And at the top beside the option's carrier and transit time (an instant or a sales-priced option).
+  expect(screen.getByTestId('quote-made-by').parentElement?.textContent).toContain(
+    `${option?.service}, ${option?.transitDays} days, ${co2eText(figure?.wtwGrams ?? Number.NaN)}`,
+  )
   // Behind a dialog the page is aria-hidden in jsdom (a browser makes it inert, and still finds it by role).
   if (top === 'services' || top === 'leaving') {
     const box = screen.getByRole('checkbox', { name: /Cargo insurance/, hidden: true }) as HTMLInputElement

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo, useState } from 'react'
 import { Label, Radio, RadioGroup } from 'react-aria-components'
-import { optionEmissions } from '../../../contract/emissions'
+import { co2eText, optionEmissions } from '../../../contract/emissions'
 import {
   type ServiceSelection,
   type TruckingZone,
@@ -104,6 +104,7 @@ function Offer({
           Quote <strong>{quote.number}</strong> · {quote.mode} · {quote.origin.name} ({quote.origin.code}) to{' '}
           {quote.destination.name} ({quote.destination.code}) · {quote.request.commodity}
           {option ? ` · ${option.carrier}, ${option.service}, ${countText(option.transitDays, 'day')}` : ''}
+          {emissions ? `, ${co2eText(emissions.wtwGrams)}` : ''}
           {' · '}
           <span data-testid="quote-made-by">
             {madeByLine({
