@@ -1,8 +1,9 @@
 /**
  * `emissionFactorsMachine` (the console's Emission factors page, /staff/rates/emissions, issue 38; docs/emissions.md
- * "Updating the factors"): loads the versions (`getEmissionFactors`) → ready, or failed (retry). In ready the
- * form holds a new version, prefilled with the table in force (its name left empty: a version needs one of its
- * own), checked as typed with the contract's `emissionFactorsInputSchema`:
+ * "Updating the factors"): loads the versions (`getEmissionFactors`) → ready, failed (retry), or forbidden (not
+ * the Pricing role: said, nothing to retry). In ready the form holds a new version, prefilled with the table in
+ * force (its name left empty: a version needs one of its own), checked as typed with the contract's
+ * `emissionFactorsInputSchema`:
  * - Check sends it to the dry run (`dryRunEmissionFactors`) → checked: what it changes, each factor and each
  *   reference shipment before and after. Typing again drops the dry run (Check again);
  * - Apply (only from checked: what was checked is what is applied) puts it in force (`applyEmissionFactors`):
@@ -129,6 +130,7 @@ export const emissionFactorsMachine = setup({
   guards: {
     isValid: ({ context }) => isFormValid(context),
     isTaken: (_, error: unknown) => failure(error).status === 409,
+    isForbidden: (_, error: unknown) => failure(error).status === 403,
     hasFieldErrors: (_, error: unknown) => Object.keys(serverFieldErrors(error, formFields)).length > 0,
   },
   actions: {
@@ -184,12 +186,21 @@ export const emissionFactorsMachine = setup({
         id: 'getEmissionFactors',
         src: 'getEmissionFactors',
         onDone: { target: 'ready', actions: { type: 'setHistory', params: outputOf } },
-        onError: { target: 'failed', actions: { type: 'loadFailed', params: actorError } },
+        onError: [
+          // Not the Pricing role (the server's 403): said, and nothing to try again.
+          {
+            guard: { type: 'isForbidden', params: actorError },
+            target: 'forbidden',
+            actions: { type: 'loadFailed', params: actorError },
+          },
+          { target: 'failed', actions: { type: 'loadFailed', params: actorError } },
+        ],
       },
     },
     failed: {
       on: { 'user.retry': { target: 'loading', actions: 'clearSaid' } },
     },
+    forbidden: {},
     ready: {
       initial: 'editing',
       on: { 'field.blurred': { actions: 'show' } },

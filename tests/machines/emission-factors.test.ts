@@ -73,6 +73,7 @@ modelSuite('emission factors', emissionFactorsMachine, {
       type: 'xstate.error.actor.getEmissionFactors',
       error: { status: 403, message: 'This needs the Pricing role.' },
     },
+    { type: 'xstate.error.actor.getEmissionFactors', error: { status: 500 } },
     { type: 'user.retry' },
     { type: 'field.changed', field: 'version', value: 'GLEC v3.2' },
     { type: 'field.changed', field: 'factors.road-truck.wtwGPerTkm', value: '90' },

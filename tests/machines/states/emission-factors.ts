@@ -55,10 +55,18 @@ export const emissionFactorsStates = stateChecks(emissionFactorsMachine, {
     expect(requests).toEqual({ getEmissionFactors: null })
     expect([context.history, context.dryRun, context.message]).toEqual([null, null, null])
   },
-  // They could not be loaded: the server's message (not Pricing) or the generic one, and Try again.
+  // They could not be loaded: the server's message or the generic one, and Try again.
   failed: (view) => {
     expect(view.requests).toEqual({})
+    expect(failedWith(view).status).not.toBe(403)
     expect(view.context.message).toBe(told(view))
+  },
+  // Not the Pricing role: the server's message, and nothing to try again.
+  forbidden: (view) => {
+    expect(view.requests).toEqual({})
+    expect(failedWith(view).status).toBe(403)
+    expect(view.context.message).toBe(told(view))
+    expect(view.snapshot.can({ type: 'user.retry' })).toBe(false)
   },
   // The table in force, the versions and the form; no dry run (none yet, or typed in since).
   'ready.editing': (view) => {
