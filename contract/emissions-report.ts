@@ -101,6 +101,12 @@ export const emissionsModeNames: Record<Mode, string> = {
   AIR: 'Air',
 }
 
+export const massBasisNames: Record<MassBasis, string> = {
+  declared: 'declared gross weights',
+  'default payload': 'default payload of 10,000 kg per TEU',
+  'gross weight': 'gross weight of the cargo',
+}
+
 // ---- The report's wire ------------------------------------------------------------------------------------
 
 export interface ReportPlace {

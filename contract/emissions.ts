@@ -298,22 +298,19 @@ export const legTitle = (leg: Pick<EmissionLeg, 'kind' | 'mode' | 'from' | 'to'>
 /** "8.9 g" or "789 g": a factor as published, one decimal when it has one. */
 export const factorText = (g: number): string => `${Number.isInteger(g) ? groupedNumber(g) : g.toFixed(1)} g`
 
-/** How a figure's mass was known, as the pages, the PDFs and the report say it. */
-export const massBasisNames: Record<MassBasis, string> = {
-  declared: 'declared gross weights',
-  'default payload': 'default payload of 10,000 kg per TEU',
-  'gross weight': 'gross weight of the cargo',
+const massBasisWords: Record<MassBasis, string> = {
+  declared: 'the gross weights declared',
+  'default payload': 'the default payload of 10,000 kg per TEU, as no gross weight is declared yet',
+  'gross weight': 'the gross weight of the cargo',
 }
 
 /** The method, mass, factors and data quality of a figure, in one paragraph. */
 export function methodText(figure: ShipmentEmissions, factors: Pick<EmissionFactors, 'source'>): string {
-  const { basis } = figure.mass
-  const mass = `the ${massBasisNames[basis]}${basis === 'default payload' ? ', as no gross weight is declared yet' : ''}`
   return (
     "Counted by ISO 14083:2023 and the GLEC Framework v3: each leg's mass × distance × the factor of its mode. " +
     'Sea distances as sailed on the sea-route network, air as the great circle plus 95 km, road as the outer ' +
-    `bound of the trucking zone. Mass: ${mass}. Data quality: default factors (${figure.factorsVersion}; ` +
-    `${factors.source}), the lowest tier of ISO 14083.`
+    `bound of the trucking zone. Mass: ${massBasisWords[figure.mass.basis]}. Data quality: default factors ` +
+    `(${figure.factorsVersion}; ${factors.source}), the lowest tier of ISO 14083.`
   )
 }
 

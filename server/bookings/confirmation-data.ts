@@ -6,6 +6,7 @@
 
 import { documentsStep, operationsStep, servicesText } from '../../contract/booking-confirmation'
 import { type BookingDetail, bookingTimeText } from '../../contract/bookings'
+import { singaporeDateOf } from '../../contract/dates'
 import {
   type BookingEmissions,
   co2eText,
@@ -96,7 +97,7 @@ function emissionRows({ figure, factors, reason, countedAt }: BookingEmissions):
     })),
     {
       label: 'Total, well-to-wheel',
-      text: `${co2eText(figure.wtwGrams)} (tank-to-wheel ${co2eText(figure.ttwGrams)}), counted ${emissionsReasonText[reason]}, ${dayIn(countedAt, ACCOUNT_TIME_ZONE)}`,
+      text: `${co2eText(figure.wtwGrams)} (tank-to-wheel ${co2eText(figure.ttwGrams)}), counted ${emissionsReasonText[reason]}, ${calendarDay(singaporeDateOf(countedAt))}`,
     },
     { label: 'Method', text: methodText(figure, factors) },
   ]

@@ -5,11 +5,12 @@
  * totals, by mode, by month, the bookings (the table's head on every page it runs over), the method, every
  * factor of every version used with its source, and the data quality.
  */
-import { co2eText, emissionFactorKeys, factorText, massBasisNames } from '../../contract/emissions'
+import { co2eText, emissionFactorKeys, factorText } from '../../contract/emissions'
 import {
   type EmissionsReport,
   emissionsModeNames,
   kgText,
+  massBasisNames,
   monthText,
   notCountedText,
   periodText,

@@ -1,10 +1,11 @@
+import { singaporeDateOf } from '../../../contract/dates'
 import { type BookingEmissions, co2eText, emissionsReasonText } from '../../../contract/emissions'
-import { ACCOUNT_TIME_ZONE, dayIn } from '../../../contract/times'
+import { calendarDay } from '../../../contract/times'
 import { EmissionsTable } from './emissions-table'
 import * as panel from './price.css'
 
 /** "10 Nov 2026", the Singapore day a figure was counted. */
-const countedDay = (at: string) => dayIn(at, ACCOUNT_TIME_ZONE)
+const countedDay = (at: string) => calendarDay(singaporeDateOf(at))
 
 /**
  * A booking's emissions (its page): the figure in force leg by leg, when it was counted, and the figures it

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import { co2eText, emissionFactorKeys, factorText, massBasisNames } from '../../../contract/emissions'
+import { co2eText, emissionFactorKeys, factorText } from '../../../contract/emissions'
 import {
   type EmissionsPeriod,
   type EmissionsReport,
   emissionsModeNames,
   kgText,
+  massBasisNames,
   monthText,
   notCountedText,
   periodText,
