@@ -283,8 +283,11 @@ test('a page rendered afresh instead of hydrated (a query) carries what was type
   const dialog = page.getByRole('dialog', { name: 'Forgot Password' })
   await expect(dialog).toBeVisible()
   await dialog.getByRole('button', { name: 'Dismiss' }).click()
-  await expect(page.getByLabel('Email')).toHaveValue('nobody@example.com')
-  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Typed#before1')
+  await expect(dialog).toBeHidden()
+  // The login form's own fields: the closed dialog's Email field may still be in the DOM, hidden.
+  const login = page.getByRole('region', { name: 'Member Login' })
+  await expect(login.getByLabel('Email')).toHaveValue('nobody@example.com')
+  await expect(login.getByLabel('Password', { exact: true })).toHaveValue('Typed#before1')
   // The chart has them too: the login is tried, and refused.
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page.getByRole('alertdialog')).toContainText('Invalid email or password.')
